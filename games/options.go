@@ -1,0 +1,150 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// OptionKind is the type of a game option.
+type OptionKind int
+
+// Option kinds.
+const (
+	Bool OptionKind = iota
+	Enum
+	Int
+)
+
+// Option describes one setting a host may choose when creating a game.
+// Defaults always give the base game.
+type Option struct {
+	Key     string // lowercase, also the slash-command option name
+	Name    string // short human name
+	Help    string // one line, shown in Discord (≤ 100 characters)
+	Kind    OptionKind
+	Choices []string // Enum values; the first is the default
+	Min     int      // Int range
+	Max     int
+	Default string
+	// Excludes names Bool options that cannot be switched on together with
+	// this one.
+	Excludes []string
+}
+
+// Options maps option keys to values, written as text ("true", "random", "150").
+type Options map[string]string
+
+// Bool reads a boolean option; anything but "true" is false.
+func (o Options) Bool(key string) bool { return o[key] == "true" }
+
+// Int reads an integer option, or def when it is absent or not a number.
+func (o Options) Int(key string, def int) int {
+	n, err := strconv.Atoi(o[key])
+	if err != nil {
+		return def
+	}
+	return n
+}
+
+// Resolve checks given against the option schema and returns a complete set
+// with defaults filled in. Unknown keys, values out of range and excluded
+// pairs are refused with a message a host can act on.
+func Resolve(schema []Option, given Options) (Options, error) {
+	out := Options{}
+	byKey := map[string]Option{}
+	for _, o := range schema {
+		byKey[o.Key] = o
+		out[o.Key] = o.defaultValue()
+	}
+	keys := make([]string, 0, len(given))
+	for k := range given {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := strings.TrimSpace(given[k])
+		o, ok := byKey[k]
+		if !ok {
+			return nil, fmt.Errorf("this game has no option %q", k)
+		}
+		switch o.Kind {
+		case Bool:
+			if v != "true" && v != "false" {
+				return nil, fmt.Errorf("%s must be true or false", o.Name)
+			}
+		case Enum:
+			if !slices.Contains(o.Choices, v) {
+				return nil, fmt.Errorf("%s must be one of %s", o.Name, strings.Join(o.Choices, ", "))
+			}
+		case Int:
+			n, err := strconv.Atoi(v)
+			if err != nil || n < o.Min || n > o.Max {
+				return nil, fmt.Errorf("%s must be a number from %d to %d", o.Name, o.Min, o.Max)
+			}
+			v = strconv.Itoa(n)
+		}
+		out[k] = v
+	}
+	for _, o := range schema {
+		if o.Kind != Bool || !out.Bool(o.Key) {
+			continue
+		}
+		for _, x := range o.Excludes {
+			if out.Bool(x) {
+				return nil, fmt.Errorf("%s and %s cannot be played together", o.Name, byKey[x].Name)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (o Option) defaultValue() string {
+	if o.Default != "" {
+		return o.Default
+	}
+	switch o.Kind {
+	case Bool:
+		return "false"
+	case Enum:
+		if len(o.Choices) > 0 {
+			return o.Choices[0]
+		}
+	case Int:
+		return strconv.Itoa(o.Min)
+	}
+	return ""
+}
+
+// Describe lists the options that differ from their defaults, for a lobby
+// or a game header: "layout: random, recycle cards". Empty means base game.
+func Describe(schema []Option, opts Options) string {
+	var parts []string
+	for _, o := range schema {
+		v, ok := opts[o.Key]
+		if !ok || v == o.defaultValue() {
+			continue
+		}
+		if o.Kind == Bool {
+			if v == "true" {
+				parts = append(parts, o.Name)
+			}
+			continue
+		}
+		parts = append(parts, o.Name+": "+v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Info describes a game to the platform.
+type Info struct {
+	ID       string // "thatslife"
+	Name     string // "That's Life!"
+	Summary  string // one line
+	MinSeats int
+	MaxSeats int
+	Options  []Option
+	// Rules is a short how-to in Discord markdown, for /rules.
+	Rules string
+}
