@@ -1,0 +1,104 @@
+// Package storage keeps games on disk. It stores opaque bytes with a little
+// metadata for indexing and never imports a game package: what the bytes
+// mean is the bot's business.
+//
+// Every write is a compare-and-swap on the record's version, so two
+// writers can never both apply a move to the same game, and a networked
+// backend can later implement Store with the same guarantee.
+package storage
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Sentinel errors. Callers test them with errors.Is.
+var (
+	// ErrNotFound means no record has that id.
+	ErrNotFound = errors.New("storage: no such game")
+	// ErrConflict means the record changed since it was read: the caller
+	// read version N but the store holds another.
+	ErrConflict = errors.New("storage: game changed since it was read")
+	// ErrClosed means the store has been closed.
+	ErrClosed = errors.New("storage: closed")
+)
+
+// Status is where a game is in its life.
+type Status int
+
+// Statuses. Lobby and Playing games are open; Over and Cancelled are closed.
+const (
+	Lobby Status = iota
+	Playing
+	Over
+	Cancelled
+)
+
+// Open reports whether a game with this status still needs players.
+func (s Status) Open() bool { return s == Lobby || s == Playing }
+
+// Record is one stored game: the indexed metadata and the bot's bytes.
+type Record struct {
+	ID      string    `json:"id"`
+	Game    string    `json:"game"`
+	Guild   string    `json:"guild,omitempty"`
+	Channel string    `json:"channel"`
+	Users   []string  `json:"users,omitempty"` // people in the game, indexed
+	Status  Status    `json:"status"`
+	Version uint64    `json:"version"`
+	Updated time.Time `json:"updated"`
+	Data    []byte    `json:"data"`
+}
+
+// Filter selects records for List; empty fields match everything.
+type Filter struct {
+	Guild    string
+	Channel  string
+	User     string
+	OnlyOpen bool
+}
+
+// Store is what the bot needs from a database.
+type Store interface {
+	// Create stores a new record. An empty ID is assigned by the store.
+	// The stored version is 1; Create returns the record as stored.
+	Create(ctx context.Context, r Record) (Record, error)
+	// Get returns the record with id, or ErrNotFound.
+	Get(ctx context.Context, id string) (Record, error)
+	// Put replaces a record if the stored version still equals r.Version,
+	// else returns ErrConflict. It returns the record as stored, with the
+	// version incremented.
+	Put(ctx context.Context, r Record) (Record, error)
+	// List returns matching records ordered by id.
+	List(ctx context.Context, f Filter) ([]Record, error)
+	Close() error
+}
+
+// clone copies a record so callers never share slices with the store.
+func clone(r Record) Record {
+	r.Users = append([]string(nil), r.Users...)
+	r.Data = append([]byte(nil), r.Data...)
+	return r
+}
+
+func (f Filter) match(r Record) bool {
+	if f.Guild != "" && r.Guild != f.Guild {
+		return false
+	}
+	if f.Channel != "" && r.Channel != f.Channel {
+		return false
+	}
+	if f.OnlyOpen && !r.Status.Open() {
+		return false
+	}
+	if f.User != "" {
+		for _, u := range r.Users {
+			if u == f.User {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}

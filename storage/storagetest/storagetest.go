@@ -1,0 +1,185 @@
+// Package storagetest is the suite every storage.Store must pass, so a new
+// backend is held to exactly the bbolt store's contract.
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/lifebot/lifebot/storage"
+)
+
+// Run tests the Store returned by open; each subtest gets a fresh one.
+func Run(t *testing.T, open func(t *testing.T) storage.Store) {
+	ctx := context.Background()
+	t.Run("CreateGet", func(t *testing.T) {
+		s := open(t)
+		r, err := s.Create(ctx, storage.Record{Game: "thatslife", Guild: "g", Channel: "c", Users: []string{"u1"}, Data: []byte("state")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ID == "" || r.Version != 1 {
+			t.Fatalf("created id %q version %d, want an id and version 1", r.ID, r.Version)
+		}
+		got, err := s.Get(ctx, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Data) != "state" || got.Game != "thatslife" || got.Version != 1 || !slices.Equal(got.Users, []string{"u1"}) {
+			t.Fatalf("got %+v, want what was created", got)
+		}
+		if got.Updated.IsZero() {
+			t.Error("Updated not set")
+		}
+		if _, err := s.Get(ctx, "nope"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("Get(missing) = %v, want ErrNotFound", err)
+		}
+	})
+	t.Run("IDsAreUnique", func(t *testing.T) {
+		s := open(t)
+		seen := map[string]bool{}
+		for range 50 {
+			r, err := s.Create(ctx, storage.Record{Channel: "c"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen[r.ID] {
+				t.Fatalf("id %q handed out twice", r.ID)
+			}
+			seen[r.ID] = true
+		}
+		if _, err := s.Create(ctx, storage.Record{ID: "x1"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Create(ctx, storage.Record{ID: "x1"}); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("second Create with id x1 = %v, want ErrConflict", err)
+		}
+	})
+	t.Run("PutIsCompareAndSwap", func(t *testing.T) {
+		s := open(t)
+		r, _ := s.Create(ctx, storage.Record{Channel: "c", Data: []byte("v1")})
+		r.Data = []byte("v2")
+		r2, err := s.Put(ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2.Version != 2 {
+			t.Fatalf("version after Put = %d, want 2", r2.Version)
+		}
+		r.Data = []byte("stale")
+		if _, err := s.Put(ctx, r); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("Put with stale version = %v, want ErrConflict", err)
+		}
+		got, _ := s.Get(ctx, r.ID)
+		if string(got.Data) != "v2" {
+			t.Fatalf("data after refused Put = %q, want v2", got.Data)
+		}
+		if _, err := s.Put(ctx, storage.Record{ID: "missing", Version: 1}); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("Put(missing) = %v, want ErrNotFound", err)
+		}
+	})
+	t.Run("ConcurrentPutsOneWins", func(t *testing.T) {
+		s := open(t)
+		r, _ := s.Create(ctx, storage.Record{Channel: "c"})
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		wins := 0
+		for i := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				mine := r
+				mine.Data = fmt.Appendf(nil, "writer %d", i)
+				if _, err := s.Put(ctx, mine); err == nil {
+					mu.Lock()
+					wins++
+					mu.Unlock()
+				} else if !errors.Is(err, storage.ErrConflict) {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if wins != 1 {
+			t.Fatalf("%d concurrent writers of version 1 succeeded, want exactly 1", wins)
+		}
+	})
+	t.Run("List", func(t *testing.T) {
+		s := open(t)
+		mk := func(guild, channel string, st storage.Status, users ...string) storage.Record {
+			r, err := s.Create(ctx, storage.Record{Guild: guild, Channel: channel, Users: users, Status: st})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		a := mk("g1", "c1", storage.Playing, "ada", "ben")
+		b := mk("g1", "c2", storage.Lobby, "ben")
+		c := mk("g1", "c1", storage.Over, "ada")
+		d := mk("g2", "c3", storage.Playing, "cy")
+		ids := func(f storage.Filter) []string {
+			rs, err := s.List(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rs {
+				out = append(out, r.ID)
+			}
+			return out
+		}
+		for _, tc := range []struct {
+			name string
+			f    storage.Filter
+			want []string
+		}{
+			{"all", storage.Filter{}, []string{a.ID, b.ID, c.ID, d.ID}},
+			{"guild", storage.Filter{Guild: "g1"}, []string{a.ID, b.ID, c.ID}},
+			{"guild open", storage.Filter{Guild: "g1", OnlyOpen: true}, []string{a.ID, b.ID}},
+			{"channel", storage.Filter{Channel: "c1"}, []string{a.ID, c.ID}},
+			{"user", storage.Filter{User: "ben"}, []string{a.ID, b.ID}},
+			{"user and guild", storage.Filter{User: "ada", Guild: "g1", OnlyOpen: true}, []string{a.ID}},
+			{"nobody", storage.Filter{User: "zed"}, nil},
+		} {
+			if got := ids(tc.f); !slices.Equal(got, tc.want) {
+				t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+			}
+		}
+		// Moving a game updates its index entries.
+		a.Users = []string{"cy"}
+		a.Channel = "c9"
+		if _, err := s.Put(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(storage.Filter{User: "ada"}); !slices.Equal(got, []string{c.ID}) {
+			t.Errorf("after moving a: ada's games = %v, want [%s]", got, c.ID)
+		}
+		if got := ids(storage.Filter{Channel: "c9"}); !slices.Equal(got, []string{a.ID}) {
+			t.Errorf("after moving a: channel c9 = %v, want [%s]", got, a.ID)
+		}
+	})
+	t.Run("CallerCannotAlias", func(t *testing.T) {
+		s := open(t)
+		data := []byte("abc")
+		r, _ := s.Create(ctx, storage.Record{Channel: "c", Data: data})
+		data[0] = 'X'
+		r.Data[1] = 'Y'
+		got, _ := s.Get(ctx, r.ID)
+		if string(got.Data) != "abc" {
+			t.Fatalf("stored data changed through caller's slice: %q", got.Data)
+		}
+	})
+	t.Run("Closed", func(t *testing.T) {
+		s := open(t)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Get(ctx, "1"); !errors.Is(err, storage.ErrClosed) {
+			t.Fatalf("Get after Close = %v, want ErrClosed", err)
+		}
+	})
+}
