@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// A custom_id names what a component does and to which game, so a click
+// can be served by any process that has the database, even after a
+// restart: "<verb>:<game id>:<move number>[:<action>]". The move number is
+// how many decisions the game had taken when the message was drawn; a
+// click whose number differs is stale.
+type customID struct {
+	Verb   string
+	Game   string
+	Move   int
+	Action games.Action // verbMove only
+}
+
+// Component verbs.
+const (
+	verbJoin   = "join"
+	verbLeave  = "leave"
+	verbAddAI  = "ai"
+	verbStart  = "start"
+	verbCancel = "cancel"
+	verbMove   = "mv"
+	verbPick   = "pick" // a select menu of moves; the action is the chosen value
+	verbHand   = "hand" // show my private view
+)
+
+var errBadCustomID = errors.New("unrecognised component")
+
+func (c customID) String() string {
+	s := c.Verb + ":" + c.Game + ":" + strconv.Itoa(c.Move)
+	if c.Verb == verbMove {
+		s += ":" + c.Action.String()
+	}
+	return s
+}
+
+func parseCustomID(s string) (customID, error) {
+	if len(s) > 100 {
+		return customID{}, errBadCustomID
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) < 3 {
+		return customID{}, errBadCustomID
+	}
+	c := customID{Verb: parts[0], Game: parts[1]}
+	switch c.Verb {
+	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbPick, verbHand:
+		if len(parts) != 3 {
+			return customID{}, errBadCustomID
+		}
+	case verbMove:
+		if len(parts) != 4 {
+			return customID{}, errBadCustomID
+		}
+		a, err := games.ParseAction(parts[3])
+		if err != nil {
+			return customID{}, errBadCustomID
+		}
+		c.Action = a
+	default:
+		return customID{}, errBadCustomID
+	}
+	if !validGameID(c.Game) {
+		return customID{}, errBadCustomID
+	}
+	n, err := strconv.Atoi(parts[2])
+	if err != nil || n < 0 || strconv.Itoa(n) != parts[2] {
+		return customID{}, errBadCustomID
+	}
+	c.Move = n
+	return c, nil
+}
+
+// validGameID accepts the base-36 ids the store hands out.
+func validGameID(id string) bool {
+	if id == "" || len(id) > 13 {
+		return false
+	}
+	for _, r := range id {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'z') {
+			return false
+		}
+	}
+	return true
+}

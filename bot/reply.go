@@ -1,0 +1,167 @@
+package bot
+
+import (
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// reply answers one interaction exactly once, within Discord's 3-second
+// deadline. If the real answer is not ready after deferAfter, a deferred
+// acknowledgement goes out first and the answer follows as an edit or a
+// follow-up, so a slow disk or a busy game never shows the player
+// "This interaction failed".
+type reply struct {
+	s   *discordgo.Session
+	i   *discordgo.Interaction
+	log *slog.Logger
+
+	mu       sync.Mutex
+	deferred bool
+	done     bool
+	timer    *time.Timer
+}
+
+func newReply(s *discordgo.Session, i *discordgo.Interaction, deferAfter time.Duration, log *slog.Logger) *reply {
+	r := &reply{s: s, i: i, log: log}
+	r.timer = time.AfterFunc(deferAfter, r.deferNow)
+	return r
+}
+
+// deferNow acknowledges the interaction without answering it yet. A
+// component click defers as "update the message later"; a command as
+// "a message is coming".
+func (r *reply) deferNow() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done || r.deferred {
+		return
+	}
+	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if r.i.Type == discordgo.InteractionMessageComponent {
+		typ = discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	if err := r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ}); err != nil {
+		r.log.Warn("deferring interaction", "err", err)
+		return
+	}
+	r.deferred = true
+}
+
+// finish claims the single answer; it reports false if one was already sent.
+func (r *reply) finish() (deferred, ok bool) {
+	r.timer.Stop()
+	if r.done {
+		return r.deferred, false
+	}
+	r.done = true
+	return r.deferred, true
+}
+
+// update replaces the message the clicked component is on (or, for a
+// command, sends data as the reply).
+func (r *reply) update(data *discordgo.InteractionResponseData) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	deferred, ok := r.finish()
+	if !ok {
+		return
+	}
+	var err error
+	if deferred {
+		_, err = r.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
+			Content:         &data.Content,
+			Components:      &data.Components,
+			Files:           data.Files,
+			Attachments:     data.Attachments,
+			AllowedMentions: data.AllowedMentions,
+		})
+	} else {
+		typ := discordgo.InteractionResponseChannelMessageWithSource
+		if r.i.Type == discordgo.InteractionMessageComponent {
+			typ = discordgo.InteractionResponseUpdateMessage
+		}
+		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data})
+	}
+	if err != nil {
+		r.log.Warn("answering interaction", "err", err)
+	}
+}
+
+// message answers with a new message (a command's public reply).
+func (r *reply) message(data *discordgo.InteractionResponseData) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	deferred, ok := r.finish()
+	if !ok {
+		return
+	}
+	var err error
+	if deferred && r.i.Type == discordgo.InteractionApplicationCommand {
+		_, err = r.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
+			Content:         &data.Content,
+			Components:      &data.Components,
+			Files:           data.Files,
+			AllowedMentions: data.AllowedMentions,
+		})
+	} else if deferred {
+		_, err = r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
+			Content:         data.Content,
+			Components:      data.Components,
+			Files:           data.Files,
+			AllowedMentions: data.AllowedMentions,
+			Flags:           data.Flags,
+		})
+	} else {
+		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: data,
+		})
+	}
+	if err != nil {
+		r.log.Warn("answering interaction", "err", err)
+	}
+}
+
+// private answers with a message only the clicking user sees.
+func (r *reply) private(text string, components ...discordgo.MessageComponent) {
+	r.privateData(&discordgo.InteractionResponseData{Content: text, Components: components})
+}
+
+func (r *reply) privateData(data *discordgo.InteractionResponseData) {
+	data.Flags |= discordgo.MessageFlagsEphemeral
+	data.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	deferred, ok := r.finish()
+	if !ok {
+		return
+	}
+	var err error
+	if deferred {
+		_, err = r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
+			Content:         data.Content,
+			Components:      data.Components,
+			Files:           data.Files,
+			Flags:           data.Flags,
+			AllowedMentions: data.AllowedMentions,
+		})
+	} else {
+		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: data,
+		})
+	}
+	if err != nil {
+		r.log.Warn("answering interaction privately", "err", err)
+	}
+}
+
+// answered reports whether the single answer has been sent.
+func (r *reply) answered() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.done
+}
