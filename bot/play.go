@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -59,6 +60,8 @@ func (b *Bot) onComponent(ctx context.Context, s *discordgo.Session, i *discordg
 		b.onLobby(ctx, s, i, r, rec, t, cid)
 	case verbMove:
 		b.onMove(ctx, s, i, r, rec, t, cid)
+	case verbHand:
+		b.onHand(i, r, rec, t)
 	default:
 		r.private("That button is not one of mine, or it is too old to use.")
 	}
@@ -80,7 +83,7 @@ func (b *Bot) start(ctx context.Context, s *discordgo.Session, i *discordgo.Inte
 	if i.Message != nil {
 		t.Board = msgRef{Channel: i.ChannelID, ID: i.Message.ID}
 	}
-	b.commitAndShow(ctx, s, r, rec, t, st, userOf(i).ID)
+	b.commitAndShow(ctx, s, i, r, rec, t, st)
 	b.log.Info("game started", "game", rec.ID, "kind", rec.Game, "seats", len(t.Seats))
 }
 
@@ -124,7 +127,8 @@ func (b *Bot) onMove(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 		r.private(b.playerError(err, rec.ID))
 		return
 	}
-	b.commitAndShow(ctx, s, r, rec, t, st, user.ID)
+	b.commitAndShow(ctx, s, i, r, rec, t, st)
+	b.log.Debug("move", "game", rec.ID, "seat", seat, "moves", t.moves())
 }
 
 // advance applies what nobody needs to be asked about: decisions with a
@@ -184,10 +188,12 @@ func (b *Bot) waitingNames(t *table, st games.State) string {
 	return strings.Join(who, ", ")
 }
 
-// commitAndShow stores the game and then shows its board on the clicked
-// message: nothing is shown that is not on disk. Then it pings whoever must
-// act next, or announces the result.
-func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, r *reply, rec storage.Record, t *table, st games.State, clicker string) {
+// commitAndShow stores the game and only then shows it: nothing is shown
+// that is not on disk. The clicked message is redrawn in place (the board,
+// or the clicker's private view when the click came from a DM or a "Show
+// my hand" reply, in which case the board is edited separately). Then
+// private views go out and whoever must act next is pinged.
+func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *reply, rec storage.Record, t *table, st games.State) {
 	state, err := st.MarshalBinary()
 	if err != nil {
 		r.private(b.playerError(err, rec.ID))
@@ -206,12 +212,30 @@ func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, r *reply,
 		r.private(b.playerError(err, rec.ID))
 		return
 	}
-	msg, err := b.boardMessage(rec, t, st)
-	if err != nil {
-		r.private(b.playerError(err, rec.ID))
-		return
+	clicker := userOf(i).ID
+	var inPlace games.Seat = -1
+	onBoard := i.Message == nil || i.Message.ID == t.Board.ID
+	if onBoard {
+		msg, err := b.boardMessage(rec, t, st)
+		if err != nil {
+			r.private(b.playerError(err, rec.ID))
+			return
+		}
+		r.update(msg)
+	} else {
+		seat, _ := t.seatOf(clicker)
+		msg, err := b.privateMessage(rec, t, st, seat)
+		if err != nil {
+			r.private(b.playerError(err, rec.ID))
+			return
+		}
+		r.update(msg)
+		inPlace = seat
+		b.editBoard(ctx, s, rec, t, st)
 	}
-	r.update(msg)
+	if g, _ := b.games.Get(rec.Game); g.Info().Private {
+		b.sendPrivateViews(s, rec, t, st, inPlace)
+	}
 	b.notify(ctx, s, rec, t, st, clicker)
 }
 
@@ -238,7 +262,13 @@ func (b *Bot) boardMessage(rec storage.Record, t *table, st games.State) (*disco
 		sb.WriteString(t.Outcome)
 	} else {
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
-		components = b.moveComponents(rec, t, st)
+		if info.Private {
+			components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Show my hand", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: rec.ID, Move: t.moves()}.String()},
+			}}}
+		} else if seat, ok := t.activeHuman(st); ok {
+			components = b.choiceComponents(rec, t, st.Legal(seat))
+		}
 	}
 	if components == nil {
 		components = []discordgo.MessageComponent{}
@@ -246,7 +276,7 @@ func (b *Bot) boardMessage(rec storage.Record, t *table, st games.State) (*disco
 	return &discordgo.InteractionResponseData{
 		Content:         truncate(sb.String(), 2000),
 		Components:      components,
-		Files:           []*discordgo.File{{Name: fmt.Sprintf("%s-%s-%d.png", rec.Game, rec.ID, t.moves()), ContentType: "image/png", Reader: strings.NewReader(string(png))}},
+		Files:           []*discordgo.File{pngFile(fmt.Sprintf("%s-%s-%d.png", rec.Game, rec.ID, t.moves()), png)},
 		Attachments:     &[]*discordgo.MessageAttachment{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}, nil
@@ -260,20 +290,22 @@ const (
 	maxRows      = 5
 )
 
-// moveComponents turns the active person's choices into buttons, or into
-// select menus when there are more than fit.
-func (b *Bot) moveComponents(rec storage.Record, t *table, st games.State) []discordgo.MessageComponent {
-	var seat games.Seat = -1
+func pngFile(name string, png []byte) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}
+}
+
+func (t *table) activeHuman(st games.State) (games.Seat, bool) {
 	for _, s := range st.Active() {
 		if !t.Seats[s].AI {
-			seat = s
-			break
+			return s, true
 		}
 	}
-	if seat < 0 {
-		return nil
-	}
-	choices := st.Legal(seat)
+	return 0, false
+}
+
+// choiceComponents turns a seat's choices into buttons, or into select
+// menus when there are more than fit.
+func (b *Bot) choiceComponents(rec storage.Record, t *table, choices []games.Choice) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	if len(choices) <= maxButtons {
 		var row []discordgo.MessageComponent

@@ -33,9 +33,12 @@ type table struct {
 	// Recent holds the last public narration lines shown on the board.
 	Recent []string `json:"recent,omitempty"`
 	// DMClosed lists players told once that their DMs are closed.
-	DMClosed []string  `json:"dm_closed,omitempty"`
-	TurnFrom time.Time `json:"turn_from,omitzero"`
-	Outcome  string    `json:"outcome,omitempty"`
+	DMClosed []string `json:"dm_closed,omitempty"`
+	// Sent fingerprints the private view last sent to each player (see
+	// privateKey), so a DM goes out only when there is something new.
+	Sent     map[string]string `json:"sent,omitempty"`
+	TurnFrom time.Time         `json:"turn_from,omitzero"`
+	Outcome  string            `json:"outcome,omitempty"`
 }
 
 type seat struct {

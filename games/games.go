@@ -242,7 +242,8 @@ type State interface {
 	// state is unchanged. It never panics on bad input.
 	Apply(seat Seat, a Action) ([]Event, error)
 	// View returns what seat may see, or the public view for Observer. The
-	// concrete type belongs to the game and is what its renderer draws.
+	// concrete type belongs to the game and is what its renderer draws; it
+	// must marshal to JSON, which is how the bot notices a view changed.
 	View(seat Seat) any
 	// Prompt is a one-line, public description of what the active seats
 	// must do now, e.g. "{2} rolled a 5 and must move".

@@ -147,4 +147,8 @@ type Info struct {
 	Options  []Option
 	// Rules is a short how-to in Discord markdown, for /rules.
 	Rules string
+	// Private says seats hold information only they may see (a hand): the
+	// bot then sends each player View(seat) privately, with the buttons for
+	// their own decisions, and the channel shows only View(Observer).
+	Private bool
 }

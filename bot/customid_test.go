@@ -1,0 +1,58 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+func TestCustomIDRoundTrip(t *testing.T) {
+	for _, c := range []customID{
+		{Verb: verbJoin, Game: "7"},
+		{Verb: verbStart, Game: "zz", Move: 0},
+		{Verb: verbMove, Game: "1a", Move: 42, Action: games.Action{Kind: "fig", Args: []int{3, 6}}},
+		{Verb: verbMove, Game: "b", Move: 1, Action: games.Action{Kind: "stay"}},
+		{Verb: verbHand, Game: "b", Move: 9},
+	} {
+		s := c.String()
+		if len(s) > 100 {
+			t.Errorf("%q is longer than Discord's 100-character custom_id", s)
+		}
+		got, err := parseCustomID(s)
+		if err != nil {
+			t.Errorf("parseCustomID(%q): %v", s, err)
+			continue
+		}
+		if got.Verb != c.Verb || got.Game != c.Game || got.Move != c.Move || !got.Action.Equal(c.Action) {
+			t.Errorf("parseCustomID(%q) = %+v, want %+v", s, got, c)
+		}
+	}
+}
+
+func TestCustomIDRejectsForgeries(t *testing.T) {
+	for _, s := range []string{
+		"", "mv", "mv:1", "mv:1:2", "mv:1:2:", "mv:1:-2:fig.1", "mv:1:02:fig.1", "mv:1:2:fig.x",
+		"mv:UPPER:2:fig.1", "mv:1:2:fig.1:extra", "join:1:0:fig.1", "nuke:1:0", "join::0",
+		"join:12345678901234:0", "join:1:99999999999999999999999", "mv:1:2:Fig.1", "mv:1:2:fig..1",
+	} {
+		if c, err := parseCustomID(s); err == nil {
+			t.Errorf("parseCustomID(%q) = %+v, want an error", s, c)
+		}
+	}
+}
+
+func FuzzParseCustomID(f *testing.F) {
+	f.Add("mv:1a:42:fig.3.6")
+	f.Add("join:7:0")
+	f.Add("pick:7:3")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := parseCustomID(s)
+		if err != nil {
+			return
+		}
+		again, err := parseCustomID(c.String())
+		if err != nil || again.String() != c.String() {
+			t.Fatalf("%q parsed to %+v, which does not round-trip: %v", s, c, err)
+		}
+	})
+}

@@ -1,0 +1,133 @@
+package bot_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// secrets is a small game with hidden hands, for testing the private paths
+// of the bot: each seat holds a secret card 1..99; on its turn a seat keeps
+// it or swaps it for a fresh one. After every seat has had two turns the
+// highest card wins. Cards are written "card-NN" so a leak is easy to find
+// in any text or image bytes.
+type secrets struct{}
+
+func (secrets) Info() games.Info {
+	return games.Info{ID: "secrets", Name: "Secrets", Summary: "Hold the highest hidden card.", MinSeats: 2, MaxSeats: 4, Private: true}
+}
+
+type secretsState struct {
+	Cards []int      `json:"cards"`
+	Turn  int        `json:"turn"`
+	Taken int        `json:"taken"`
+	RNG   *games.RNG `json:"rng"`
+}
+
+func (secrets) New(cfg games.Config) (games.State, error) {
+	s := &secretsState{Cards: make([]int, cfg.Seats), RNG: games.NewRNG(cfg.Seed)}
+	for i := range s.Cards {
+		s.Cards[i] = s.RNG.IntN(99) + 1
+	}
+	return s, nil
+}
+
+func (secrets) Decode(b []byte) (games.State, error) {
+	var s secretsState
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func (secrets) AI() games.Policy { return keepHigh{} }
+
+type keepHigh struct{}
+
+func (keepHigh) Choose(st games.State, seat games.Seat, _ *rand.Rand) games.Action {
+	if st.(*secretsState).Cards[seat] >= 50 {
+		return games.Action{Kind: "keep"}
+	}
+	return games.Action{Kind: "swap"}
+}
+
+func (s *secretsState) over() bool { return s.Taken >= 2*len(s.Cards) }
+
+func (s *secretsState) Active() []games.Seat {
+	if s.over() {
+		return nil
+	}
+	return []games.Seat{games.Seat(s.Turn)}
+}
+
+func (s *secretsState) Legal(seat games.Seat) []games.Choice {
+	if s.over() || int(seat) != s.Turn {
+		return nil
+	}
+	return []games.Choice{{Action: games.Action{Kind: "keep"}, Label: "Keep my card"}, {Action: games.Action{Kind: "swap"}, Label: "Swap it"}}
+}
+
+func (s *secretsState) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	if s.over() {
+		return nil, games.ErrOver
+	}
+	if int(seat) != s.Turn {
+		return nil, games.ErrNotYourTurn
+	}
+	if !games.IsLegal(s, seat, a) {
+		return nil, fmt.Errorf("%w: keep or swap", games.ErrIllegal)
+	}
+	ev := []games.Event{{Text: games.SeatRef(seat) + " kept their card."}}
+	if a.Kind == "swap" {
+		s.Cards[seat] = s.RNG.IntN(99) + 1
+		ev = []games.Event{
+			{Text: games.SeatRef(seat) + " swapped."},
+			{To: []games.Seat{seat}, Text: fmt.Sprintf("You drew card-%02d.", s.Cards[seat])},
+		}
+	}
+	s.Taken++
+	s.Turn = (s.Turn + 1) % len(s.Cards)
+	return ev, nil
+}
+
+// secretsView is what one seat sees: its own card only.
+type secretsView struct {
+	Seat  int
+	Card  string
+	Taken int
+}
+
+func (s *secretsState) View(seat games.Seat) any {
+	v := secretsView{Seat: int(seat), Taken: s.Taken}
+	if seat >= 0 && int(seat) < len(s.Cards) {
+		v.Card = fmt.Sprintf("card-%02d", s.Cards[seat])
+	}
+	if s.over() && seat == games.Observer {
+		v.Card = fmt.Sprint(s.Cards)
+	}
+	return v
+}
+
+func (s *secretsState) Prompt() string { return games.SeatRef(games.Seat(s.Turn)) + " keeps or swaps." }
+
+func (s *secretsState) Result() games.Result {
+	r := games.Result{Over: s.over(), Scores: make([]int, len(s.Cards))}
+	if r.Over {
+		copy(r.Scores, s.Cards)
+	}
+	r.Rank = games.RankByScore(r.Scores)
+	return r
+}
+
+func (s *secretsState) MarshalBinary() ([]byte, error) { return json.Marshal(s) }
+
+// textRenderer "draws" a view as its JSON, so tests can read what every
+// image would show and look for leaks.
+type textRenderer struct{}
+
+func (textRenderer) Board(view any, names []string) ([]byte, error) {
+	b, err := json.Marshal(view)
+	return append([]byte("VIEW "), b...), err
+}
