@@ -1,0 +1,286 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lifebot/lifebot/games/thatslife"
+)
+
+func TestFit(t *testing.T) {
+	f := NewFace(Bold, 24)
+	cases := []struct {
+		name string
+		in   string
+		max  float64
+	}{
+		{"fits", "Ada", 200},
+		{"long", "Maximilian Alexander von Hohenzollern", 150},
+		{"no room", "Grace", 1},
+		{"accents", "Zoë Ångström-Łukasiewicz", 120},
+		{"huge", strings.Repeat("W", 100000), 300},
+		{"invalid UTF-8", "ab\xff\xfecd efgh ijkl", 40},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := f.Fit(c.in, c.max)
+			if f.Measure(c.in) <= c.max {
+				if got != c.in {
+					t.Errorf("Fit(%q) = %q, want it unchanged", c.in, got)
+				}
+				return
+			}
+			if !strings.HasSuffix(got, ellipsis) {
+				t.Errorf("Fit(%q) = %q, want an ellipsis at the end", c.in, got)
+			}
+			if !strings.HasPrefix(c.in, strings.TrimSuffix(got, ellipsis)) {
+				t.Errorf("Fit(%q) = %q, want a prefix of the input", c.in, got)
+			}
+			if w := f.Measure(got); w > c.max && got != ellipsis {
+				t.Errorf("Fit(%q) = %q is %.1f px wide, want at most %.1f", c.in, got, w, c.max)
+			}
+		})
+	}
+}
+
+func TestMeasureMatchesDrawing(t *testing.T) {
+	f := NewFace(Bold, 30)
+	for _, s := range []string{"+12", "−10", "Jürgen", "That's Life!", "WAVE"} {
+		im := image.NewRGBA(image.Rect(0, 0, 400, 60))
+		w := f.Draw(im, s, 10, 30, MiddleLeft, color.Black)
+		if w != f.Measure(s) {
+			t.Errorf("Draw(%q) advanced %.2f, Measure says %.2f", s, w, f.Measure(s))
+		}
+		// The ink must lie within the measured advance, give or take the
+		// overhang of the last glyph.
+		minX, maxX := 400, -1
+		for y := range 60 {
+			for x := range 400 {
+				if im.RGBAAt(x, y).A > 0 {
+					minX, maxX = min(minX, x), max(maxX, x)
+				}
+			}
+		}
+		if maxX < 0 || minX < 8 || float64(maxX) > 10+w+3 {
+			t.Errorf("%q inked x %d..%d, want within 10..%.0f", s, minX, maxX, 10+w)
+		}
+	}
+}
+
+func TestClean(t *testing.T) {
+	f := NewFace(Regular, 20)
+	cases := []struct{ in, want string }{
+		{"Ada", "Ada"},
+		{"  Zoë   Ångström ", "Zoë Ångström"},
+		{"🎲 Mia 🌸", "Mia"},
+		{"Chen 陈", "Chen"},
+		{"👨\u200d👩\u200d👧", ""},
+		{"a\u200bb\u202ec\ufe0f", "abc"},
+		{"tab\tand\nnewline", "tab and newline"},
+		{"Дмитрий Ωμέγα", "Дмитрий Ωμέγα"},
+		{"", ""},
+	}
+	for _, c := range cases {
+		if got := f.Clean(c.in); got != c.want {
+			t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestFitFace(t *testing.T) {
+	big, small := NewFace(Bold, 40), NewFace(Bold, 12)
+	if got := FitFace("−3", 200, big, small); got != big {
+		t.Errorf("short label: got the %v px face, want the 40 px one", got.Size())
+	}
+	if got := FitFace("−123456789", 60, big, small); got != small {
+		t.Errorf("long label: got the %v px face, want the 12 px one", got.Size())
+	}
+}
+
+// TestFaceConcurrent draws with one Face from many goroutines; run with
+// -race it shows the borrowed font.Faces are never shared.
+func TestFaceConcurrent(t *testing.T) {
+	f := NewFace(Bold, 22)
+	want := image.NewRGBA(image.Rect(0, 0, 300, 40))
+	f.Draw(want, "Grace −7 …", 4, 20, MiddleLeft, color.White)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 20 {
+				im := image.NewRGBA(want.Rect)
+				f.Draw(im, "Grace −7 …", 4, 20, MiddleLeft, color.White)
+				if string(im.Pix) != string(want.Pix) {
+					t.Error("a concurrent draw differs from a lone one")
+					return
+				}
+				_ = f.Fit("Maximilian Alexander", 90)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestEncodePNG(t *testing.T) {
+	im := image.NewRGBA(image.Rect(0, 0, 64, 32))
+	for i := range im.Pix {
+		im.Pix[i] = uint8(i * 7)
+		if i%4 == 3 {
+			im.Pix[i] = 0xFF
+		}
+	}
+	for range 3 { // the second and third calls reuse pooled buffers
+		data, err := EncodePNG(im)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := decode(t, data)
+		if got.Bounds() != im.Bounds() || string(got.Pix) != string(im.Pix) {
+			t.Fatal("decoded image differs from the encoded one")
+		}
+	}
+}
+
+// TestQuantize checks that a board reduced to a palette keeps every flat
+// colour exactly and moves rare edge shades only a little.
+func TestQuantize(t *testing.T) {
+	im := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	FillRect(im, im.Bounds(), rgb(table))
+	FillRect(im, image.Rect(20, 20, 120, 80), rgb(0xFBE1DE))
+	face := NewFace(Bold, 30)
+	face.Draw(im, "−10 +8", 24, 50, MiddleLeft, rgb(0xB42318))
+	// More distinct colours than a palette holds.
+	for x := range 200 {
+		im.SetRGBA(x, 99, color.RGBA{uint8(x), uint8(255 - x), uint8(x * 3), 0xFF})
+		im.SetRGBA(x, 98, color.RGBA{uint8(x), 40, uint8(x / 2), 0xFF})
+	}
+	pal := image.NewPaletted(im.Rect, nil)
+	var q quantizer
+	for range 2 { // the tables must come back clean for reuse
+		q.quantize(pal, im)
+		if len(pal.Palette) > 256 {
+			t.Fatalf("palette has %d colours", len(pal.Palette))
+		}
+		worst := 0
+		for y := range 100 {
+			for x := range 200 {
+				a, b := im.RGBAAt(x, y), color.RGBAModel.Convert(pal.At(x, y)).(color.RGBA)
+				d := max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B))
+				if y < 98 {
+					worst = max(worst, d)
+				}
+				if (x == 5 && y == 5 || x == 60 && y == 25) && d != 0 {
+					t.Errorf("flat colour at (%d,%d) moved: %v became %v", x, y, a, b)
+				}
+			}
+		}
+		if worst > 48 {
+			t.Errorf("an anti-aliased pixel moved by %d levels, want at most 48", worst)
+		}
+	}
+}
+
+func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// TestPalette checks that the player colours stay apart for everyone: each
+// has its own mark, and the six box colours stay distinct in simulated
+// protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes,
+// 2009, full severity), measured as CIE76 ΔE.
+func TestPalette(t *testing.T) {
+	marks := map[Mark]int{}
+	for i := range PlayerColours {
+		if j, dup := marks[Player(i).Mark]; dup {
+			t.Errorf("colours %d and %d share mark %d", j, i, Player(i).Mark)
+		}
+		marks[Player(i).Mark] = i
+	}
+	if Player(-1) != Player(PlayerColours-1) || Player(PlayerColours) != Player(0) {
+		t.Error("colours outside the palette do not wrap around")
+	}
+	vision := map[string][3][3]float64{
+		"normal":       {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		"protanopia":   {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}},
+		"deuteranopia": {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}},
+		"tritanopia":   {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}},
+	}
+	const boxColours = 6
+	for name, m := range vision {
+		var lab [boxColours][3]float64
+		for i := range boxColours {
+			lab[i] = toLab(simulate(m, Player(i).Fill))
+		}
+		for i := range boxColours {
+			for j := range i {
+				if d := dist(lab[i], lab[j]); d < 20 {
+					t.Errorf("%s: colours %d and %d are ΔE %.1f apart, want at least 20", name, j, i, d)
+				}
+			}
+		}
+	}
+}
+
+func linear(v uint8) float64 {
+	c := float64(v) / 255
+	if c <= 0.04045 {
+		return c / 12.92
+	}
+	return math.Pow((c+0.055)/1.055, 2.4)
+}
+
+func simulate(m [3][3]float64, c color.RGBA) [3]float64 {
+	in := [3]float64{linear(c.R), linear(c.G), linear(c.B)}
+	var out [3]float64
+	for i := range 3 {
+		for j := range 3 {
+			out[i] += m[i][j] * in[j]
+		}
+		out[i] = math.Min(math.Max(out[i], 0), 1)
+	}
+	return out
+}
+
+func toLab(c [3]float64) [3]float64 {
+	x := (0.4124*c[0] + 0.3576*c[1] + 0.1805*c[2]) / 0.9505
+	y := 0.2126*c[0] + 0.7152*c[1] + 0.0722*c[2]
+	z := (0.0193*c[0] + 0.1192*c[1] + 0.9505*c[2]) / 1.089
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
+
+func dist(a, b [3]float64) float64 {
+	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+}
+
+func TestSigned(t *testing.T) {
+	cases := []struct {
+		in   int
+		want string
+	}{{12, "+12"}, {-3, "−3"}, {0, "0"}, {math.MinInt64, "−9223372036854775808"}}
+	for _, c := range cases {
+		if got := signed(c.in); got != c.want {
+			t.Errorf("signed(%d) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestBoardDispatchesOnViewType(t *testing.T) {
+	r := NewRenderer()
+	if _, err := r.Board(struct{}{}, nil); err == nil {
+		t.Fatal("Board accepted a view type it cannot draw")
+	}
+	png, err := r.Board(thatslife.View{Players: []thatslife.PlayerView{{}, {Colour: 1}}}, []string{"Ada", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(png) < 8 || string(png[1:4]) != "PNG" {
+		t.Fatalf("Board returned %d bytes that are not a PNG", len(png))
+	}
+}

@@ -1,0 +1,331 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+)
+
+// Sprite returns a transparent w×h image with paint applied to it. Boards
+// draw their unchanging parts — card faces, tokens, dice — as sprites once
+// and composite them, which is far cheaper than rasterising paths anew.
+func Sprite(w, h int, paint func(dc *gg.Context)) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, w, h))
+	paint(gg.NewContextForRGBA(im))
+	return im
+}
+
+// Blit composites src over dst with src's top-left corner at (x, y).
+func Blit(dst, src *image.RGBA, x, y int) {
+	r := src.Bounds()
+	draw.Draw(dst, r.Sub(r.Min).Add(image.Pt(x, y)), src, r.Min, draw.Over)
+}
+
+// Paste copies src onto dst with its top-left corner at (x, y), replacing
+// what was there: for opaque sprites it is a plain memory copy, several
+// times faster than Blit.
+func Paste(dst, src *image.RGBA, x, y int) {
+	r := src.Bounds()
+	draw.Draw(dst, r.Sub(r.Min).Add(image.Pt(x, y)), src, r.Min, draw.Src)
+}
+
+// BlitCentred composites src over dst centred on (cx, cy).
+func BlitCentred(dst, src *image.RGBA, cx, cy float64) {
+	r := src.Bounds()
+	Blit(dst, src, int(math.Round(cx-float64(r.Dx())/2)), int(math.Round(cy-float64(r.Dy())/2)))
+}
+
+// FillRect paints an axis-aligned rectangle. For large areas it is much
+// faster than a gg path, which rasterises every pixel's coverage; an opaque
+// colour is written without blending at all.
+func FillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+	op := draw.Over
+	if c.A == 0xFF {
+		op = draw.Src
+	}
+	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, op)
+}
+
+// Box is a style of rounded, edged rectangle on a known background, for
+// panels and rows. It is drawn by slicing: the four corners come from a
+// small sprite rendered once, the straight parts are filled rectangles. That
+// is many times faster than rasterising a large rounded path per board, and
+// the result is the same, since straight edges on whole pixels need no
+// anti-aliasing.
+type Box struct {
+	corners          *image.RGBA // a (2r+1)-pixel square box: its four quadrants are the corners
+	radius, line     int
+	fill, edge, back color.RGBA
+}
+
+// NewBox returns a box style with corner radius and an edge line pixels
+// wide (0 for none), lying on background back.
+func NewBox(radius, line int, fill, edge, back color.RGBA) *Box {
+	side := 2*radius + 1
+	corners := Sprite(side, side, func(dc *gg.Context) {
+		FillRect(dc.Image().(*image.RGBA), image.Rect(0, 0, side, side), back)
+		RoundedCard(dc, 0, 0, float64(side), float64(side), float64(radius), fill, edge, float64(line))
+	})
+	return &Box{corners, radius, line, fill, edge, back}
+}
+
+// Draw draws the box filling r, which should be at least 2·radius+1 pixels
+// each way.
+func (b *Box) Draw(dst *image.RGBA, r image.Rectangle) {
+	FillRect(dst, r, b.edge)
+	FillRect(dst, r.Inset(b.line), b.fill)
+	n := b.radius
+	for _, c := range [4]struct{ from, to image.Point }{
+		{image.Pt(0, 0), r.Min},
+		{image.Pt(n+1, 0), image.Pt(r.Max.X-n, r.Min.Y)},
+		{image.Pt(0, n+1), image.Pt(r.Min.X, r.Max.Y-n)},
+		{image.Pt(n+1, n+1), image.Pt(r.Max.X-n, r.Max.Y-n)},
+	} {
+		draw.Draw(dst, image.Rectangle{c.to, c.to.Add(image.Pt(n, n))}, b.corners, c.from, draw.Src)
+	}
+}
+
+// RoundedCard draws a card: a rounded rectangle filled with fill and, when
+// line is wider than zero, edged inside its bounds with edge.
+func RoundedCard(dc *gg.Context, x, y, w, h, radius float64, fill, edge color.Color, line float64) {
+	if line > 0 {
+		dc.DrawRoundedRectangle(x, y, w, h, radius)
+		dc.SetColor(edge)
+		dc.Fill()
+		x, y, w, h = x+line, y+line, w-2*line, h-2*line
+		radius = math.Max(radius-line, 0)
+	}
+	dc.DrawRoundedRectangle(x, y, w, h, radius)
+	dc.SetColor(fill)
+	dc.Fill()
+}
+
+// CardShadow draws the soft drop shadow of a card at (x, y, w, h) as a few
+// widening translucent layers, since gg has no blur.
+func CardShadow(dc *gg.Context, x, y, w, h, radius float64) {
+	for i := 3; i >= 1; i-- {
+		g := float64(i)
+		dc.DrawRoundedRectangle(x-g+1, y-g+3, w+2*g-2, h+2*g-2, radius+g)
+		dc.SetColor(rgba(black, 40))
+		dc.Fill()
+	}
+}
+
+// MarkPath adds the outline of mark m, fitted to a size×size square centred
+// on (cx, cy), to dc's path.
+func MarkPath(dc *gg.Context, m Mark, cx, cy, size float64) {
+	h := size / 2
+	switch m {
+	case Square:
+		s := size * 0.86
+		dc.DrawRoundedRectangle(cx-s/2, cy-s/2, s, s, size*0.12)
+	case TriangleUp, TriangleDown:
+		// The triangle is fitted by its bounding box, so its centroid sits a
+		// quarter radius off the centre, towards its wide side.
+		r := size * 0.6
+		dir := 1.0
+		if m == TriangleDown {
+			dir = -1
+		}
+		oy := cy + dir*r/4
+		dc.MoveTo(cx, oy-dir*r)
+		dc.LineTo(cx+r*math.Sqrt(3)/2, oy+dir*r/2)
+		dc.LineTo(cx-r*math.Sqrt(3)/2, oy+dir*r/2)
+		dc.ClosePath()
+	case Diamond:
+		d := h * 1.1
+		dc.MoveTo(cx, cy-d)
+		dc.LineTo(cx+d, cy)
+		dc.LineTo(cx, cy+d)
+		dc.LineTo(cx-d, cy)
+		dc.ClosePath()
+	case Hexagon:
+		dc.DrawRegularPolygon(6, cx, cy, h*1.04, 0)
+	case Star:
+		StarPath(dc, cx, cy+h*0.08, h*1.12)
+	case Cross:
+		a, b := h*0.34, h*0.95
+		dc.MoveTo(cx-a, cy-b)
+		dc.LineTo(cx+a, cy-b)
+		dc.LineTo(cx+a, cy-a)
+		dc.LineTo(cx+b, cy-a)
+		dc.LineTo(cx+b, cy+a)
+		dc.LineTo(cx+a, cy+a)
+		dc.LineTo(cx+a, cy+b)
+		dc.LineTo(cx-a, cy+b)
+		dc.LineTo(cx-a, cy+a)
+		dc.LineTo(cx-b, cy+a)
+		dc.LineTo(cx-b, cy-a)
+		dc.LineTo(cx-a, cy-a)
+		dc.ClosePath()
+	default:
+		dc.DrawCircle(cx, cy, h*0.96)
+	}
+	dc.NewSubPath()
+}
+
+// MarkCentre is the centroid of mark m as drawn by MarkPath at (cx, cy):
+// where a label inside it looks centred, and the point about which it is
+// scaled for rings of even width. Triangles and the star sit off the centre
+// of their box.
+func MarkCentre(m Mark, cx, cy, size float64) (float64, float64) {
+	switch m {
+	case TriangleUp:
+		return cx, cy + size*0.15
+	case TriangleDown:
+		return cx, cy - size*0.15
+	case Star:
+		return cx, cy + size*0.04
+	}
+	return cx, cy
+}
+
+// StarPath adds a five-pointed star of outer radius r, point up, to dc's
+// path.
+func StarPath(dc *gg.Context, cx, cy, r float64) {
+	for i := range 10 {
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		x, y := cx+rr*math.Cos(a), cy+rr*math.Sin(a)
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
+	dc.ClosePath()
+	dc.NewSubPath()
+}
+
+// Token draws player colour p's piece: its mark in its colour inside a
+// white ring and a thin dark rim, so that it stands out on light cards and
+// on the dark table alike.
+func Token(dc *gg.Context, p int, cx, cy, size float64) {
+	st := Player(p)
+	ox, oy := MarkCentre(st.Mark, cx, cy, size)
+	// The rings keep one width at every size, so small tokens keep their
+	// colour; the layers are scaled about the centroid, so triangles get
+	// rings as even as circles do.
+	for _, layer := range [...]struct {
+		inset float64
+		c     color.Color
+	}{
+		{0, rgb(inkDark)},
+		{1.2, rgb(white)},
+		{3.4, st.Fill},
+	} {
+		f := (size - 2*layer.inset*markRingScale(st.Mark)) / size
+		dc.Push()
+		dc.ScaleAbout(f, f, ox, oy)
+		MarkPath(dc, st.Mark, cx, cy, size)
+		dc.Pop()
+		dc.SetColor(layer.c)
+		dc.Fill()
+	}
+}
+
+// markRingScale converts a ring's width into how much a mark's size must
+// shrink to leave it: a triangle's sides are closer to its centroid than
+// its box edges are, so it must shrink faster than a circle.
+func markRingScale(m Mark) float64 {
+	switch m {
+	case TriangleUp, TriangleDown:
+		return 1.7
+	case Star:
+		return 2.2
+	case Diamond:
+		return 1.3
+	}
+	return 1
+}
+
+// HollowToken draws the outline of mark m in colour c: a piece that is not
+// there (yet), as in "two of three figures home". The outline is filled as
+// a ring between two marks rather than stroked, because gg drops the short
+// segments of small stroked curves and skews little shapes.
+func HollowToken(dc *gg.Context, m Mark, c color.Color, cx, cy, size float64) {
+	line := math.Max(size*0.12, 1.5)
+	MarkPath(dc, m, cx, cy, size)
+	MarkPath(dc, m, cx, cy, size-2*line*1.4)
+	dc.SetFillRuleEvenOdd()
+	dc.SetColor(c)
+	dc.Fill()
+	dc.SetFillRuleWinding()
+}
+
+// Pip draws player colour p's mark small, for counts shown as a row of
+// marks on the table: filled in the player's colour inside a light rim (so
+// that black shows on the dark table) when present, an outline in rim when
+// not.
+func Pip(dc *gg.Context, p int, present bool, rim color.Color, cx, cy, size float64) {
+	st := Player(p)
+	if !present {
+		HollowToken(dc, st.Mark, rim, cx, cy, size)
+		return
+	}
+	MarkPath(dc, st.Mark, cx, cy, size)
+	dc.SetColor(rim)
+	dc.Fill()
+	MarkPath(dc, st.Mark, cx, cy, size-math.Max(size*0.12, 1.5)*2)
+	dc.SetColor(st.Fill)
+	dc.Fill()
+}
+
+// Pawn draws a neutral piece — head, body and foot — for pieces that belong
+// to nobody, so they cannot be mistaken for any player's mark.
+func Pawn(dc *gg.Context, cx, cy, size float64, fill, edge color.Color) {
+	s := size
+	outline := func() {
+		dc.DrawCircle(cx, cy-s*0.25, s*0.17)
+		dc.NewSubPath()
+		dc.MoveTo(cx-s*0.11, cy-s*0.12)
+		dc.LineTo(cx+s*0.11, cy-s*0.12)
+		dc.LineTo(cx+s*0.25, cy+s*0.30)
+		dc.LineTo(cx-s*0.25, cy+s*0.30)
+		dc.ClosePath()
+		dc.NewSubPath()
+		dc.DrawEllipse(cx, cy+s*0.34, s*0.36, s*0.11)
+	}
+	outline()
+	dc.SetColor(edge)
+	dc.SetLineWidth(math.Max(s*0.1, 2))
+	dc.SetLineJoinRound()
+	dc.Stroke()
+	outline()
+	dc.SetColor(fill)
+	dc.Fill()
+}
+
+// Die draws a die face of side size with its top-left corner at (x, y),
+// with pips for 1 to 6. Other values leave the face blank and report false,
+// so the caller can write the number instead.
+func Die(dc *gg.Context, x, y, size float64, n int) bool {
+	RoundedCard(dc, x, y, size, size, size*0.18, rgb(white), rgb(inkDark), math.Max(size*0.04, 1.5))
+	if n < 1 || n > 6 {
+		return false
+	}
+	// Pip positions on a 3×3 grid, numbered row by row from 0.
+	pips := [7][]int{
+		1: {4},
+		2: {2, 6},
+		3: {2, 4, 6},
+		4: {0, 2, 6, 8},
+		5: {0, 2, 4, 6, 8},
+		6: {0, 2, 3, 5, 6, 8},
+	}
+	step := size * 0.27
+	for _, p := range pips[n] {
+		px := x + size/2 + float64(p%3-1)*step
+		py := y + size/2 + float64(p/3-1)*step
+		dc.DrawCircle(px, py, size*0.09)
+	}
+	dc.SetColor(rgb(inkDark))
+	dc.Fill()
+	return true
+}

@@ -1,0 +1,416 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/thatslife"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// Fixtures are built by hand, independent of the engine, from the standard
+// layout of RULINGS 1.1.
+
+func card(id string) thatslife.Card {
+	switch {
+	case id == "start":
+		return thatslife.Card{ID: id, Kind: thatslife.Start}
+	case id == "finish":
+		return thatslife.Card{ID: id, Kind: thatslife.Finish}
+	case id[0] == 'F':
+		return thatslife.Card{ID: id, Kind: thatslife.Fortune}
+	case id[0] == '+':
+		v, _ := strconv.Atoi(id[1:])
+		return thatslife.Card{ID: id, Kind: thatslife.Plus, Value: v}
+	default:
+		v, _ := strconv.Atoi(id[2:])
+		return thatslife.Card{ID: id, Kind: thatslife.Minus, Value: -v}
+	}
+}
+
+// standardIDs is the course of the standard layout, Start to Finish.
+func standardIDs() []string {
+	ids := []string{"start"}
+	for v := 1; v <= 8; v++ {
+		ids = append(ids, "A-"+strconv.Itoa(v))
+	}
+	for f := 1; f <= 6; f++ {
+		ids = append(ids, "F"+strconv.Itoa(f))
+	}
+	for v := 8; v >= 1; v-- {
+		ids = append(ids, "+"+strconv.Itoa(v))
+	}
+	for v := 1; v <= 10; v++ {
+		ids = append(ids, "B-"+strconv.Itoa(v))
+	}
+	return append(ids, "finish")
+}
+
+// course builds spots for ids with seats players, guards on the standard
+// guard cards unless moved by the caller.
+func course(ids []string, seats int) []thatslife.Spot {
+	spots := make([]thatslife.Spot, len(ids))
+	for i, id := range ids {
+		spots[i] = thatslife.Spot{Card: card(id), Figures: make([]int, seats)}
+		switch id {
+		case "F1", "F2", "F3", "F4", "F5", "F6", "+8", "+7":
+			spots[i].Guards = 1
+		}
+	}
+	return spots
+}
+
+func without(ids []string, gone ...string) []string {
+	var out []string
+	for _, id := range ids {
+		keep := true
+		for _, g := range gone {
+			keep = keep && id != g
+		}
+		if keep {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func spotOf(v *thatslife.View, id string) *thatslife.Spot {
+	for i := range v.Spots {
+		if v.Spots[i].Card.ID == id {
+			return &v.Spots[i]
+		}
+	}
+	panic("no spot " + id)
+}
+
+func cards(ids ...string) []thatslife.Card {
+	cs := make([]thatslife.Card, len(ids))
+	for i, id := range ids {
+		cs[i] = card(id)
+	}
+	return cs
+}
+
+func startOfThree() thatslife.View {
+	v := thatslife.View{Spots: course(standardIDs(), 3), Turn: 1, Roll: 4}
+	for s := range 3 {
+		v.Spots[0].Figures[s] = 3
+		v.Players = append(v.Players, thatslife.PlayerView{Colour: thatslife.Colour(s), Figures: 3})
+	}
+	return v
+}
+
+func midOfSix() thatslife.View {
+	taken := []string{"A-1", "A-2", "A-4", "A-5", "F1", "+8", "F3", "A-7"}
+	v := thatslife.View{
+		Spots:   course(without(standardIDs(), taken...), 6),
+		Turn:    3,
+		Roll:    6,
+		Options: "layout: random · recycle cards · figures: 2",
+	}
+	colours := []thatslife.Colour{thatslife.Red, thatslife.Blue, thatslife.Green, thatslife.Yellow, thatslife.Black, thatslife.Orange}
+	collected := [][]string{{"A-1", "F1"}, {"A-2", "+8"}, {}, {"A-4", "A-5", "F3"}, {"A-7"}, {}}
+	scores := []int{1, 6, 0, 4, -7, 0}
+	for s, c := range colours {
+		v.Players = append(v.Players, thatslife.PlayerView{
+			Colour: c, Figures: 2, Collected: cards(collected[s]...), Score: scores[s],
+		})
+	}
+	spotOf(&v, "A-3").Figures[0] = 1
+	spotOf(&v, "A-3").Figures[4] = 1
+	spotOf(&v, "A-6").Figures[2] = 2
+	spotOf(&v, "F2").Figures[1] = 1
+	spotOf(&v, "F2").Guards = 3 // guards stacked by earlier moves
+	spotOf(&v, "F4").Guards = 0
+	spotOf(&v, "F5").Guards = 2
+	spotOf(&v, "F5").Figures[3] = 1
+	spotOf(&v, "F5").Figures[5] = 2
+	spotOf(&v, "+7").Figures[1] = 1
+	spotOf(&v, "+7").Figures[3] = 1
+	spotOf(&v, "+5").Figures[4] = 1
+	spotOf(&v, "+5").Figures[0] = 1
+	spotOf(&v, "B-2").Guards = 1
+	spotOf(&v, "B-9").Recycled = true
+	return v
+}
+
+func overOfFour() thatslife.View {
+	taken := [][]string{
+		{"A-1", "F1", "+8", "+6", "B-3", "F4"},
+		{"A-2", "A-3", "+7", "+5", "B-1", "B-2", "F2"},
+		{"A-4", "A-5", "A-6", "+4", "+3", "B-7", "B-8"},
+		{"A-7", "A-8", "F3", "F5", "+2", "+1", "B-4", "B-5", "B-6", "B-9"},
+	}
+	var all []string
+	for _, t := range taken {
+		all = append(all, t...)
+	}
+	v := thatslife.View{Spots: course(without(standardIDs(), all...), 4), Over: true}
+	for i := range v.Spots {
+		v.Spots[i].Guards = 0
+	}
+	spotOf(&v, "F6").Guards = 2
+	scores := []int{24, 19, -8, 19}
+	for s := range 4 {
+		v.Spots[len(v.Spots)-1].Figures[s] = 3
+		v.Players = append(v.Players, thatslife.PlayerView{
+			Colour: thatslife.Colour(s), Figures: 3, Home: 3, Finished: true,
+			Collected: cards(taken[s]...), Score: scores[s],
+		})
+	}
+	v.Result = games.Result{Over: true, Scores: scores, Rank: games.RankByScore(scores)}
+	return v
+}
+
+func twoWithLongName() thatslife.View {
+	taken := []string{"A-1", "A-2", "A-3", "A-5", "A-6", "F1", "F2", "+8", "F4", "+5", "+4", "B-1", "B-2", "B-3"}
+	v := thatslife.View{Spots: course(without(standardIDs(), taken...), 2), Turn: 0, Roll: 1}
+	v.Players = []thatslife.PlayerView{
+		{Colour: thatslife.Green, Figures: 3, Home: 1, Collected: cards("A-1", "A-3", "F1", "+8", "F4", "A-6", "B-1", "B-3"), Score: 17,
+			Unconvertible: []string{"B-3"}},
+		{Colour: thatslife.Orange, Figures: 3, Collected: cards("A-2", "A-5", "F2", "+5", "+4", "B-2"), Score: 9},
+	}
+	v.Spots[len(v.Spots)-1].Figures[0] = 1
+	spotOf(&v, "A-4").Figures[1] = 2
+	spotOf(&v, "F3").Figures[0] = 1
+	spotOf(&v, "+7").Figures[0] = 1
+	spotOf(&v, "B-4").Figures[1] = 1
+	spotOf(&v, "F6").Guards = 0
+	spotOf(&v, "+3").Guards = 1
+	return v
+}
+
+type golden struct {
+	name  string
+	view  func() thatslife.View
+	names []string
+}
+
+func goldenBoards() []golden {
+	return []golden{
+		{"thatslife_start3", startOfThree, []string{"Ada", "Grace", "Linus"}},
+		{"thatslife_mid6", midOfSix, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}},
+		{"thatslife_over4", overOfFour, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}},
+		{"thatslife_long2", twoWithLongName, []string{
+			"Maximilian Alexander von Hohenzollern-Sigmaringen", "🎲 Zoë 🌸"}},
+	}
+}
+
+func decodePNG(data []byte) (*image.RGBA, error) {
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if rgba, ok := img.(*image.RGBA); ok {
+		return rgba, nil
+	}
+	b := img.Bounds()
+	rgba := image.NewRGBA(b)
+	draw.Draw(rgba, b, img, b.Min, draw.Src)
+	return rgba, nil
+}
+
+func decode(t testing.TB, data []byte) *image.RGBA {
+	t.Helper()
+	img, err := decodePNG(data)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return img
+}
+
+// differing returns the fraction of pixels in which some channel differs by
+// more than threshold. Goldens are compared by pixels within a tolerance,
+// not by bytes, because floating-point rasterisation may differ in the last
+// bit between architectures and encoder versions may change the bytes.
+func differing(a, b *image.RGBA, threshold int) float64 {
+	if a.Bounds() != b.Bounds() {
+		return 1
+	}
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		for c := range 4 {
+			if d := int(a.Pix[i+c]) - int(b.Pix[i+c]); d > threshold || d < -threshold {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(a.Pix)/4)
+}
+
+func TestThatsLifeGolden(t *testing.T) {
+	r := NewRenderer()
+	for _, g := range goldenBoards() {
+		t.Run(g.name, func(t *testing.T) {
+			data, err := r.ThatsLife(g.view(), g.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 1<<20 {
+				t.Errorf("PNG is %d bytes, want under 1 MiB", len(data))
+			}
+			got := decode(t, data)
+			if b := got.Bounds(); b.Dx() != Width || b.Dy() != Height {
+				t.Fatalf("image is %v, want %dx%d", b, Width, Height)
+			}
+			path := filepath.Join("testdata", g.name+".png")
+			if *update {
+				if err := os.WriteFile(path, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render -update to create it)", err)
+			}
+			if f := differing(got, decode(t, want), 24); f > 0.002 {
+				failed := filepath.Join("testdata", "failed", g.name+".png")
+				if err := os.MkdirAll(filepath.Dir(failed), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(failed, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Errorf("%.2f%% of pixels differ from %s; got written to %s", 100*f, path, failed)
+			}
+		})
+	}
+}
+
+// TestThatsLifeConcurrent renders different boards at once on one
+// Renderer; run with -race it shows the caches and pools are shared safely,
+// and every board must match the same board rendered alone.
+func TestThatsLifeConcurrent(t *testing.T) {
+	boards := goldenBoards()
+	lone := NewRenderer()
+	want := make([]*image.RGBA, len(boards))
+	for i, g := range boards {
+		data, err := lone.ThatsLife(g.view(), g.names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = decode(t, data)
+	}
+	const rounds = 2
+	r := NewRenderer()
+	var wg sync.WaitGroup
+	errs := make(chan error, rounds*len(boards))
+	for round := range rounds {
+		for i, g := range boards {
+			wg.Go(func() {
+				data, err := r.ThatsLife(g.view(), g.names)
+				if err == nil {
+					var got *image.RGBA
+					if got, err = decodePNG(data); err == nil && !bytes.Equal(got.Pix, want[i].Pix) {
+						err = fmt.Errorf("pixels differ from a lone render")
+					}
+				}
+				if err != nil {
+					errs <- fmt.Errorf("round %d, %s: %w", round, g.name, err)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestThatsLifeOddViews(t *testing.T) {
+	six := func() []thatslife.PlayerView {
+		ps := make([]thatslife.PlayerView, 6)
+		for i := range ps {
+			ps[i] = thatslife.PlayerView{Colour: thatslife.Colour(i), Figures: 2}
+		}
+		return ps
+	}
+	huge := func() thatslife.View {
+		v := thatslife.View{Spots: course(standardIDs(), 6), Players: six(), Roll: 1 << 30, Turn: 5}
+		v.Spots[3].Figures = []int{99, 1000, -4, 7, 123456, 1}
+		v.Spots[4].Guards = 1 << 40
+		v.Spots[5].Card.Value = -math.MaxInt
+		v.Spots[6].Card = thatslife.Card{ID: "??", Kind: thatslife.Kind(42), Value: math.MaxInt}
+		for i := range v.Players {
+			v.Players[i].Score = math.MinInt
+			v.Players[i].Figures = 1 << 20
+			v.Players[i].Home = -3
+			v.Players[i].Colour = thatslife.Colour(100 * (i - 3))
+			for range 60 {
+				v.Players[i].Collected = append(v.Players[i].Collected, card("B-10"), card("F2"))
+			}
+		}
+		return v
+	}
+	long := func() thatslife.View {
+		var ids []string
+		for range 3 {
+			ids = append(ids, standardIDs()...)
+		}
+		v := thatslife.View{Spots: course(ids, 9), Over: true}
+		for i := range 9 {
+			v.Players = append(v.Players, thatslife.PlayerView{Colour: thatslife.Colour(i), Figures: 3})
+		}
+		v.Result.Rank = []int{1} // shorter than Players
+		return v
+	}
+	cases := []struct {
+		name  string
+		view  thatslife.View
+		names []string
+	}{
+		{"empty", thatslife.View{}, nil},
+		{"no spots, six players", thatslife.View{Players: six(), Turn: -1}, nil},
+		{"six players, no figure slices", thatslife.View{Spots: []thatslife.Spot{{}, {}}, Players: six(), Turn: 9, Roll: -2}, nil},
+		{"figures beyond players", thatslife.View{Spots: []thatslife.Spot{{Figures: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}}}}, nil},
+		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe", "🙂🙂🙂", "مرحبا", string(make([]byte, 100000))}},
+		{"long course, nine players, over", long(), nil},
+		{"over without result", thatslife.View{Over: true, Players: six(), Options: "\u202eoptions\n\tmore"}, nil},
+	}
+	r := NewRenderer()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data, err := r.ThatsLife(c.view, c.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := decode(t, data).Bounds(); b.Dx() != Width || b.Dy() != Height {
+				t.Errorf("image is %v, want %dx%d", b, Width, Height)
+			}
+		})
+	}
+}
+
+func BenchmarkThatsLife(b *testing.B) {
+	r := NewRenderer()
+	v := midOfSix()
+	names := goldenBoards()[1].names
+	if _, err := r.ThatsLife(v, names); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		data, err := r.ThatsLife(v, names)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+}
