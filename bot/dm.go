@@ -61,7 +61,7 @@ func (b *Bot) privateMessage(rec storage.Record, t *table, st games.State, seat 
 		Content:         truncate(sb.String(), 2000),
 		Components:      components,
 		Files:           []*discordgo.File{pngFile(fmt.Sprintf("%s-%s-%d-you.png", rec.Game, rec.ID, t.moves()), png)},
-		Attachments:     &[]*discordgo.MessageAttachment{},
+		Attachments:     keepOnlyUpload(),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}, nil
 }

@@ -277,7 +277,7 @@ func (b *Bot) boardMessage(rec storage.Record, t *table, st games.State) (*disco
 		Content:         truncate(sb.String(), 2000),
 		Components:      components,
 		Files:           []*discordgo.File{pngFile(fmt.Sprintf("%s-%s-%d.png", rec.Game, rec.ID, t.moves()), png)},
-		Attachments:     &[]*discordgo.MessageAttachment{},
+		Attachments:     keepOnlyUpload(),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}, nil
 }
@@ -289,6 +289,13 @@ const (
 	maxSelectOpt = 25
 	maxRows      = 5
 )
+
+// keepOnlyUpload is the "attachments" list of an edit that replaces the
+// image: only the new upload, files[0], stays. Without it an edit keeps the
+// old files and a board message would pile up images.
+func keepOnlyUpload() *[]*discordgo.MessageAttachment {
+	return &[]*discordgo.MessageAttachment{{ID: "0"}}
+}
 
 func pngFile(name string, png []byte) *discordgo.File {
 	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}

@@ -84,6 +84,14 @@ func (r *reply) update(data *discordgo.InteractionResponseData) {
 			typ = discordgo.InteractionResponseUpdateMessage
 		}
 		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data})
+		if err != nil {
+			r.log.Error("answering interaction", "err", err)
+			// The interaction is still open: say sorry rather than fail silently.
+			err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: msgSorry, Flags: discordgo.MessageFlagsEphemeral},
+			})
+		}
 	}
 	if err != nil {
 		r.log.Warn("answering interaction", "err", err)

@@ -1,0 +1,185 @@
+package bot_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/thatslife"
+)
+
+var promptMention = regexp.MustCompile(`➡️ <@(\d+)>`)
+
+// activeUser reads from the board whose turn it is.
+func activeUser(t testing.TB, board *discordtest.Message, users []discordtest.User) (discordtest.User, int) {
+	t.Helper()
+	m := promptMention.FindStringSubmatch(board.Content)
+	if m == nil {
+		t.Fatalf("board names nobody to move: %q", board.Content)
+	}
+	for i, u := range users {
+		if u.ID == m[1] {
+			return u, i
+		}
+	}
+	t.Fatalf("board names %s, who is not playing", m[1])
+	return discordtest.User{}, 0
+}
+
+// mirror follows the game with the engine alone, so the test knows the
+// right final scores without trusting the bot.
+type mirror struct {
+	t  testing.TB
+	st games.State
+}
+
+func newMirror(t testing.TB, g games.Game, seats int, seed uint64, given games.Options) *mirror {
+	opts, err := games.Resolve(g.Info().Options, given)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(games.Config{Seats: seats, Options: opts, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &mirror{t: t, st: st}
+	m.forced()
+	return m
+}
+
+func (m *mirror) apply(seat int, customID string) {
+	m.t.Helper()
+	parts := strings.Split(customID, ":")
+	a, err := games.ParseAction(parts[len(parts)-1])
+	if err != nil {
+		m.t.Fatalf("custom_id %q carries no action: %v", customID, err)
+	}
+	if _, err := m.st.Apply(games.Seat(seat), a); err != nil {
+		m.t.Fatalf("the bot offered %q, which the engine refuses: %v", customID, err)
+	}
+	m.forced()
+}
+
+func (m *mirror) forced() {
+	for {
+		seat, a, ok := games.Forced(m.st)
+		if !ok {
+			return
+		}
+		if _, err := m.st.Apply(seat, a); err != nil {
+			m.t.Fatal(err)
+		}
+	}
+}
+
+func TestThatsLifeEndToEnd(t *testing.T) {
+	h := thatsLifeHarness(t)
+	ada, ben, cy := h.fake.AddUser("ada"), h.fake.AddUser("ben"), h.fake.AddUser("cy")
+	stranger := h.fake.AddUser("stranger")
+	users := []discordtest.User{ada, ben, cy}
+
+	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	if lobby == nil || lobby.Ephemeral() {
+		t.Fatalf("/newgame should open a public lobby, got %+v", lobby)
+	}
+	mustContain(t, "lobby", lobby.Content, "That's Life!")
+	for _, u := range []discordtest.User{ben, cy} {
+		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	}
+	mustContain(t, "lobby after joins", h.fake.Message(lobby.ID).Content, "Players (3/6)")
+	resp := h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	mustContain(t, "a guest pressing Start", privateText(t, resp), "Only the host")
+	before := h.pingCounts(users)
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	if first, _ := activeUser(t, h.fake.Message(lobby.ID), users); first.ID != ada.ID {
+		h.waitPinged(first, before[first.ID])
+	}
+
+	m := newMirror(t, thatslife.Game{}, 3, h.seed, nil)
+	pick := rand.New(rand.NewPCG(1, 2))
+	board := h.fake.Message(lobby.ID)
+	if len(board.Attachments) != 1 || !strings.HasSuffix(board.Attachments[0].Filename, ".png") {
+		t.Fatalf("the board should carry exactly one PNG, has %+v", board.Attachments)
+	}
+	moves := 0
+	for len(board.Buttons()) > 0 {
+		u, seat := activeUser(t, board, users)
+		buttons := board.Buttons()
+		choice := buttons[pick.IntN(len(buttons))].CustomID
+
+		switch moves {
+		case 3:
+			resp := h.click(stranger, board, choice)
+			mustContain(t, "a stranger's click", privateText(t, resp), "not in this game")
+		case 4:
+			other := users[(seat+1)%3]
+			resp := h.click(other, board, choice)
+			mustContain(t, "an out-of-turn click", privateText(t, resp), "not your turn")
+		case 8:
+			h.restart()
+		}
+		before := h.pingCounts(users)
+		h.click(u, board, choice)
+		m.apply(seat, choice)
+		moves++
+
+		next := h.fake.Message(board.ID)
+		if len(next.Attachments) != 1 {
+			t.Fatalf("after move %d the board has %d attachments, want 1 (old images must be replaced)", moves, len(next.Attachments))
+		}
+		if len(next.Buttons()) > 0 {
+			if nu, _ := activeUser(t, next, users); nu.ID != u.ID {
+				h.waitPinged(nu, before[nu.ID])
+			}
+		}
+		if got := len(h.fake.Pings(u.ID)); got != before[u.ID] {
+			p := h.fake.Pings(u.ID)
+			t.Fatalf("move %d: the mover was pinged about their own move: %q", moves, p[len(p)-1].Content)
+		}
+		board = next
+		if moves > 500 {
+			t.Fatal("the game did not end in 500 moves")
+		}
+	}
+
+	res := m.st.Result()
+	if !res.Over {
+		t.Fatal("the board has no buttons but the engine says the game goes on")
+	}
+	mustContain(t, "final board", board.Content, "🏆")
+	var final *discordtest.Message
+	err := h.fake.WaitFor(h.ctx(), func() bool {
+		for _, msg := range h.fake.Messages(h.channel) {
+			if strings.Contains(msg.Content, "is over") {
+				final = msg
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatal("no closing announcement in the channel: ", err)
+	}
+	names := []string{ada.GlobalName, ben.GlobalName, cy.GlobalName}
+	for seat, score := range res.Scores {
+		mustContain(t, "closing announcement", final.Content, fmt.Sprintf("%d. %s: %d", res.Rank[seat], names[seat], score))
+	}
+	w := res.Winners()
+	mustContain(t, "closing announcement", final.Content, fmt.Sprintf("with %d", res.Scores[w[0]]))
+	for _, u := range users {
+		if !slices.Contains(final.Pings, u.ID) {
+			t.Errorf("%s was not told the game is over", u.Username)
+		}
+	}
+	if u := h.fake.Unhandled(); len(u) > 0 {
+		t.Errorf("the bot called routes the fake does not know: %v", u)
+	}
+	if r := h.fake.Rejected(); len(r) > 0 {
+		t.Errorf("the fake rejected requests: %+v", r)
+	}
+}

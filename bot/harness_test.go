@@ -1,0 +1,196 @@
+package bot_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/lifebot/lifebot/bot"
+	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/bot/endpoint"
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/render"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// harness runs the real bot, on a real discordgo session and a real bbolt
+// file, against the fake Discord. stop and start again is a restart.
+type harness struct {
+	t       testing.TB
+	fake    *discordtest.Server
+	dbPath  string
+	games   *games.Registry
+	render  bot.Renderer
+	seed    uint64
+	guild   string
+	channel string
+
+	store   *storage.Bolt
+	session *discordgo.Session
+	bot     *bot.Bot
+}
+
+func newHarness(t testing.TB, reg *games.Registry, r bot.Renderer) *harness {
+	fake := discordtest.New(t)
+	h := &harness{
+		t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "lifebot.db"),
+		games: reg, render: r, seed: 42,
+	}
+	h.guild = fake.AddGuild("Board games")
+	h.channel = fake.AddChannel(h.guild, "games")
+	h.start()
+	t.Cleanup(h.stop)
+	return h
+}
+
+func thatsLifeHarness(t testing.TB) *harness {
+	return newHarness(t, games.NewRegistry(thatslife.Game{}), render.NewRenderer())
+}
+
+func (h *harness) start() {
+	h.t.Helper()
+	store, err := storage.OpenBolt(h.dbPath)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s, err := endpoint.NewSession(h.fake.Token(), h.fake.URL())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s.LogLevel = -1
+	seed := h.seed
+	b := bot.New(bot.Config{
+		Store: store, Games: h.games, Renderer: h.render,
+		Log:  testLogger(),
+		Seed: func() uint64 { return seed },
+	})
+	b.Attach(s)
+	if err := s.Open(); err != nil {
+		h.t.Fatal(err)
+	}
+	h.store, h.session, h.bot = store, s, b
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.fake.WaitFor(ctx, func() bool { return len(h.fake.Commands("")) > 0 }); err != nil {
+		h.t.Fatal("commands were never registered: ", err)
+	}
+}
+
+func (h *harness) stop() {
+	if h.session == nil {
+		return
+	}
+	h.session.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	h.bot.Shutdown(ctx)
+	h.store.Close()
+	h.session = nil
+}
+
+func (h *harness) restart() {
+	h.stop()
+	h.start()
+}
+
+func (h *harness) ctx() context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	h.t.Cleanup(cancel)
+	return ctx
+}
+
+// command runs a slash command and returns the bot's response.
+func (h *harness) command(u discordtest.User, name string, opts map[string]any) *discordtest.Response {
+	h.t.Helper()
+	it, err := h.fake.Command(h.ctx(), u, h.guild, h.channel, name, opts)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return h.wait(it)
+}
+
+// click clicks a component that the user can see on msg.
+func (h *harness) click(u discordtest.User, msg *discordtest.Message, customID string) *discordtest.Response {
+	h.t.Helper()
+	it, err := h.fake.Click(h.ctx(), u, msg, customID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return h.wait(it)
+}
+
+func (h *harness) wait(it *discordtest.Interaction) *discordtest.Response {
+	h.t.Helper()
+	resp, err := it.Wait(h.ctx())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	// A deferred answer is finished by an edit or a follow-up: wait for it.
+	if resp.Type == discordgo.InteractionResponseDeferredMessageUpdate || resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		h.t.Fatalf("%s was deferred; these tests expect a direct answer", it)
+	}
+	return resp
+}
+
+// buttonLabelled finds a button by its label on msg.
+func buttonLabelled(t testing.TB, msg *discordtest.Message, label string) string {
+	t.Helper()
+	var labels []string
+	for _, b := range msg.Buttons() {
+		if b.Label == label {
+			return b.CustomID
+		}
+		labels = append(labels, b.Label)
+	}
+	t.Fatalf("no button %q on message %s (buttons: %q)", label, msg.ID, labels)
+	return ""
+}
+
+// privateText returns what an ephemeral response said.
+func privateText(t testing.TB, resp *discordtest.Response) string {
+	t.Helper()
+	if resp.Message == nil || !resp.Message.Ephemeral() {
+		t.Fatalf("expected an ephemeral reply, got %+v", resp)
+	}
+	return resp.Message.Content
+}
+
+func mustContain(t testing.TB, what, got, want string) {
+	t.Helper()
+	if !strings.Contains(got, want) {
+		t.Fatalf("%s: %q does not contain %q", what, got, want)
+	}
+}
+
+// testLogger is quiet unless LIFEBOT_TEST_LOG is set.
+func testLogger() *slog.Logger {
+	if os.Getenv("LIFEBOT_TEST_LOG") == "" {
+		return slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+func (h *harness) pingCounts(users []discordtest.User) map[string]int {
+	out := map[string]int{}
+	for _, u := range users {
+		out[u.ID] = len(h.fake.Pings(u.ID))
+	}
+	return out
+}
+
+// waitPinged waits until u has more than n pings: the bot pings after it
+// has answered the click, so the ping may trail the answer.
+func (h *harness) waitPinged(u discordtest.User, n int) {
+	h.t.Helper()
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Pings(u.ID)) > n }); err != nil {
+		h.t.Fatalf("%s was never pinged for their turn: %v", u.Username, err)
+	}
+}
