@@ -23,15 +23,27 @@ var catalogue = []struct{ ID, Name string }{
 	{"yodo", "You Only Die Once"},
 }
 
-func gameChoices() []*discordgo.ApplicationCommandOptionChoice {
+// gameChoices offers the catalogue, then any registered game it lacks.
+func (b *Bot) gameChoices() []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
+	known := map[string]bool{}
 	for _, g := range catalogue {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: g.Name, Value: g.ID})
+		known[g.ID] = true
+	}
+	for _, id := range b.games.IDs() {
+		if !known[id] {
+			g, _ := b.games.Get(id)
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: g.Info().Name, Value: id})
+		}
 	}
 	return out
 }
 
-func gameName(id string) string {
+func (b *Bot) gameName(id string) string {
+	if g, ok := b.games.Get(id); ok {
+		return g.Info().Name
+	}
 	for _, g := range catalogue {
 		if g.ID == id {
 			return g.Name
@@ -46,7 +58,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	gameOpt := func(desc string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc,
-			Required: true, Choices: gameChoices(),
+			Required: true, Choices: b.gameChoices(),
 		}
 	}
 	newgame := []*discordgo.ApplicationCommandOption{gameOpt("Which game to set up")}
@@ -144,7 +156,7 @@ func (b *Bot) cmdRules(r *reply, opts []*discordgo.ApplicationCommandInteraction
 	id := optionString(opts, "game")
 	g, ok := b.games.Get(id)
 	if !ok {
-		r.private(fmt.Sprintf("**%s** is coming soon: its rules arrive with the game.", gameName(id)))
+		r.private(fmt.Sprintf("**%s** is coming soon: its rules arrive with the game.", b.gameName(id)))
 		return
 	}
 	info := g.Info()
@@ -155,7 +167,7 @@ func (b *Bot) cmdNewGame(ctx context.Context, s *discordgo.Session, i *discordgo
 	id := optionString(opts, "game")
 	g, ok := b.games.Get(id)
 	if !ok {
-		r.private(fmt.Sprintf("**%s** is coming soon. Try `/newgame game:thatslife` meanwhile.", gameName(id)))
+		r.private(fmt.Sprintf("**%s** is coming soon. Try `/newgame game:thatslife` meanwhile.", b.gameName(id)))
 		return
 	}
 	if i.GuildID == "" {
@@ -232,7 +244,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, r *reply) 
 		if rec.Status == storage.Playing {
 			state = b.waitingOn(rec, t)
 		}
-		line := fmt.Sprintf("`%s` **%s** in <#%s> · %d players · %s", rec.ID, gameName(rec.Game), rec.Channel, len(t.Seats), state)
+		line := fmt.Sprintf("`%s` **%s** in <#%s> · %d players · %s", rec.ID, b.gameName(rec.Game), rec.Channel, len(t.Seats), state)
 		if t.Board.ID != "" {
 			line += " · [board](" + jumpLink(rec.Guild, t.Board) + ")"
 		}
@@ -282,7 +294,7 @@ func (b *Bot) cmdAbandon(ctx context.Context, s *discordgo.Session, i *discordgo
 		default:
 			var ids []string
 			for _, rec := range recs {
-				ids = append(ids, "`"+rec.ID+"` "+gameName(rec.Game))
+				ids = append(ids, "`"+rec.ID+"` "+b.gameName(rec.Game))
 			}
 			r.private("This channel has several open games: " + strings.Join(ids, ", ") + ". Say which with `/abandon id:`.")
 			return
@@ -320,7 +332,7 @@ func (b *Bot) cmdAbandon(ctx context.Context, s *discordgo.Session, i *discordgo
 		return
 	}
 	if t.Board.ID != "" {
-		content := fmt.Sprintf("**%s** · game `%s` · %s", gameName(rec.Game), rec.ID, t.Outcome)
+		content := fmt.Sprintf("**%s** · game `%s` · %s", b.gameName(rec.Game), rec.ID, t.Outcome)
 		noComponents := []discordgo.MessageComponent{}
 		if _, err := s.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: t.Board.ID, Channel: t.Board.Channel, Content: &content, Components: &noComponents,

@@ -43,7 +43,7 @@ func (b *Bot) privateMessage(rec storage.Record, t *table, st games.State, seat 
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, rec.ID, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", gameName(rec.Game), rec.ID, rec.Channel, t.Seats[seat].Name, jumpLink(rec.Guild, t.Board))
+	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", b.gameName(rec.Game), rec.ID, rec.Channel, t.Seats[seat].Name, jumpLink(rec.Guild, t.Board))
 	var components []discordgo.MessageComponent
 	switch {
 	case t.Outcome != "":

@@ -405,7 +405,7 @@ func (b *Bot) notify(ctx context.Context, s *discordgo.Session, rec storage.Reco
 		for _, u := range users {
 			who = append(who, "<@"+u+">")
 		}
-		content = fmt.Sprintf("%s, your move in **%s** `%s`: %s", strings.Join(who, " "), gameName(rec.Game), rec.ID, jumpLink(rec.Guild, t.Board))
+		content = fmt.Sprintf("%s, your move in **%s** `%s`: %s", strings.Join(who, " "), b.gameName(rec.Game), rec.ID, jumpLink(rec.Guild, t.Board))
 	}
 	m, err := s.ChannelMessageSendComplex(rec.Channel, &discordgo.MessageSend{
 		Content:         truncate(content, 2000),

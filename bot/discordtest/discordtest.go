@@ -1,0 +1,535 @@
+// Package discordtest is a Discord-compatible fake server for end-to-end
+// tests and benchmarks: the bot's real discordgo session talks to it over
+// HTTP and a websocket on 127.0.0.1, exactly as it would talk to Discord.
+//
+// The fake plays both sides. Towards the bot it serves the REST routes an
+// interaction bot uses and the gateway; towards the test it is the users,
+// who run slash commands, click buttons and read what the bot showed them:
+//
+//	fake := discordtest.New(t)
+//	guild := fake.AddGuild("Test")
+//	channel := fake.AddChannel(guild, "games")
+//	alice := fake.AddUser("Alice")
+//	s, _ := endpoint.NewSession(fake.Token(), fake.URL())
+//	// add handlers, then s.Open() and t.Cleanup(func() { s.Close() })
+//	fake.WaitConnected(ctx)
+//	it, _ := fake.Command(ctx, alice, guild, channel, "play", map[string]any{"game": "life"})
+//	resp, _ := it.Wait(ctx)
+//	click, _ := fake.Click(ctx, alice, resp.Message, "join")
+//
+// It enforces the rules a bot most easily breaks: the 3-second interaction
+// deadline, one response per interaction, the 15-minute interaction token,
+// message and component limits, attachments kept across edits, pings only on
+// creation, closed DMs. A request it does not model is answered 404 and listed
+// by Unhandled; every 4xx it gave is listed by Rejected. A test that asserts
+// both are empty proves the bot used only what the fake checks.
+//
+// # API version
+//
+// Discord's REST behaviour depends on the version in the URL, and the bot
+// rewrites discordgo's v9 routes to whatever base it is given. URL returns a
+// base ending in /api/v10, like endpoint.Default; WithAPIVersion(9) gives
+// /api/v9. The versions differ where an edit uploads files: v9 appends them
+// to the kept attachments, v10 keeps only what the "attachments" array lists
+// and, without that array, replaces the old attachments by the uploads. The
+// fake also refuses, in v10, an "attachments" array that leaves out a new
+// upload, because Discord documents that it must list them.
+//
+// # Edits
+//
+// An edit (PATCH of a message, a type 7 response, a webhook edit) changes
+// only the fields it sends. A null content or embeds clears them; a null
+// components keeps the rows, as Discord does, and an empty array removes
+// them. Edits never ping. The first follow-up after a type 5 response fills
+// the "thinking" placeholder instead of creating a message and keeps the
+// placeholder's visibility, whatever flags it carries; filling it pings
+// nobody.
+//
+// # What it does not model
+//
+// Rate limits, permissions beyond what an interaction carries, roles,
+// threads, reactions, stickers, polls, autocomplete, modal submissions and
+// the components v2 layout. Such requests show up in Unhandled or are
+// refused with a message naming the missing feature, never silently
+// accepted.
+//
+// # Shutting down
+//
+// Close (registered with tb.Cleanup by New) closes every gateway connection.
+// Close the discordgo session before the fake: t.Cleanup runs last-in
+// first-out, so registering the session's Close after New is enough.
+// Otherwise discordgo sees a dropped connection and keeps reconnecting in
+// the background for the rest of the test binary.
+package discordtest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord's limits on interactions.
+const (
+	// InteractionDeadline is how long Discord waits for the first response.
+	InteractionDeadline = discordgo.InteractionDeadline
+	// TokenLifetime is how long an interaction token accepts follow-ups
+	// and edits.
+	TokenLifetime = 15 * time.Minute
+)
+
+// Snowflakes count milliseconds from Discord's epoch.
+const discordEpochMs = 1420070400000
+
+// memberPermissions are what an ordinary member may do in a text channel;
+// interactions carry them in member.permissions.
+const memberPermissions int64 = discordgo.PermissionViewChannel |
+	discordgo.PermissionSendMessages |
+	discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles |
+	discordgo.PermissionReadMessageHistory |
+	discordgo.PermissionAddReactions |
+	discordgo.PermissionUseExternalEmojis |
+	discordgo.PermissionUseApplicationCommands
+
+// Server is a running fake Discord. All its methods are safe for concurrent
+// use.
+type Server struct {
+	hs        *httptest.Server
+	base      string // http://127.0.0.1:port
+	version   int
+	token     string
+	bot       User
+	now       func() time.Time
+	realClock bool
+	heartbeat time.Duration
+
+	idMs  uint64
+	idSeq atomic.Uint64
+
+	closeOnce sync.Once
+	wg        sync.WaitGroup // gateway connections being served
+
+	mu           sync.Mutex
+	changed      chan struct{} // closed and replaced on every change
+	closed       bool
+	guilds       map[string]*guild
+	guildOrder   []string
+	channels     map[string]*channel
+	users        map[string]*user
+	dms          map[string]string // user id → DM channel id
+	messages     map[string]*message
+	commands     map[string][]*command // "" for global, else guild id
+	interactions map[string]*Interaction
+	byToken      map[string]*Interaction
+	pings        map[string][]*Message
+	unhandled    []string
+	rejected     []Rejection
+	conns        map[*gwConn]struct{}
+	sessions     map[string]*gwSession
+	live         map[*gwSession]struct{}
+	stats        GatewayStats
+}
+
+type guild struct {
+	id, name string
+	channels []string
+}
+
+type channel struct {
+	id, guildID, name string
+	typ               discordgo.ChannelType
+	recipient         string   // DM channels: the user
+	msgs              []string // message ids, oldest first
+}
+
+type user struct {
+	User
+	dmsClosed   bool
+	permissions int64
+}
+
+// Option configures a Server.
+type Option func(*config)
+
+type config struct {
+	token     string
+	now       func() time.Time
+	heartbeat time.Duration
+	version   int
+}
+
+// WithToken sets the bot token the fake accepts (without the "Bot " prefix).
+func WithToken(token string) Option { return func(c *config) { c.token = token } }
+
+// WithClock replaces time.Now for the interaction deadline, the token
+// lifetime, latencies and timestamps, so a test can step past 3 seconds or
+// 15 minutes without waiting. Interaction.Wait then stops giving up on its own.
+func WithClock(now func() time.Time) Option { return func(c *config) { c.now = now } }
+
+// WithHeartbeatInterval sets the heartbeat interval announced in HELLO
+// (Discord's is about 41 s; the default here is 45 s).
+func WithHeartbeatInterval(d time.Duration) Option {
+	return func(c *config) { c.heartbeat = d }
+}
+
+// WithAPIVersion selects the REST version URL points at: 10 (the default,
+// what the bot uses in production) or 9 (what discordgo itself names).
+func WithAPIVersion(v int) Option { return func(c *config) { c.version = v } }
+
+// New starts a fake Discord on 127.0.0.1 and stops it when the test ends.
+func New(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
+	cfg := config{token: "discordtest-token", heartbeat: 45 * time.Second, version: 10}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.version != 9 && cfg.version != 10 {
+		tb.Fatalf("discordtest: API version %d: only 9 and 10 are modelled", cfg.version)
+	}
+	if cfg.heartbeat < time.Millisecond {
+		tb.Fatalf("discordtest: heartbeat interval %v is below a millisecond", cfg.heartbeat)
+	}
+	s := &Server{
+		version:      cfg.version,
+		token:        cfg.token,
+		now:          cfg.now,
+		realClock:    cfg.now == nil,
+		heartbeat:    cfg.heartbeat,
+		idMs:         uint64(time.Now().UnixMilli() - discordEpochMs),
+		changed:      make(chan struct{}),
+		guilds:       map[string]*guild{},
+		channels:     map[string]*channel{},
+		users:        map[string]*user{},
+		dms:          map[string]string{},
+		messages:     map[string]*message{},
+		commands:     map[string][]*command{},
+		interactions: map[string]*Interaction{},
+		byToken:      map[string]*Interaction{},
+		pings:        map[string][]*Message{},
+		conns:        map[*gwConn]struct{}{},
+		sessions:     map[string]*gwSession{},
+		live:         map[*gwSession]struct{}{},
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.bot = User{ID: s.newID(), Username: "lifebot-test", Bot: true}
+	s.hs = httptest.NewServer(s.router())
+	s.base = s.hs.URL
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// Close shuts the fake down: it closes every gateway connection and the
+// listener. It is called by the test cleanup; calling it again does nothing.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		conns := make([]*gwConn, 0, len(s.conns))
+		for c := range s.conns {
+			conns = append(conns, c)
+		}
+		s.mu.Unlock()
+		for _, c := range conns {
+			c.sendClose(closeGoingAway, "discordtest shutting down")
+		}
+		s.wg.Wait()
+		s.hs.Close()
+		s.mu.Lock()
+		s.notifyLocked()
+		s.mu.Unlock()
+	})
+}
+
+// URL is the REST base to give the bot (endpoint.NewSession(token, URL())).
+func (s *Server) URL() string { return s.base + "/api/v" + strconv.Itoa(s.version) }
+
+// GatewayURL is the websocket URL that GET /gateway announces.
+func (s *Server) GatewayURL() string { return "ws" + strings.TrimPrefix(s.base, "http") + "/ws" }
+
+// Token is the bot token the fake accepts, without the "Bot " prefix.
+func (s *Server) Token() string { return s.token }
+
+// AppID is the application id; like a modern Discord application it equals
+// the bot user's id.
+func (s *Server) AppID() string { return s.bot.ID }
+
+// BotUser is the bot's own user, the author of everything it sends.
+func (s *Server) BotUser() User { return s.bot }
+
+// newID returns a fresh snowflake. Each id gets its own millisecond so that
+// ids sort by creation and spread over shards like real ones.
+func (s *Server) newID() string {
+	n := s.idSeq.Add(1)
+	return strconv.FormatUint((s.idMs+n)<<22|n&0xfff, 10)
+}
+
+func (s *Server) newToken(id string) string {
+	return fmt.Sprintf("aW50ZXJhY3Rpb24.%s.%016x", id, rand.Uint64())
+}
+
+// AddGuild creates a guild the bot is in and returns its id. A connected
+// bot receives GUILD_CREATE.
+func (s *Server) AddGuild(name string) string {
+	s.mu.Lock()
+	g := &guild{id: s.newID(), name: name}
+	s.guilds[g.id] = g
+	s.guildOrder = append(s.guildOrder, g.id)
+	payload := s.guildJSONLocked(g)
+	targets := s.targetsLocked(g.id, true)
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.broadcast(targets, "GUILD_CREATE", payload)
+	return g.id
+}
+
+// AddChannel creates a text channel in a guild and returns its id. It
+// panics on an unknown guild: that is a mistake in the test itself, as are
+// unknown user ids given to SetPermissions, CloseDMs and DMChannel.
+func (s *Server) AddChannel(guildID, name string) string {
+	s.mu.Lock()
+	g := s.guilds[guildID]
+	if g == nil {
+		s.mu.Unlock()
+		panic(fmt.Sprintf("discordtest: AddChannel: unknown guild %q", guildID))
+	}
+	c := &channel{id: s.newID(), guildID: guildID, name: name, typ: discordgo.ChannelTypeGuildText}
+	s.channels[c.id] = c
+	g.channels = append(g.channels, c.id)
+	payload := s.channelJSONLocked(c)
+	targets := s.targetsLocked(guildID, true)
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.broadcast(targets, "CHANNEL_CREATE", payload)
+	return c.id
+}
+
+// AddUser creates a user who is a member of every guild, with ordinary
+// member permissions. name becomes the display (global) name and, in lower
+// case, the username.
+func (s *Server) AddUser(name string) User {
+	u := User{
+		ID:         s.newID(),
+		Username:   strings.ToLower(strings.ReplaceAll(name, " ", "_")),
+		GlobalName: name,
+	}
+	s.mu.Lock()
+	s.users[u.ID] = &user{User: u, permissions: memberPermissions}
+	s.notifyLocked()
+	s.mu.Unlock()
+	return u
+}
+
+// SetPermissions sets the permissions a user's interactions carry in
+// member.permissions (for example discordgo.PermissionAdministrator).
+func (s *Server) SetPermissions(userID string, permissions int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mustUserLocked(userID).permissions = permissions
+}
+
+// CloseDMs makes the user refuse DMs: the bot's messages to their DM
+// channel fail with 403 50007, as when a user disallows DMs from server
+// members. Interaction responses in the DM still work, as on Discord.
+func (s *Server) CloseDMs(userID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mustUserLocked(userID).dmsClosed = true
+}
+
+func (s *Server) mustUserLocked(id string) *user {
+	u := s.users[id]
+	if u == nil {
+		panic(fmt.Sprintf("discordtest: unknown user %q", id))
+	}
+	return u
+}
+
+// DMChannel returns the id of the DM channel between the bot and a user,
+// the one POST /users/@me/channels returns. Like Discord's, it exists for
+// every user and keeps its id.
+func (s *Server) DMChannel(userID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mustUserLocked(userID)
+	return s.dmLocked(userID).id
+}
+
+func (s *Server) dmLocked(userID string) *channel {
+	if id, ok := s.dms[userID]; ok {
+		return s.channels[id]
+	}
+	c := &channel{id: s.newID(), typ: discordgo.ChannelTypeDM, recipient: userID}
+	s.channels[c.id] = c
+	s.dms[userID] = c.id
+	return c
+}
+
+// notifyLocked wakes every WaitFor. Callers hold s.mu.
+func (s *Server) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// WaitFor blocks until cond returns true or ctx ends. cond is evaluated
+// again after every change the fake sees (a request, a connection, a
+// response), so tests wait on outcomes instead of sleeping. cond may call
+// the Server's accessors.
+func (s *Server) WaitFor(ctx context.Context, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		if cond() {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("discordtest: condition not met: %w", ctx.Err())
+		}
+	}
+}
+
+// WaitConnected blocks until a bot session is identified (READY sent) or
+// resumed on an open connection.
+func (s *Server) WaitConnected(ctx context.Context) error {
+	return s.WaitFor(ctx, func() bool { return s.GatewayStats().Live > 0 })
+}
+
+// GatewayStats counts gateway activity.
+type GatewayStats struct {
+	Ready   int // READY events sent: successful IDENTIFYs
+	Resumed int // RESUMED events sent
+	Live    int // sessions with an open connection that got READY or RESUMED
+}
+
+// GatewayStats returns the gateway counters.
+func (s *Server) GatewayStats() GatewayStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.stats
+	for g := range s.live {
+		if g.ready {
+			st.Live++
+		}
+	}
+	return st
+}
+
+// Messages returns the channel's messages as they stand now, oldest first.
+// Deleted messages are gone and ephemeral ones are not in the channel (see
+// Ephemerals).
+func (s *Server) Messages(channelID string) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[channelID]
+	if c == nil {
+		return nil
+	}
+	var out []*Message
+	for _, id := range c.msgs {
+		if m := s.messages[id]; m != nil && m.ephemeralTo == "" {
+			out = append(out, s.snapshotLocked(m))
+		}
+	}
+	return out
+}
+
+// Message returns a message as it stands now, or nil if it does not exist
+// or was deleted. Ephemeral messages are found too.
+func (s *Server) Message(id string) *Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m := s.messages[id]; m != nil {
+		return s.snapshotLocked(m)
+	}
+	return nil
+}
+
+// Ephemerals returns, oldest first, the ephemeral messages shown to a user
+// that still exist: replies and follow-ups only they can see.
+func (s *Server) Ephemerals(userID string) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*Message
+	for _, m := range s.messages {
+		if m.ephemeralTo == userID {
+			out = append(out, s.snapshotLocked(m))
+		}
+	}
+	slices.SortFunc(out, func(a, b *Message) int { return compareIDs(a.ID, b.ID) })
+	return out
+}
+
+// Pings returns, oldest first, the messages that notified a user, as they
+// were when created (the notification keeps its text even if the message
+// is later edited or deleted).
+func (s *Server) Pings(userID string) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.pings[userID])
+}
+
+// Unhandled lists the requests ("METHOD /path") the fake has no route for.
+func (s *Server) Unhandled() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.unhandled)
+}
+
+// Rejection is a request the fake refused with a 4xx answer.
+type Rejection struct {
+	Method, Path string
+	Status       int
+	Code         int    // Discord's JSON error code
+	Message      string // Discord's message, with details of an invalid form
+}
+
+func (r Rejection) String() string {
+	return fmt.Sprintf("%s %s: %d %d %s", r.Method, r.Path, r.Status, r.Code, r.Message)
+}
+
+// Rejected lists every request the fake refused, in order.
+func (s *Server) Rejected() []Rejection {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.rejected)
+}
+
+// Commands returns the application commands registered for a guild, or
+// the global ones for guildID "".
+func (s *Server) Commands(guildID string) []*discordgo.ApplicationCommand {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*discordgo.ApplicationCommand, 0, len(s.commands[guildID]))
+	for _, c := range s.commands[guildID] {
+		out = append(out, c.toDiscordgo())
+	}
+	return out
+}
+
+func compareIDs(a, b string) int {
+	x, _ := strconv.ParseUint(a, 10, 64)
+	y, _ := strconv.ParseUint(b, 10, 64)
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+func timestamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000+00:00") }

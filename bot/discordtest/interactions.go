@@ -1,0 +1,635 @@
+package discordtest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Interaction is one interaction the fake dispatched on a user's behalf.
+// Its fields do not change; its methods report what the bot did with it.
+type Interaction struct {
+	ID        string
+	Token     string
+	Type      discordgo.InteractionType
+	User      User
+	GuildID   string // "" in DMs
+	ChannelID string
+	// MessageID and CustomID are set for component interactions.
+	MessageID string
+	CustomID  string
+
+	srv        *Server
+	realStart  time.Time     // for Wait's own deadline
+	done       chan struct{} // closed by the first accepted response or a refused late one
+	dispatched time.Time     // server clock; guarded by srv.mu from here on
+	resp       *Response
+	failure    error
+	latency    time.Duration
+	originalID string // the message @original names
+	followups  []string
+}
+
+// ErrNotAcknowledged is returned by Interaction.Wait when the bot did not
+// respond in time: the user saw "This interaction failed".
+var ErrNotAcknowledged = errors.New("discordtest: interaction not acknowledged in time")
+
+// Wait returns the interaction's first accepted response. It fails with
+// ErrNotAcknowledged once a response arrived after InteractionDeadline or,
+// with the real clock, once the deadline passed without one.
+func (it *Interaction) Wait(ctx context.Context) (*Response, error) {
+	var expired <-chan time.Time
+	if it.srv.realClock {
+		t := time.NewTimer(time.Until(it.realStart.Add(InteractionDeadline)))
+		defer t.Stop()
+		expired = t.C
+	}
+	select {
+	case <-it.done:
+	case <-expired:
+		select {
+		case <-it.done:
+		default:
+			return nil, fmt.Errorf("%w: no response within %v to %s", ErrNotAcknowledged, InteractionDeadline, it)
+		}
+	case <-ctx.Done():
+		return nil, fmt.Errorf("discordtest: waiting for a response to %s: %w", it, ctx.Err())
+	}
+	it.srv.mu.Lock()
+	defer it.srv.mu.Unlock()
+	return it.resp, it.failure
+}
+
+func (it *Interaction) String() string {
+	if it.CustomID != "" {
+		return fmt.Sprintf("interaction %s (component %q)", it.ID, it.CustomID)
+	}
+	return fmt.Sprintf("interaction %s", it.ID)
+}
+
+// Latency is the time from dispatch to the first accepted response, by the
+// server's clock; 0 before the response.
+func (it *Interaction) Latency() time.Duration {
+	it.srv.mu.Lock()
+	defer it.srv.mu.Unlock()
+	return it.latency
+}
+
+// Original returns the message @original names now (the response message,
+// or the component's message after a type 6 or 7 response), or nil.
+func (it *Interaction) Original() *Message {
+	s := it.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m := s.messages[it.originalID]; m != nil {
+		return s.snapshotLocked(m)
+	}
+	return nil
+}
+
+// Followups returns the interaction's follow-up messages as they stand now,
+// oldest first; deleted ones are gone.
+func (it *Interaction) Followups() []*Message {
+	s := it.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*Message
+	for _, id := range it.followups {
+		if m := s.messages[id]; m != nil {
+			out = append(out, s.snapshotLocked(m))
+		}
+	}
+	return out
+}
+
+// Command runs a slash command as user: in a guild channel, or in the
+// user's DM with the bot when guildID and channelID are "". options maps
+// option names to values typed as the command declares them: string, int,
+// bool, float64, a User or user id, a channel id; a sub-command maps to a
+// map[string]any of its own options. The command must be registered, as
+// the Discord client only offers registered commands.
+func (s *Server) Command(ctx context.Context, u User, guildID, channelID, name string, options map[string]any) (*Interaction, error) {
+	s.mu.Lock()
+	usr, ch, err := s.placeLocked(u, guildID, channelID)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	cmd, err := s.findCommandLocked(guildID, name)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	res := newResolved()
+	opts, err := s.buildOptionsLocked(cmd.def.Options, options, guildID, res)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("/%s: %w", name, err)
+	}
+	it := s.newInteractionLocked(discordgo.InteractionApplicationCommand, usr, ch)
+	data := map[string]any{"id": cmd.id, "name": cmd.def.Name, "type": discordgo.ChatApplicationCommand}
+	if len(opts) > 0 {
+		data["options"] = opts
+	}
+	if len(res.Users)+len(res.Channels) > 0 {
+		data["resolved"] = res
+	}
+	if cmd.echo["guild_id"] != nil {
+		data["guild_id"] = cmd.echo["guild_id"]
+	}
+	payload := s.interactionJSONLocked(it, usr, ch, data)
+	s.mu.Unlock()
+	return it, s.dispatch(ctx, it, payload)
+}
+
+// Click clicks a button of a message as user. It fails, dispatching
+// nothing, when the user could not click it: the message is gone or not
+// visible to them, or it has no enabled button with that custom_id now.
+func (s *Server) Click(ctx context.Context, u User, msg *Message, customID string) (*Interaction, error) {
+	return s.component(ctx, u, msg, customID, nil, true)
+}
+
+// Select picks values in a select menu of a message as user. Values must
+// be options of a string select and their number within its min and max.
+func (s *Server) Select(ctx context.Context, u User, msg *Message, customID string, values []string) (*Interaction, error) {
+	if values == nil {
+		values = []string{}
+	}
+	return s.component(ctx, u, msg, customID, values, true)
+}
+
+// ClickStale clicks a button the way a client that has not caught up with
+// an edit would, or a forged request: customID is sent as it is, whether or
+// not the message shows it now. The message must still exist and be visible
+// to the user.
+func (s *Server) ClickStale(ctx context.Context, u User, msg *Message, customID string) (*Interaction, error) {
+	return s.component(ctx, u, msg, customID, nil, false)
+}
+
+// component dispatches a click or selection; checked refuses components the
+// message does not show now.
+func (s *Server) component(ctx context.Context, u User, msg *Message, customID string, values []string, checked bool) (*Interaction, error) {
+	if msg == nil {
+		return nil, errors.New("discordtest: no message to click on")
+	}
+	s.mu.Lock()
+	m := s.messages[msg.ID]
+	if m == nil {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("discordtest: message %s does not exist (any more)", msg.ID)
+	}
+	usr, ch, err := s.placeLocked(u, m.guildID, m.channelID)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	if m.ephemeralTo != "" && m.ephemeralTo != u.ID {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("discordtest: message %s is ephemeral to another user", m.id)
+	}
+	if m.flags&discordgo.MessageFlagsLoading != 0 {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("discordtest: message %s is still loading", m.id)
+	}
+	data, err := componentData(m, customID, values)
+	if !checked {
+		data, err = map[string]any{"custom_id": customID, "component_type": discordgo.ButtonComponent}, nil
+	}
+	if err != nil {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("discordtest: message %s: %w", m.id, err)
+	}
+	it := s.newInteractionLocked(discordgo.InteractionMessageComponent, usr, ch)
+	it.MessageID, it.CustomID = m.id, customID
+	it.originalID = m.id
+	payload := s.interactionJSONLocked(it, usr, ch, data)
+	payload["message"] = s.wireLocked(m)
+	s.mu.Unlock()
+	return it, s.dispatch(ctx, it, payload)
+}
+
+// componentData checks a click or selection against the message as it is
+// and returns the interaction's data.
+func componentData(m *message, customID string, values []string) (map[string]any, error) {
+	var c *Component
+	var clickable []string
+	for _, row := range m.components {
+		for i := range row {
+			if row[i].CustomID == customID {
+				c = &row[i]
+			}
+			if row[i].CustomID != "" && !row[i].Disabled {
+				clickable = append(clickable, row[i].CustomID)
+			}
+		}
+	}
+	if c == nil {
+		return nil, fmt.Errorf("no component %q (enabled ones: %q)", customID, clickable)
+	}
+	if c.Disabled {
+		return nil, fmt.Errorf("component %q is disabled", customID)
+	}
+	data := map[string]any{"custom_id": customID, "component_type": c.Type}
+	if values == nil {
+		if c.Type != discordgo.ButtonComponent {
+			return nil, fmt.Errorf("component %q is a select menu: use Select", customID)
+		}
+		return data, nil
+	}
+	if !isSelect(c.Type) {
+		return nil, fmt.Errorf("component %q is a button: use Click", customID)
+	}
+	if len(values) < *c.MinValues || len(values) > *c.MaxValues {
+		return nil, fmt.Errorf("select %q takes %d to %d values, got %d", customID, *c.MinValues, *c.MaxValues, len(values))
+	}
+	if c.Type == discordgo.SelectMenuComponent {
+		for _, v := range values {
+			if !slices.ContainsFunc(c.Options, func(o SelectOption) bool { return o.Value == v }) {
+				return nil, fmt.Errorf("select %q has no option %q", customID, v)
+			}
+		}
+	}
+	data["values"] = values
+	return data, nil
+}
+
+// placeLocked checks that a user may act in a channel: a channel of the
+// guild, or for guildID "" the user's own DM (channelID may then be "").
+func (s *Server) placeLocked(u User, guildID, channelID string) (*user, *channel, error) {
+	usr := s.users[u.ID]
+	if usr == nil {
+		return nil, nil, fmt.Errorf("discordtest: unknown user %q: create users with AddUser", u.ID)
+	}
+	if guildID == "" {
+		if channelID == "" {
+			return usr, s.dmLocked(u.ID), nil
+		}
+		dm := s.channels[channelID]
+		if dm == nil || dm.typ != discordgo.ChannelTypeDM || dm.recipient != u.ID {
+			return nil, nil, fmt.Errorf("discordtest: channel %s is not %s's DM with the bot", channelID, u.Username)
+		}
+		return usr, dm, nil
+	}
+	ch := s.channels[channelID]
+	if s.guilds[guildID] == nil || ch == nil || ch.guildID != guildID {
+		return nil, nil, fmt.Errorf("discordtest: no channel %q in guild %q", channelID, guildID)
+	}
+	return usr, ch, nil
+}
+
+func (s *Server) newInteractionLocked(typ discordgo.InteractionType, u *user, ch *channel) *Interaction {
+	id := s.newID()
+	return &Interaction{
+		ID:        id,
+		Token:     s.newToken(id),
+		Type:      typ,
+		User:      u.User,
+		GuildID:   ch.guildID,
+		ChannelID: ch.id,
+		srv:       s,
+		done:      make(chan struct{}),
+	}
+}
+
+func (s *Server) memberJSON(u *user) map[string]any {
+	return map[string]any{
+		"user":                         userJSON(u.User),
+		"nick":                         nil,
+		"avatar":                       nil,
+		"roles":                        []string{},
+		"joined_at":                    timestamp(time.UnixMilli(int64(s.idMs) + discordEpochMs)),
+		"premium_since":                nil,
+		"deaf":                         false,
+		"mute":                         false,
+		"flags":                        0,
+		"pending":                      false,
+		"permissions":                  strconv.FormatInt(u.permissions, 10),
+		"communication_disabled_until": nil,
+	}
+}
+
+// interactionJSONLocked builds an INTERACTION_CREATE payload as Discord
+// sends it: member in guilds, user in DMs.
+func (s *Server) interactionJSONLocked(it *Interaction, u *user, ch *channel, data map[string]any) map[string]any {
+	j := map[string]any{
+		"id":                    it.ID,
+		"application_id":        s.AppID(),
+		"type":                  it.Type,
+		"data":                  data,
+		"token":                 it.Token,
+		"version":               1,
+		"channel_id":            ch.id,
+		"channel":               s.channelJSONLocked(ch),
+		"locale":                "en-US",
+		"app_permissions":       strconv.FormatInt(memberPermissions|discordgo.PermissionManageMessages, 10),
+		"entitlements":          []any{},
+		"attachment_size_limit": maxFileSize,
+	}
+	if ch.guildID != "" {
+		j["guild_id"] = ch.guildID
+		j["guild_locale"] = "en-US"
+		j["guild"] = map[string]any{"id": ch.guildID, "locale": "en-US", "features": []string{}}
+		j["member"] = s.memberJSON(u)
+		j["context"] = discordgo.InteractionContextGuild
+		j["authorizing_integration_owners"] = map[string]string{"0": ch.guildID}
+	} else {
+		j["user"] = userJSON(u.User)
+		j["context"] = discordgo.InteractionContextBotDM
+		j["authorizing_integration_owners"] = map[string]string{"0": "0"}
+	}
+	return j
+}
+
+// dispatch registers an interaction and sends it to the bot's sessions.
+// The 3-second deadline starts here, as on Discord when the user clicks.
+func (s *Server) dispatch(ctx context.Context, it *Interaction, payload map[string]any) error {
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	targets := s.targetsLocked(it.GuildID, false)
+	if len(targets) == 0 {
+		s.mu.Unlock()
+		return errors.New("discordtest: no bot session is connected to receive the interaction")
+	}
+	it.dispatched = s.now()
+	it.realStart = time.Now()
+	s.interactions[it.ID] = it
+	s.byToken[it.Token] = it
+	s.notifyLocked()
+	s.mu.Unlock()
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		deadline = time.Now().Add(5 * time.Second)
+	}
+	delivered := false
+	for _, g := range targets {
+		if g.dispatch("INTERACTION_CREATE", data, deadline) {
+			delivered = true
+		}
+	}
+	if !delivered {
+		return errors.New("discordtest: the bot's gateway connection dropped the interaction")
+	}
+	return nil
+}
+
+// respondLocked records the first accepted response.
+func (s *Server) respondLocked(it *Interaction, typ discordgo.InteractionResponseType, modal *Modal) {
+	it.latency = s.now().Sub(it.dispatched)
+	r := &Response{Type: typ, Modal: modal}
+	if m := s.messages[it.originalID]; m != nil && modal == nil {
+		r.Message = s.snapshotLocked(m)
+	}
+	it.resp = r
+	close(it.done)
+	s.notifyLocked()
+}
+
+// callbackBody is an interaction response.
+type callbackBody struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data json.RawMessage                   `json:"data"`
+}
+
+func (s *Server) interactionCallback(c *call) (any, error) {
+	raw, uploads, err := readBody(c.r)
+	if err != nil {
+		return nil, err
+	}
+	var cb callbackBody
+	if err := decode(raw, &cb); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it := s.interactions[c.vars["interaction"]]
+	if it == nil || it.Token != c.vars["token"] {
+		return nil, errUnknownInteraction()
+	}
+	if it.resp != nil {
+		return nil, errAlreadyAcknowledged()
+	}
+	if late := s.now().Sub(it.dispatched); late > InteractionDeadline {
+		if it.failure == nil {
+			it.failure = fmt.Errorf("%w: the response came %v after dispatch to %s", ErrNotAcknowledged, late, it)
+			close(it.done)
+			s.notifyLocked()
+		}
+		return nil, errUnknownInteraction()
+	}
+	component := it.Type == discordgo.InteractionMessageComponent
+	var fe formErrors
+	switch cb.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource:
+		ch, err := parseChange(cb.Data, uploads, false)
+		if err != nil {
+			return nil, err
+		}
+		ephemeral := ch.flags != nil && *ch.flags&discordgo.MessageFlagsEphemeral != 0
+		m, err := s.createLocked(s.channels[it.ChannelID], ch, origin{interaction: it, ephemeral: ephemeral})
+		if err != nil {
+			return nil, err
+		}
+		it.originalID = m.id
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		ch, err := parseChange(cb.Data, nil, false)
+		if err != nil {
+			return nil, err
+		}
+		ephemeral := ch.flags != nil && *ch.flags&discordgo.MessageFlagsEphemeral != 0
+		m, err := s.createLocked(s.channels[it.ChannelID], &change{content: new(string)}, origin{interaction: it, ephemeral: ephemeral, loading: true})
+		if err != nil {
+			return nil, err
+		}
+		it.originalID = m.id
+	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
+		if !component {
+			fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is only valid for component interactions.", cb.Type)
+			return nil, fe.err()
+		}
+		m := s.messages[it.MessageID]
+		if m == nil {
+			return nil, errUnknownMessage()
+		}
+		if cb.Type == discordgo.InteractionResponseUpdateMessage {
+			ch, err := parseChange(cb.Data, uploads, true)
+			if err != nil {
+				return nil, err
+			}
+			if err := s.editLocked(m, ch, c.version); err != nil {
+				return nil, err
+			}
+		}
+	case discordgo.InteractionResponseModal:
+		modal, err := parseModal(cb.Data)
+		if err != nil {
+			return nil, err
+		}
+		s.respondLocked(it, cb.Type, modal)
+		return nil, nil
+	default:
+		fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is not valid for this interaction (discordtest sends no pings and no autocomplete).", cb.Type)
+		return nil, fe.err()
+	}
+	s.respondLocked(it, cb.Type, nil)
+	return nil, nil
+}
+
+func parseModal(raw json.RawMessage) (*Modal, error) {
+	var d struct {
+		CustomID   string          `json:"custom_id"`
+		Title      string          `json:"title"`
+		Components json.RawMessage `json:"components"`
+	}
+	if err := decode(raw, &d); err != nil {
+		return nil, err
+	}
+	var rows []json.RawMessage
+	json.Unmarshal(d.Components, &rows)
+	var fe formErrors
+	fe.betweenLen("data.custom_id", utf8.RuneCountInString(d.CustomID), 1, maxCustomID)
+	fe.betweenLen("data.title", utf8.RuneCountInString(d.Title), 1, 45)
+	fe.betweenLen("data.components", len(rows), 1, 5)
+	if err := fe.err(); err != nil {
+		return nil, err
+	}
+	return &Modal{CustomID: d.CustomID, Title: d.Title, Components: d.Components}, nil
+}
+
+// webhookLocked finds the interaction behind an interaction webhook and
+// checks that its token still lives.
+func (s *Server) webhookLocked(c *call) (*Interaction, error) {
+	if c.vars["app"] != s.AppID() {
+		return nil, errUnknownWebhook()
+	}
+	it := s.byToken[c.vars["token"]]
+	if it == nil || s.now().Sub(it.dispatched) > TokenLifetime {
+		return nil, errInvalidWebhookToken()
+	}
+	if it.resp == nil {
+		// Before the first response there is no webhook message to act on.
+		return nil, errUnknownWebhook()
+	}
+	return it, nil
+}
+
+// webhookMessageLocked resolves @original or a follow-up id.
+func (s *Server) webhookMessageLocked(it *Interaction, id string) (*message, error) {
+	if id == "@original" {
+		id = it.originalID
+	} else if !slices.Contains(it.followups, id) {
+		return nil, errUnknownMessage()
+	}
+	m := s.messages[id]
+	if m == nil {
+		return nil, errUnknownMessage()
+	}
+	return m, nil
+}
+
+// createFollowup sends a follow-up message. Right after a type 5 response
+// it edits the "thinking" placeholder instead, keeping its ephemerality, as
+// Discord documents for backwards compatibility.
+func (s *Server) createFollowup(c *call) (any, error) {
+	raw, uploads, err := readBody(c.r)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.webhookLocked(c)
+	if err != nil {
+		return nil, err
+	}
+	var m *message
+	if orig := s.messages[it.originalID]; orig != nil && orig.flags&discordgo.MessageFlagsLoading != 0 &&
+		it.resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		ch, err := parseChange(raw, uploads, true)
+		if err != nil {
+			return nil, err
+		}
+		ch.flags = nil
+		if err := s.editLocked(orig, ch, c.version); err != nil {
+			return nil, err
+		}
+		m = orig
+	} else {
+		ch, err := parseChange(raw, uploads, false)
+		if err != nil {
+			return nil, err
+		}
+		ephemeral := ch.flags != nil && *ch.flags&discordgo.MessageFlagsEphemeral != 0
+		m, err = s.createLocked(s.channels[it.ChannelID], ch, origin{interaction: it, ephemeral: ephemeral})
+		if err != nil {
+			return nil, err
+		}
+		it.followups = append(it.followups, m.id)
+	}
+	if c.r.URL.Query().Get("wait") != "true" {
+		return nil, nil
+	}
+	return s.wireLocked(m), nil
+}
+
+func (s *Server) getWebhookMessage(c *call) (any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.webhookLocked(c)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.webhookMessageLocked(it, c.vars["message"])
+	if err != nil {
+		return nil, err
+	}
+	return s.wireLocked(m), nil
+}
+
+func (s *Server) editWebhookMessage(c *call) (any, error) {
+	raw, uploads, err := readBody(c.r)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := parseChange(raw, uploads, true)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.webhookLocked(c)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.webhookMessageLocked(it, c.vars["message"])
+	if err != nil {
+		return nil, err
+	}
+	if err := s.editLocked(m, ch, c.version); err != nil {
+		return nil, err
+	}
+	return s.wireLocked(m), nil
+}
+
+func (s *Server) deleteWebhookMessage(c *call) (any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.webhookLocked(c)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.webhookMessageLocked(it, c.vars["message"])
+	if err != nil {
+		return nil, err
+	}
+	s.deleteLocked(m)
+	return nil, nil
+}
