@@ -142,7 +142,9 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	b.inflight.Add(1)
 	defer b.inflight.Done()
-	r := newReply(s, ic.Interaction, b.cfg.DeferAfter, b.log)
+	// Only /newgame answers in public; every other command answers privately.
+	ephemeral := ic.Type == discordgo.InteractionApplicationCommand && ic.ApplicationCommandData().Name != "newgame"
+	r := newReply(s, ic.Interaction, b.cfg.DeferAfter, ephemeral, b.log)
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic serving interaction", "panic", p, "stack", string(debug.Stack()))

@@ -85,14 +85,15 @@ func privateKey(st games.State, seat games.Seat, moves int) (string, error) {
 // whose DMs are closed is told once, in the channel, to use the board's
 // "Show my hand" button instead; nothing private is ever said there.
 // inPlace is the seat whose private message was just updated by the click
-// itself, if any.
-func (b *Bot) sendPrivateViews(s *discordgo.Session, rec storage.Record, t *table, st games.State, inPlace games.Seat) {
+// itself, if any. It reports whether t changed.
+func (b *Bot) sendPrivateViews(s *discordgo.Session, rec storage.Record, t *table, st games.State, inPlace games.Seat) bool {
+	changed := false
 	if t.Sent == nil {
 		t.Sent = map[string]string{}
 	}
-	for i, st8 := range t.Seats {
+	for i, p := range t.Seats {
 		seat := games.Seat(i)
-		if st8.AI {
+		if p.AI {
 			continue
 		}
 		key, err := privateKey(st, seat, t.moves())
@@ -100,11 +101,11 @@ func (b *Bot) sendPrivateViews(s *discordgo.Session, rec storage.Record, t *tabl
 			b.log.Error("fingerprinting a private view", "game", rec.ID, "seat", i, "err", err)
 			continue
 		}
-		if t.Sent[st8.User] == key {
+		if t.Sent[p.User] == key {
 			continue
 		}
-		t.Sent[st8.User] = key
-		if seat == inPlace || slices.Contains(t.DMClosed, st8.User) {
+		if seat == inPlace || slices.Contains(t.DMClosed, p.User) {
+			t.Sent[p.User], changed = key, true
 			continue
 		}
 		msg, err := b.privateMessage(rec, t, st, seat)
@@ -112,18 +113,22 @@ func (b *Bot) sendPrivateViews(s *discordgo.Session, rec storage.Record, t *tabl
 			b.log.Error("building a private view", "game", rec.ID, "seat", i, "err", err)
 			continue
 		}
-		err = sendDM(s, st8.User, &discordgo.MessageSend{
+		err = sendDM(s, p.User, &discordgo.MessageSend{
 			Content: msg.Content, Components: msg.Components, Files: msg.Files, AllowedMentions: msg.AllowedMentions,
 		})
-		if errors.Is(err, errDMClosed) {
-			t.DMClosed = append(t.DMClosed, st8.User)
-			b.tellDMClosed(s, rec, st8.User)
-			continue
-		}
-		if err != nil {
+		switch {
+		case errors.Is(err, errDMClosed):
+			t.DMClosed = append(t.DMClosed, p.User)
+			t.Sent[p.User], changed = key, true
+			b.tellDMClosed(s, rec, p.User)
+		case err != nil:
+			// Left unrecorded, so the next move tries again.
 			b.log.Warn("sending a private view", "game", rec.ID, "seat", i, "err", err)
+		default:
+			t.Sent[p.User], changed = key, true
 		}
 	}
+	return changed
 }
 
 func (b *Bot) tellDMClosed(s *discordgo.Session, rec storage.Record, user string) {

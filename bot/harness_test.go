@@ -24,14 +24,16 @@ import (
 // harness runs the real bot, on a real discordgo session and a real bbolt
 // file, against the fake Discord. stop and start again is a restart.
 type harness struct {
-	t       testing.TB
-	fake    *discordtest.Server
-	dbPath  string
-	games   *games.Registry
-	render  bot.Renderer
-	seed    uint64
-	guild   string
-	channel string
+	t      testing.TB
+	fake   *discordtest.Server
+	dbPath string
+	games  *games.Registry
+	render bot.Renderer
+	seed   uint64
+	// deferAfter, when set, replaces the bot's deferral delay.
+	deferAfter time.Duration
+	guild      string
+	channel    string
 
 	store   *storage.Bolt
 	session *discordgo.Session
@@ -69,8 +71,9 @@ func (h *harness) start() {
 	seed := h.seed
 	b := bot.New(bot.Config{
 		Store: store, Games: h.games, Renderer: h.render,
-		Log:  testLogger(),
-		Seed: func() uint64 { return seed },
+		Log:        testLogger(),
+		Seed:       func() uint64 { return seed },
+		DeferAfter: h.deferAfter,
 	})
 	b.Attach(s)
 	if err := s.Open(); err != nil {
@@ -133,9 +136,11 @@ func (h *harness) wait(it *discordtest.Interaction) *discordtest.Response {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	// A deferred answer is finished by an edit or a follow-up: wait for it.
 	if resp.Type == discordgo.InteractionResponseDeferredMessageUpdate || resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		h.t.Fatalf("%s was deferred; these tests expect a direct answer", it)
+		if h.deferAfter == 0 {
+			h.t.Fatalf("%s was deferred; with the default delay these tests expect a direct answer", it)
+		}
+		h.waitFinished(it, resp)
 	}
 	return resp
 }
@@ -192,5 +197,21 @@ func (h *harness) waitPinged(u discordtest.User, n int) {
 	h.t.Helper()
 	if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Pings(u.ID)) > n }); err != nil {
 		h.t.Fatalf("%s was never pinged for their turn: %v", u.Username, err)
+	}
+}
+
+// waitFinished waits until a deferred interaction has been answered: its
+// message is no longer "thinking", or a follow-up arrived.
+func (h *harness) waitFinished(it *discordtest.Interaction, deferred *discordtest.Response) {
+	h.t.Helper()
+	err := h.fake.WaitFor(h.ctx(), func() bool {
+		if len(it.Followups()) > 0 {
+			return true
+		}
+		o := it.Original()
+		return o != nil && !o.Loading() && (it.Type != discordgo.InteractionMessageComponent || o.EditedCount > deferred.Message.EditedCount)
+	})
+	if err != nil {
+		h.t.Fatalf("deferred %s was never finished: %v", it, err)
 	}
 }

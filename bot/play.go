@@ -233,10 +233,17 @@ func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discor
 		inPlace = seat
 		b.editBoard(ctx, s, rec, t, st)
 	}
+	// What follows only records what was sent (ping ids, DM fingerprints);
+	// the game itself is already safe on disk.
+	changed := false
 	if g, _ := b.games.Get(rec.Game); g.Info().Private {
-		b.sendPrivateViews(s, rec, t, st, inPlace)
+		changed = b.sendPrivateViews(s, rec, t, st, inPlace)
 	}
-	b.notify(ctx, s, rec, t, st, clicker)
+	if b.notify(s, rec, t, st, clicker) || changed {
+		if _, err := b.save(ctx, rec, t); err != nil {
+			b.log.Warn("saving what was sent", "game", rec.ID, "err", err)
+		}
+	}
 }
 
 // boardMessage draws the game as the channel sees it, with the buttons of
@@ -380,8 +387,8 @@ func (b *Bot) outcome(t *table, res games.Result) string {
 // notify tells people what the new position asks of them. Board edits do
 // not ping, so the next player gets a fresh message, and the previous
 // reminder is removed to keep the channel tidy. At the end everyone gets
-// the result.
-func (b *Bot) notify(ctx context.Context, s *discordgo.Session, rec storage.Record, t *table, st games.State, clicker string) {
+// the result. It reports whether t changed.
+func (b *Bot) notify(s *discordgo.Session, rec storage.Record, t *table, st games.State, clicker string) bool {
 	old := t.Ping
 	var content string
 	var users []string
@@ -399,7 +406,7 @@ func (b *Bot) notify(ctx context.Context, s *discordgo.Session, rec storage.Reco
 			}
 		}
 		if len(users) == 0 {
-			return
+			return false
 		}
 		var who []string
 		for _, u := range users {
@@ -413,7 +420,7 @@ func (b *Bot) notify(ctx context.Context, s *discordgo.Session, rec storage.Reco
 	})
 	if err != nil {
 		b.log.Warn("sending turn ping", "game", rec.ID, "err", err)
-		return
+		return false
 	}
 	if old.ID != "" {
 		if err := s.ChannelMessageDelete(old.Channel, old.ID); err != nil {
@@ -424,7 +431,5 @@ func (b *Bot) notify(ctx context.Context, s *discordgo.Session, rec storage.Reco
 	if rec.Status == storage.Over {
 		t.Ping = msgRef{}
 	}
-	if _, err := b.save(ctx, rec, t); err != nil {
-		b.log.Warn("saving ping id", "game", rec.ID, "err", err)
-	}
+	return true
 }

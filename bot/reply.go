@@ -18,14 +18,19 @@ type reply struct {
 	i   *discordgo.Interaction
 	log *slog.Logger
 
+	// ephemeral says the answer will be private, so a deferral must be
+	// private too: a follow-up fills the deferred message and keeps its
+	// visibility.
+	ephemeral bool
+
 	mu       sync.Mutex
 	deferred bool
 	done     bool
 	timer    *time.Timer
 }
 
-func newReply(s *discordgo.Session, i *discordgo.Interaction, deferAfter time.Duration, log *slog.Logger) *reply {
-	r := &reply{s: s, i: i, log: log}
+func newReply(s *discordgo.Session, i *discordgo.Interaction, deferAfter time.Duration, ephemeral bool, log *slog.Logger) *reply {
+	r := &reply{s: s, i: i, log: log, ephemeral: ephemeral}
 	r.timer = time.AfterFunc(deferAfter, r.deferNow)
 	return r
 }
@@ -39,11 +44,13 @@ func (r *reply) deferNow() {
 	if r.done || r.deferred {
 		return
 	}
-	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	if r.i.Type == discordgo.InteractionMessageComponent {
-		typ = discordgo.InteractionResponseDeferredMessageUpdate
+		resp.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	} else if r.ephemeral {
+		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if err := r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ}); err != nil {
+	if err := r.s.InteractionRespond(r.i, resp); err != nil {
 		r.log.Warn("deferring interaction", "err", err)
 		return
 	}
@@ -63,6 +70,10 @@ func (r *reply) finish() (deferred, ok bool) {
 // update replaces the message the clicked component is on (or, for a
 // command, sends data as the reply).
 func (r *reply) update(data *discordgo.InteractionResponseData) {
+	if data.Components == nil {
+		// nil would be sent as null, which keeps the old buttons.
+		data.Components = []discordgo.MessageComponent{}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	deferred, ok := r.finish()

@@ -1,0 +1,267 @@
+package bot_test
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/games"
+)
+
+var cardText = regexp.MustCompile(`card-\d\d`)
+
+// everythingSeenBy collects the text and image bytes a user was shown
+// privately: their DMs and their ephemeral replies.
+func everythingSeenBy(h *harness, u discordtest.User) [][]byte {
+	var out [][]byte
+	msgs := append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...)
+	for _, m := range msgs {
+		out = append(out, []byte(m.Content))
+		for _, a := range m.Attachments {
+			out = append(out, a.Data)
+		}
+	}
+	return out
+}
+
+func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
+	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
+	users := []discordtest.User{ada, ben, cy}
+	h.fake.CloseDMs(ben.ID)
+
+	lobby := h.command(ada, "newgame", map[string]any{"game": "secrets"}).Message
+	for _, u := range []discordtest.User{ben, cy} {
+		msg := h.fake.Message(lobby.ID)
+		h.click(u, msg, buttonLabelled(t, msg, "Join"))
+	}
+	msg := h.fake.Message(lobby.ID)
+	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
+
+	m := newMirror(t, secrets{}, 3, h.seed, nil)
+	held := make([]map[string]bool, 3)
+	remember := func() {
+		for seat := range 3 {
+			if held[seat] == nil {
+				held[seat] = map[string]bool{}
+			}
+			held[seat][m.st.View(games.Seat(seat)).(secretsView).Card] = true
+		}
+	}
+	remember()
+
+	// Ada and Cy get their hands by DM; Ben is told, once, to use the board.
+	for _, u := range []discordtest.User{ada, cy} {
+		u := u
+		if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Messages(h.fake.DMChannel(u.ID))) > 0 }); err != nil {
+			t.Fatalf("%s got no DM with their hand: %v", u.Username, err)
+		}
+	}
+	board := h.fake.Message(lobby.ID)
+	if b := board.Buttons(); len(b) != 1 || b[0].Label != "Show my hand" {
+		t.Fatalf("a game with hidden hands should show only Show my hand on the board, has %+v", b)
+	}
+
+	for moves := 0; len(h.fake.Message(lobby.ID).Buttons()) > 0; moves++ {
+		board = h.fake.Message(lobby.ID)
+		u, seat := activeUser(t, board, users)
+		if moves == 2 {
+			// A restart in the middle keeps every hand as it was.
+			before := privateText(t, h.click(ada, board, buttonLabelled(t, board, "Show my hand")))
+			h.restart()
+			after := privateText(t, h.click(ada, board, buttonLabelled(t, board, "Show my hand")))
+			if before != after {
+				t.Fatalf("Ada's hand changed across a restart:\n%s\n%s", before, after)
+			}
+			before = string(lastEphemeral(h, ada).Attachments[0].Data)
+			if !bytes.Contains([]byte(before), []byte(m.st.View(0).(secretsView).Card)) {
+				t.Fatalf("after the restart Ada's hand shows %s, want %s", before, m.st.View(0).(secretsView).Card)
+			}
+		}
+		var where *discordtest.Message
+		if u.ID == ben.ID {
+			h.click(ben, board, buttonLabelled(t, board, "Show my hand"))
+			where = lastEphemeral(h, ben)
+		} else {
+			// The DM with this turn's buttons trails the previous answer.
+			if err := h.fake.WaitFor(h.ctx(), func() bool {
+				dms := h.fake.Messages(h.fake.DMChannel(u.ID))
+				where = dms[len(dms)-1]
+				return len(where.Buttons()) > 0
+			}); err != nil {
+				for _, d := range h.fake.Messages(h.fake.DMChannel(u.ID)) {
+					t.Logf("DM: %q buttons %d", d.Content, len(d.Buttons()))
+				}
+				t.Logf("board: %q", h.fake.Message(lobby.ID).Content)
+				t.Fatalf("move %d: %s never got a DM to move with", moves, u.Username)
+			}
+		}
+		label := "Keep my card"
+		if moves%2 == 0 {
+			label = "Swap it"
+		}
+		id := buttonLabelled(t, where, label)
+		beforeBoard := h.fake.Message(lobby.ID).Content
+		h.click(u, where, id)
+		m.apply(seat, id)
+		remember()
+		// The board follows a click made elsewhere.
+		want := m.st.Result().Over
+		if err := h.fake.WaitFor(h.ctx(), func() bool {
+			b := h.fake.Message(lobby.ID)
+			return b.Content != beforeBoard && want == strings.Contains(b.Content, "🏆")
+		}); err != nil {
+			t.Fatalf("move %d: the board was not redrawn after a private click", moves)
+		}
+		if moves > 20 {
+			t.Fatal("the game did not end")
+		}
+	}
+
+	closed := 0
+	for _, msg := range h.fake.Messages(h.channel) {
+		if strings.Contains(msg.Content, "can't send you DMs") {
+			closed++
+			if !strings.Contains(msg.Content, ben.Mention()) {
+				t.Errorf("the closed-DM notice names the wrong player: %q", msg.Content)
+			}
+		}
+	}
+	if closed != 1 {
+		t.Errorf("Ben was told %d times that his DMs are closed, want once", closed)
+	}
+
+	// Nothing private ever reached the channel, and nobody saw another's card.
+	for _, msg := range h.fake.Messages(h.channel) {
+		blobs := [][]byte{[]byte(msg.Content)}
+		for _, a := range msg.Attachments {
+			blobs = append(blobs, a.Data)
+		}
+		for _, b := range blobs {
+			if c := cardText.Find(b); c != nil {
+				t.Errorf("a channel message shows a hidden card %s: %q", c, msg.Content)
+			}
+		}
+	}
+	for seat, u := range users {
+		for _, b := range everythingSeenBy(h, u) {
+			for _, c := range cardText.FindAll(b, -1) {
+				if !held[seat][string(c)] {
+					t.Errorf("%s was shown %s, which was never theirs", u.Username, c)
+				}
+			}
+		}
+	}
+}
+
+func lastEphemeral(h *harness, u discordtest.User) *discordtest.Message {
+	h.t.Helper()
+	e := h.fake.Ephemerals(u.ID)
+	if len(e) == 0 {
+		h.t.Fatalf("%s has no ephemeral messages", u.Username)
+	}
+	return e[len(e)-1]
+}
+
+func TestStaleAndForgedClicksAreRefused(t *testing.T) {
+	h := thatsLifeHarness(t)
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	msg := h.fake.Message(lobby.ID)
+	h.click(ben, msg, buttonLabelled(t, msg, "Join"))
+	msg = h.fake.Message(lobby.ID)
+	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
+
+	board := h.fake.Message(lobby.ID)
+	u, _ := activeUser(t, board, []discordtest.User{ada, ben})
+	old := board.Buttons()[0].CustomID
+	h.click(u, board, old)
+
+	stale := func(customID string) string {
+		it, err := h.fake.ClickStale(h.ctx(), u, h.fake.Message(lobby.ID), customID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return privateText(t, h.wait(it))
+	}
+	mustContain(t, "a click on an old board", stale(old), "out of date")
+	mustContain(t, "a forged custom_id", stale("mv:1:999999:fig.99"), "out of date")
+	mustContain(t, "garbage", stale("\x00nonsense"), "not one of mine")
+	mustContain(t, "a game that does not exist", stale("mv:zzzz:1:fig.1"), "no longer exists")
+	parts := strings.Split(h.fake.Message(lobby.ID).Buttons()[0].CustomID, ":")
+	parts[3] = "fig.77"
+	if next, _ := activeUser(t, h.fake.Message(lobby.ID), []discordtest.User{ada, ben}); next.ID == u.ID {
+		mustContain(t, "an illegal move", stale(strings.Join(parts, ":")), "not allowed")
+	}
+}
+
+func TestSimultaneousClicksApplyOnce(t *testing.T) {
+	h := thatsLifeHarness(t)
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	msg := h.fake.Message(lobby.ID)
+	h.click(ben, msg, buttonLabelled(t, msg, "Join"))
+	msg = h.fake.Message(lobby.ID)
+	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
+
+	board := h.fake.Message(lobby.ID)
+	u, _ := activeUser(t, board, []discordtest.User{ada, ben})
+	buttons := board.Buttons()
+	var its []*discordtest.Interaction
+	for i := range 6 {
+		it, err := h.fake.ClickStale(h.ctx(), u, board, buttons[i%len(buttons)].CustomID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		its = append(its, it)
+	}
+	applied, refused := 0, 0
+	for _, it := range its {
+		resp := h.wait(it)
+		if resp.Message != nil && resp.Message.Ephemeral() {
+			mustContain(t, "a losing simultaneous click", resp.Message.Content, "out of date")
+			refused++
+		} else {
+			applied++
+		}
+	}
+	if applied != 1 || refused != 5 {
+		t.Fatalf("6 simultaneous clicks: %d applied, %d refused; want exactly 1 applied", applied, refused)
+	}
+}
+
+func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.deferAfter = time.Nanosecond
+	h.start()
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	resp := h.command(ada, "newgame", map[string]any{"game": "thatslife"})
+	var lobby *discordtest.Message
+	for _, m := range h.fake.Messages(h.channel) {
+		if strings.Contains(m.Content, "New game") {
+			lobby = m
+		}
+	}
+	if lobby == nil {
+		t.Fatalf("a deferred /newgame never showed its lobby (response %+v)", resp)
+	}
+	h.click(ben, lobby, buttonLabelled(t, lobby, "Join"))
+	mustContain(t, "lobby after a deferred join", h.fake.Message(lobby.ID).Content, "Players (2/6)")
+	got := h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	_ = got
+	var said string
+	for _, e := range h.fake.Ephemerals(ben.ID) {
+		said += e.Content
+	}
+	mustContain(t, "a deferred private answer", said, "already in")
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	board := h.fake.Message(lobby.ID)
+	if len(board.Attachments) != 1 || len(board.Buttons()) == 0 {
+		t.Fatalf("a deferred start left the board with %d images and %d buttons", len(board.Attachments), len(board.Buttons()))
+	}
+	mustContain(t, "a deferred /rules", privateText(t, h.command(ada, "rules", map[string]any{"game": "thatslife"})), "")
+}
