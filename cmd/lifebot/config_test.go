@@ -45,7 +45,7 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
 	}{
-		{"syntax", "[discord\ntoken = 1", "line 1"},
+		{"syntax", "[discord\ntoken = 1", ": line "},
 		{"unknown key", "[discord]\ntoken = \"x\"\ntokn = \"y\"\n", "unknown setting discord.tokn"},
 		{"wrong type", "[discord]\ntoken = 5\n", "token"},
 		{"no token", "[discord]\ntoken = \"\"\n", "no Discord token"},

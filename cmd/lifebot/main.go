@@ -110,7 +110,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Bot = bot.New(bot.Config{
 		Store:    store,
 		Games:    registry(),
-		Renderer: render.New(),
+		Renderer: render.NewRenderer(),
 		Log:      log,
 		Guild:    m.Config.Discord.Guild,
 	})

@@ -70,7 +70,7 @@ func runSim(args []string, out io.Writer) error {
 		for seat, slot := range rep.LastSeating {
 			names[seat] = fmt.Sprintf("%s %d", entrants[slot].Name, slot+1)
 		}
-		img, err := render.New().Board(rep.Last.View(games.Observer), names)
+		img, err := render.NewRenderer().Board(rep.Last.View(games.Observer), names)
 		if err != nil {
 			return err
 		}
@@ -120,7 +120,7 @@ func printReport(out io.Writer, info games.Info, opts games.Options, seed uint64
 		fmt.Fprintf(out, "%-6d %-8s %8.1f %7.1f%% %10.2f %6d %6d\n", i+1, e.Name, rep.Wins[i],
 			100*rep.Wins[i]/float64(rep.Games), float64(rep.ScoreSum[i])/float64(rep.Games), rep.MinScore[i], rep.MaxScore[i])
 	}
-	fmt.Fprintf(out, "win%% by seat (seat 1 first in order):")
+	fmt.Fprintf(out, "win%% by seat:")
 	for seat, w := range rep.SeatWins {
 		fmt.Fprintf(out, " %d: %.1f%%", seat+1, 100*w/float64(rep.Games))
 	}

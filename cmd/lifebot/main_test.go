@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+)
+
+// asLifebotEnv makes the test binary run main() itself, to check exit codes.
+const asLifebotEnv = "LIFEBOT_TEST_AS_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asLifebotEnv) != "" {
+		os.Args = append([]string{"lifebot"}, strings.Fields(os.Getenv(asLifebotEnv))...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestMissingTokenExitsTwoWithOneLine(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), asLifebotEnv+"=-config "+filepath.Join("..", "..", "config.example.toml"), "DISCORD_TOKEN=")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("exit: %v, want exit code 2", err)
+	}
+	if got := strings.TrimSpace(stderr.String()); strings.Count(got, "\n") != 0 || !strings.Contains(got, "no Discord token") {
+		t.Fatalf("stderr = %q, want one line about the missing token", got)
+	}
+}
+
+func TestRejectedTokenIsAUsageError(t *testing.T) {
+	fake := discordtest.New(t)
+	env := map[string]string{
+		"DISCORD_TOKEN": "wrong", "LIFEBOT_DISCORD_API": fake.URL(),
+		"LIFEBOT_DATA": filepath.Join(t.TempDir(), "lifebot.db"),
+	}
+	err := run(context.Background(), nil, &bytes.Buffer{}, func(k string) string { return env[k] })
+	if !errors.As(err, new(errUsage)) || !strings.Contains(err.Error(), "rejected the token") {
+		t.Fatalf("run with a bad token = %v, want a usage error about the token", err)
+	}
+}
+
+func TestRunsAndStopsCleanly(t *testing.T) {
+	fake := discordtest.New(t)
+	guild := fake.AddGuild("Home")
+	db := filepath.Join(t.TempDir(), "lifebot.db")
+	env := map[string]string{
+		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db, "LIFEBOT_GUILD": guild,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, nil, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
+	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 4 }); err != nil {
+		t.Fatalf("the bot never registered its four commands in the guild: %v", err)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run returned %v after a clean stop", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not return after its context was cancelled")
+	}
+	// The database was closed: another process could open it now.
+	if _, err := os.Stat(db); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSim(t *testing.T) {
+	png := filepath.Join(t.TempDir(), "board.png")
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"sim", "-game", "thatslife", "-players", "3", "-games", "30", "-seed", "7", "-png", png}, &out, os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"That's Life! · 3 players · 30 games · seed 7", "ai", "random", "average game length", "win% by seat"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("sim output lacks %q:\n%s", want, text)
+		}
+	}
+	b, err := os.ReadFile(png)
+	if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatalf("sim -png wrote no PNG: %v", err)
+	}
+	var again bytes.Buffer
+	run(context.Background(), []string{"sim", "-game", "thatslife", "-players", "3", "-games", "30", "-seed", "7"}, &again, os.Getenv)
+	if first, _, _ := strings.Cut(text, "final board"); first != again.String() {
+		t.Errorf("the same seed gave different reports:\n%s\n%s", first, again.String())
+	}
+}
+
+func TestSimRefusesBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "-game", "chess"},
+		{"sim", "-players", "9"},
+		{"sim", "-players", "2", "-lineup", "ai,ai,ai"},
+		{"sim", "-lineup", "ai,genius,random,random"},
+		{"sim", "-opt", "layout=sideways"},
+		{"sim", "-opt", "nonsense"},
+	} {
+		err := run(context.Background(), args, &bytes.Buffer{}, os.Getenv)
+		if !errors.As(err, new(errUsage)) {
+			t.Errorf("lifebot %v = %v, want a usage error", args, err)
+		}
+	}
+}
