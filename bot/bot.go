@@ -45,6 +45,10 @@ type Config struct {
 	// DeferAfter is how long an interaction may take before it is
 	// acknowledged with a deferral; Discord allows 3 s in all.
 	DeferAfter time.Duration
+	// RemindAfter is how long a turn may wait before its player is pinged
+	// again; zero turns reminders off. At most MaxReminders go out per turn.
+	RemindAfter  time.Duration
+	MaxReminders int
 }
 
 // Bot serves interactions. Create it with New and attach it to a session.
@@ -60,6 +64,10 @@ type Bot struct {
 	inflight sync.WaitGroup
 	ctx      context.Context
 	cancel   context.CancelFunc
+	// stop ends background loops (reminders) at Shutdown; loops tracks them.
+	stop     chan struct{}
+	stopOnce sync.Once
+	loops    sync.WaitGroup
 }
 
 type gameLock struct {
@@ -90,6 +98,7 @@ func New(cfg Config) *Bot {
 		locks:  map[string]*gameLock{},
 		ctx:    ctx,
 		cancel: cancel,
+		stop:   make(chan struct{}),
 	}
 }
 
@@ -101,17 +110,23 @@ func randomSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// Attach registers the bot's handlers on s. Commands are registered when
-// the session becomes ready.
+// Attach registers the bot's handlers on s and starts the reminder clock.
+// Commands are registered when the session becomes ready.
 func (b *Bot) Attach(s *discordgo.Session) {
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
+	if b.cfg.RemindAfter > 0 {
+		b.loops.Add(1)
+		go b.remindLoop(s)
+	}
 }
 
 // Shutdown waits for interactions being served, up to ctx's deadline.
 func (b *Bot) Shutdown(ctx context.Context) error {
+	b.stopOnce.Do(func() { close(b.stop) })
 	done := make(chan struct{})
 	go func() {
+		b.loops.Wait()
 		b.inflight.Wait()
 		close(done)
 	}()

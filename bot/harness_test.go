@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,8 +33,11 @@ type harness struct {
 	seed   uint64
 	// deferAfter, when set, replaces the bot's deferral delay.
 	deferAfter time.Duration
-	guild      string
-	channel    string
+	// clock is the bot's clock; tests move it to make turns idle.
+	clock       *testClock
+	remindAfter time.Duration
+	guild       string
+	channel     string
 
 	store   *storage.Bolt
 	session *discordgo.Session
@@ -45,6 +49,7 @@ func newHarness(t testing.TB, reg *games.Registry, r bot.Renderer) *harness {
 	h := &harness{
 		t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "lifebot.db"),
 		games: reg, render: r, seed: 42,
+		clock: &testClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)},
 	}
 	h.guild = fake.AddGuild("Board games")
 	h.channel = fake.AddChannel(h.guild, "games")
@@ -71,9 +76,11 @@ func (h *harness) start() {
 	seed := h.seed
 	b := bot.New(bot.Config{
 		Store: store, Games: h.games, Renderer: h.render,
-		Log:        testLogger(),
-		Seed:       func() uint64 { return seed },
-		DeferAfter: h.deferAfter,
+		Log:         testLogger(),
+		Seed:        func() uint64 { return seed },
+		DeferAfter:  h.deferAfter,
+		Now:         h.clock.Now,
+		RemindAfter: h.remindAfter,
 	})
 	b.Attach(s)
 	if err := s.Open(); err != nil {
@@ -214,4 +221,21 @@ func (h *harness) waitFinished(it *discordtest.Interaction, deferred *discordtes
 	if err != nil {
 		h.t.Fatalf("deferred %s was never finished: %v", it, err)
 	}
+}
+
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
 }

@@ -205,7 +205,7 @@ func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discor
 		rec.Status = storage.Over
 		t.Outcome = b.outcome(t, res)
 	} else {
-		t.TurnFrom = b.cfg.Now().UTC()
+		t.TurnFrom, t.Reminded = b.cfg.Now().UTC(), 0
 	}
 	rec, err = b.save(ctx, rec, t)
 	if err != nil {
@@ -413,6 +413,9 @@ func (b *Bot) notify(s *discordgo.Session, rec storage.Record, t *table, st game
 			who = append(who, "<@"+u+">")
 		}
 		content = fmt.Sprintf("%s, your move in **%s** `%s`: %s", strings.Join(who, " "), b.gameName(rec.Game), rec.ID, jumpLink(rec.Guild, t.Board))
+		if t.Reminded > 0 {
+			content = "⏰ Reminder: " + content
+		}
 	}
 	m, err := s.ChannelMessageSendComplex(rec.Channel, &discordgo.MessageSend{
 		Content:         truncate(content, 2000),

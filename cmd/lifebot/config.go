@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -23,6 +24,10 @@ type Config struct {
 	Storage struct {
 		Path string `toml:"path"`
 	} `toml:"storage"`
+	Turns struct {
+		RemindAfter  string `toml:"remind_after"`
+		MaxReminders int    `toml:"max_reminders"`
+	} `toml:"turns"`
 	Log struct {
 		Level  string `toml:"level"`
 		Format string `toml:"format"`
@@ -33,6 +38,8 @@ func defaultConfig() Config {
 	var c Config
 	c.Discord.API = endpoint.Default
 	c.Storage.Path = "lifebot.db"
+	c.Turns.RemindAfter = "12h"
+	c.Turns.MaxReminders = 3
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	return c
@@ -82,6 +89,12 @@ func (c Config) validate() error {
 	if c.Storage.Path == "" {
 		return errors.New("storage.path is empty")
 	}
+	if _, err := c.remindAfter(); err != nil {
+		return err
+	}
+	if c.Turns.MaxReminders < 0 {
+		return errors.New("turns.max_reminders cannot be negative")
+	}
 	if _, err := c.level(); err != nil {
 		return err
 	}
@@ -89,6 +102,18 @@ func (c Config) validate() error {
 		return fmt.Errorf("log.format must be text or json, not %q", c.Log.Format)
 	}
 	return nil
+}
+
+// remindAfter parses turns.remind_after; "0" or "" turns reminders off.
+func (c Config) remindAfter() (time.Duration, error) {
+	if c.Turns.RemindAfter == "" || c.Turns.RemindAfter == "0" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(c.Turns.RemindAfter)
+	if err != nil || d < time.Minute {
+		return 0, fmt.Errorf("turns.remind_after must be a duration of a minute or more, like \"12h\", or \"0\" for none; not %q", c.Turns.RemindAfter)
+	}
+	return d, nil
 }
 
 func (c Config) level() (slog.Level, error) {

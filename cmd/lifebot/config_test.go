@@ -52,6 +52,9 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"bad api", "[discord]\ntoken = \"x\"\napi = \"ftp://x\"\n", "discord.api"},
 		{"bad level", "[discord]\ntoken = \"x\"\n[log]\nlevel = \"loud\"\n", "log.level"},
 		{"bad format", "[discord]\ntoken = \"x\"\n[log]\nformat = \"xml\"\n", "log.format"},
+		{"bad reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"soon\"\n", "turns.remind_after"},
+		{"tiny reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"1s\"\n", "turns.remind_after"},
+		{"negative reminders", "[discord]\ntoken = \"x\"\n[turns]\nmax_reminders = -1\n", "turns.max_reminders"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := LoadConfig(writeConfig(t, tc.text), env(nil))

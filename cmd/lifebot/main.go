@@ -107,12 +107,15 @@ func (m *Main) Open(ctx context.Context) error {
 		}
 		return fmt.Errorf("reaching Discord at %s: %w", m.Config.Discord.API, err)
 	}
+	remindAfter, _ := m.Config.remindAfter()
 	m.Bot = bot.New(bot.Config{
-		Store:    store,
-		Games:    registry(),
-		Renderer: render.NewRenderer(),
-		Log:      log,
-		Guild:    m.Config.Discord.Guild,
+		Store:        store,
+		Games:        registry(),
+		Renderer:     render.NewRenderer(),
+		Log:          log,
+		Guild:        m.Config.Discord.Guild,
+		RemindAfter:  remindAfter,
+		MaxReminders: m.Config.Turns.MaxReminders,
 	})
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {

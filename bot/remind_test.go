@@ -1,0 +1,76 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+)
+
+func TestIdleTurnsAreRemindedAFewTimes(t *testing.T) {
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.remindAfter = 12 * time.Hour
+	h.start()
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	users := []discordtest.User{ada, ben}
+	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	before := h.pingCounts(users)
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	u, _ := activeUser(t, h.fake.Message(lobby.ID), users)
+	if u.ID != ada.ID {
+		h.waitPinged(u, before[u.ID])
+	}
+
+	remind := func() int {
+		t.Helper()
+		n, err := h.bot.RemindIdle(h.ctx(), h.session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := remind(); n != 0 {
+		t.Fatalf("reminded %d games of a fresh turn", n)
+	}
+	h.clock.Advance(11 * time.Hour)
+	if n := remind(); n != 0 {
+		t.Fatalf("reminded after 11 hours of a 12-hour period")
+	}
+	for i := 1; i <= 3; i++ {
+		h.clock.Advance(12*time.Hour + time.Minute)
+		pings := len(h.fake.Pings(u.ID))
+		if n := remind(); n != 1 {
+			t.Fatalf("reminder %d: reminded %d games, want 1", i, n)
+		}
+		if n := remind(); n != 0 {
+			t.Fatalf("reminder %d went out twice", i)
+		}
+		p := h.fake.Pings(u.ID)
+		if len(p) != pings+1 || !strings.Contains(p[len(p)-1].Content, "Reminder") {
+			t.Fatalf("reminder %d did not ping %s", i, u.Username)
+		}
+	}
+	h.clock.Advance(48 * time.Hour)
+	if n := remind(); n != 0 {
+		t.Fatal("a fourth reminder went out; three is the limit")
+	}
+	// Only the latest reminder stays in the channel.
+	reminders := 0
+	for _, m := range h.fake.Messages(h.channel) {
+		if strings.Contains(m.Content, "Reminder") {
+			reminders++
+		}
+	}
+	if reminders != 1 {
+		t.Errorf("%d reminders left in the channel, want only the latest", reminders)
+	}
+	// A move starts the clock again.
+	board := h.fake.Message(lobby.ID)
+	h.click(u, board, board.Buttons()[0].CustomID)
+	if n := remind(); n != 0 {
+		t.Fatal("a turn that just began was reminded")
+	}
+}
