@@ -36,12 +36,12 @@ type table struct {
 	DMClosed []string `json:"dm_closed,omitempty"`
 	// Sent fingerprints the private view last sent to each player (see
 	// privateKey), so a DM goes out only when there is something new.
-	Sent     map[string]string `json:"sent,omitempty"`
+	Sent map[string]string `json:"sent,omitempty"`
 	// TurnFrom is when the current decision was first asked for, and
 	// Reminded how many reminders have gone out about it since.
-	TurnFrom time.Time         `json:"turn_from,omitzero"`
-	Reminded int               `json:"reminded,omitempty"`
-	Outcome  string            `json:"outcome,omitempty"`
+	TurnFrom time.Time `json:"turn_from,omitzero"`
+	Reminded int       `json:"reminded,omitempty"`
+	Outcome  string    `json:"outcome,omitempty"`
 }
 
 type seat struct {
