@@ -152,7 +152,10 @@ func (b *Bot) advance(t *table, st games.State, g games.Game) error {
 		}
 		events, err := st.Apply(seat, a)
 		if err != nil {
-			return fmt.Errorf("automatic move %s for seat %d: %w", a, seat, err)
+			// Neither the action nor the engine's reason goes into the error:
+			// in a game with hidden hands either can name a card, and this
+			// error is logged, never shown as a player's mistake.
+			return fmt.Errorf("automatic move %d for seat %d refused: %v", len(t.Log), seat, errors.Unwrap(err))
 		}
 		t.Log = append(t.Log, logEntry{Seat: seat, Action: a.String()})
 		t.narrateEvents(events)
