@@ -70,6 +70,8 @@ type PlayerView struct {
 // every seat and the channel see the same View.
 type View struct {
 	// Spots runs from Start (index 0) to Finish (last), with taken cards gone.
+	// Move labels name a spot by its index here ("#5 −3") when another
+	// spot shows the same face, so a board should be able to show indices.
 	Spots   []Spot
 	Players []PlayerView
 	// Turn is the seat to move and Roll its die, while the game runs.

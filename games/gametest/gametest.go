@@ -1,0 +1,515 @@
+// Package gametest is the suite every game engine passes. It plays seeded
+// games to the end with random and AI players and checks the contract of
+// package games after every step: who is active, what is legal, that
+// refused actions change nothing, that states survive a save and restore,
+// and that a game replays exactly from its Config and action log.
+//
+// Every failure names the Config and the players, so it can be rerun on
+// its own with Playout.
+package gametest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// Limits the platform imposes on what an engine shows.
+const (
+	maxLabel     = 80   // Discord button label
+	maxActionLen = 48   // encoded action inside a custom_id
+	maxHelp      = 100  // option description
+	maxRules     = 2000 // one Discord message
+	maxChoices   = 25   // choices of a slash-command option
+	maxSteps     = 10000
+)
+
+// Players says who plays the seats of a checked game.
+type Players int
+
+// The line-ups Run cycles through.
+const (
+	RandomPlayers Players = iota // games.RandomPolicy everywhere
+	AIPlayers                    // the game's AI everywhere
+	MixedPlayers                 // the AI on even seats, random on odd ones
+)
+
+func (p Players) String() string {
+	switch p {
+	case RandomPlayers:
+		return "gametest.RandomPlayers"
+	case AIPlayers:
+		return "gametest.AIPlayers"
+	default:
+		return "gametest.MixedPlayers"
+	}
+}
+
+// Run checks g's Info, then plays playouts games for each config, in
+// parallel subtests, with seeds cfg.Seed, cfg.Seed+1, …, cycling through
+// random, AI and mixed players (starting at a different line-up for each
+// config). With -short it plays a quarter as many (at least one).
+func Run(t *testing.T, g games.Game, cfgs []games.Config, playouts int) {
+	t.Helper()
+	CheckInfo(t, g)
+	if testing.Short() {
+		playouts = max(1, playouts/4)
+	}
+	for i, cfg := range cfgs {
+		t.Run(fmt.Sprintf("cfg%03d", i), func(t *testing.T) {
+			t.Parallel()
+			for k := range playouts {
+				c := cfg
+				c.Seed = cfg.Seed + uint64(k)
+				Playout(t, g, c, Players((i+k)%3))
+			}
+		})
+	}
+}
+
+// CheckInfo checks that g describes itself within the platform's limits:
+// ids and option keys Discord accepts, help texts that fit, defaults that
+// resolve, exclusions that name Bool options both ways, and that New
+// refuses seat counts and options outside the schema.
+func CheckInfo(t testing.TB, g games.Game) {
+	t.Helper()
+	info := g.Info()
+	if !validName(info.ID) {
+		t.Errorf("Info.ID %q: want a lowercase id", info.ID)
+	}
+	if info.Name == "" || info.Summary == "" || strings.Contains(info.Summary, "\n") {
+		t.Errorf("Info: want a name and a one-line summary, got %q, %q", info.Name, info.Summary)
+	}
+	if n := utf8.RuneCountInString(info.Rules); n == 0 || n > maxRules {
+		t.Errorf("Info.Rules has %d characters, want 1..%d", n, maxRules)
+	}
+	if info.MinSeats < 1 || info.MaxSeats < info.MinSeats {
+		t.Errorf("Info seats %d..%d: want 1 <= min <= max", info.MinSeats, info.MaxSeats)
+	}
+	byKey := map[string]games.Option{}
+	for _, o := range info.Options {
+		if !validName(o.Key) {
+			t.Errorf("option key %q is not a Discord option name", o.Key)
+		}
+		if _, dup := byKey[o.Key]; dup {
+			t.Errorf("option %q declared twice", o.Key)
+		}
+		byKey[o.Key] = o
+		if n := utf8.RuneCountInString(o.Help); n == 0 || n > maxHelp {
+			t.Errorf("option %q help has %d characters, want 1..%d", o.Key, n, maxHelp)
+		}
+		if o.Name == "" {
+			t.Errorf("option %q has no name", o.Key)
+		}
+		switch o.Kind {
+		case games.Enum:
+			if len(o.Choices) == 0 || len(o.Choices) > maxChoices {
+				t.Errorf("option %q has %d choices, want 1..%d", o.Key, len(o.Choices), maxChoices)
+			}
+			if o.Default != "" && !slices.Contains(o.Choices, o.Default) {
+				t.Errorf("option %q default %q is not a choice", o.Key, o.Default)
+			}
+		case games.Int:
+			if o.Min > o.Max {
+				t.Errorf("option %q range %d..%d is empty", o.Key, o.Min, o.Max)
+			}
+		}
+	}
+	for _, o := range info.Options {
+		for _, x := range o.Excludes {
+			other, ok := byKey[x]
+			switch {
+			case o.Kind != games.Bool || !ok || other.Kind != games.Bool:
+				t.Errorf("option %q excludes %q: both must be Bool options", o.Key, x)
+			case !slices.Contains(other.Excludes, o.Key):
+				t.Errorf("option %q excludes %q but not the other way round", o.Key, x)
+			}
+		}
+	}
+	if _, err := games.Resolve(info.Options, nil); err != nil {
+		t.Errorf("default options do not resolve: %v", err)
+	}
+	for _, seats := range []int{info.MinSeats - 1, info.MaxSeats + 1} {
+		if _, err := g.New(games.Config{Seats: seats}); err == nil {
+			t.Errorf("New with %d seats: got no error, want one", seats)
+		}
+	}
+	bad := games.Options{"no_such_option_anywhere": "true"}
+	if _, err := g.New(games.Config{Seats: info.MinSeats, Options: bad}); err == nil {
+		t.Errorf("New with an unknown option: got no error, want one")
+	}
+}
+
+// playout is one checked game in progress.
+type playout struct {
+	t    testing.TB
+	g    games.Game
+	cfg  games.Config
+	who  Players
+	step int
+}
+
+func (p *playout) fail(format string, args ...any) {
+	p.t.Helper()
+	p.t.Fatalf("seed %d, %d seats, options %v, %v, step %d: %s",
+		p.cfg.Seed, p.cfg.Seats, p.cfg.Options, p.who, p.step, fmt.Sprintf(format, args...))
+}
+
+// move is one logged decision.
+type move struct {
+	seat games.Seat
+	a    games.Action
+}
+
+// Playout plays one game of g from cfg to the end with the given players,
+// checking the contract after every step, then replays it from cfg and
+// its action log and compares the final states byte for byte. Every
+// other step continues from a decoded copy of the state, so restored
+// states are played as well as checked.
+func Playout(t testing.TB, g games.Game, cfg games.Config, who Players) {
+	t.Helper()
+	p := &playout{t: t, g: g, cfg: cfg, who: who}
+	defer func() {
+		if r := recover(); r != nil {
+			p.fail("panic: %v", r)
+		}
+	}()
+	s, err := g.New(cfg)
+	if err != nil {
+		p.fail("New: %v", err)
+	}
+	policies := make([]games.Policy, cfg.Seats)
+	for seat := range policies {
+		policies[seat] = games.RandomPolicy{}
+		if who == AIPlayers || (who == MixedPlayers && seat%2 == 0) {
+			policies[seat] = g.AI()
+		}
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x9a3e7e57))
+	var log []move
+	for ; ; p.step++ {
+		if p.step > maxSteps {
+			p.fail("no end after %d steps", maxSteps)
+		}
+		data, restored := p.check(s)
+		if s.Result().Over {
+			break
+		}
+		if p.step%2 == 1 {
+			s = restored
+		}
+		for i, seat := range s.Active() {
+			if i > 0 {
+				data = p.marshal(s)
+			}
+			a := policies[seat].Choose(s, seat, rng)
+			if !bytes.Equal(p.marshal(s), data) {
+				p.fail("the policy of seat %d changed the state", seat)
+			}
+			if !games.IsLegal(s, seat, a) {
+				p.fail("the policy of seat %d chose %q, which is not legal", seat, a)
+			}
+			events, err := s.Apply(seat, a)
+			if err != nil {
+				p.fail("seat %d applying legal %q: %v", seat, a, err)
+			}
+			p.checkEvents(events)
+			log = append(log, move{seat, a})
+		}
+	}
+	p.replay(s, log)
+}
+
+// replay rebuilds the game from its Config and log and compares bytes.
+func (p *playout) replay(s games.State, log []move) {
+	p.t.Helper()
+	r, err := p.g.New(p.cfg)
+	if err != nil {
+		p.fail("replay New: %v", err)
+	}
+	for i, m := range log {
+		if _, err := r.Apply(m.seat, m.a); err != nil {
+			p.fail("replay of decision %d (seat %d, %q): %v", i, m.seat, m.a, err)
+		}
+	}
+	if !bytes.Equal(p.marshal(r), p.marshal(s)) {
+		p.fail("replaying %d decisions from the Config gives a different state", len(log))
+	}
+}
+
+func (p *playout) marshal(s games.State) []byte {
+	p.t.Helper()
+	b, err := s.MarshalBinary()
+	if err != nil {
+		p.fail("MarshalBinary: %v", err)
+	}
+	return b
+}
+
+// check verifies the contract on s and returns its bytes and the state
+// decoded from them.
+func (p *playout) check(s games.State) ([]byte, games.State) {
+	p.t.Helper()
+	n := p.cfg.Seats
+	data := p.marshal(s)
+	res := s.Result()
+	if len(res.Scores) != n || len(res.Rank) != n {
+		p.fail("Result has %d scores and %d ranks, want %d each", len(res.Scores), len(res.Rank), n)
+	}
+	if res.Detail != nil && len(res.Detail) != n {
+		p.fail("Result has %d details, want %d", len(res.Detail), n)
+	}
+	active := s.Active()
+	if res.Over == (len(active) > 0) {
+		p.fail("Over is %v with active seats %v", res.Over, active)
+	}
+	if !res.Over && s.Prompt() == "" {
+		p.fail("empty prompt while the game runs")
+	}
+	for _, seat := range active {
+		if seat < 0 || int(seat) >= n {
+			p.fail("active seat %d out of range", seat)
+		}
+	}
+	// Views cost more than the rest of a step: take the public one and
+	// one seat's in turn, and every seat's at the end.
+	viewers := []games.Seat{games.Observer, games.Seat(p.step % n)}
+	if res.Over {
+		viewers = append(viewers, seats(n)...)
+	}
+	for _, seat := range viewers {
+		if s.View(seat) == nil {
+			p.fail("View(%d) is nil", seat)
+		}
+	}
+	var sample games.Action
+	legal := map[games.Seat][]games.Choice{}
+	for seat := range n {
+		seat := games.Seat(seat)
+		choices := s.Legal(seat)
+		if !slices.Contains(active, seat) {
+			if len(choices) > 0 {
+				p.fail("inactive seat %d has %d legal choices", seat, len(choices))
+			}
+			continue
+		}
+		if len(choices) == 0 {
+			p.fail("active seat %d has no legal choice", seat)
+		}
+		p.checkChoices(seat, choices)
+		legal[seat] = choices
+		sample = choices[0].Action
+	}
+	p.checkRefusals(s, legal, sample)
+	if !bytes.Equal(p.marshal(s), data) {
+		p.fail("a refused Apply changed the state")
+	}
+	d, err := p.g.Decode(data)
+	if err != nil {
+		p.fail("Decode of MarshalBinary output: %v", err)
+	}
+	if !bytes.Equal(p.marshal(d), data) {
+		p.fail("MarshalBinary after Decode gives different bytes")
+	}
+	return data, d
+}
+
+// checkChoices verifies one seat's choices: encodable, parseable, labelled
+// and distinct.
+func (p *playout) checkChoices(seat games.Seat, legal []games.Choice) {
+	p.t.Helper()
+	actions := map[string]bool{}
+	labels := map[string]bool{}
+	for _, c := range legal {
+		enc := c.Action.String()
+		if len(enc) > maxActionLen {
+			p.fail("seat %d action %q is %d bytes, want <= %d", seat, enc, len(enc), maxActionLen)
+		}
+		back, err := games.ParseAction(enc)
+		if err != nil || !back.Equal(c.Action) {
+			p.fail("seat %d action %q does not round-trip: got %v, %v", seat, enc, back, err)
+		}
+		if n := utf8.RuneCountInString(c.Label); n == 0 || n > maxLabel {
+			p.fail("seat %d label %q has %d characters, want 1..%d", seat, c.Label, n, maxLabel)
+		}
+		if actions[enc] || labels[c.Label] {
+			p.fail("seat %d has a duplicate choice %q / %q", seat, enc, c.Label)
+		}
+		actions[enc], labels[c.Label] = true, true
+	}
+}
+
+// checkRefusals applies what must be refused: any action from a seat that
+// is not active or does not exist, and malformed or unknown actions from
+// an active seat. The caller checks that the state did not change.
+func (p *playout) checkRefusals(s games.State, legal map[games.Seat][]games.Choice, sample games.Action) {
+	p.t.Helper()
+	n := p.cfg.Seats
+	want := games.ErrNotYourTurn
+	if len(legal) == 0 {
+		want = games.ErrOver
+		sample = games.Action{Kind: "x"}
+	}
+	for _, seat := range append(seats(n), -1, games.Seat(n), games.Seat(n+7)) {
+		if _, ok := legal[seat]; ok {
+			continue
+		}
+		if _, err := s.Apply(seat, sample); !errors.Is(err, want) {
+			p.fail("Apply(%d, %q) by a seat that may not act: got %v, want %v", seat, sample, err, want)
+		}
+	}
+	for _, seat := range seats(n) {
+		choices, ok := legal[seat]
+		if !ok {
+			continue
+		}
+		for _, a := range garbage(sample) {
+			if slices.ContainsFunc(choices, func(c games.Choice) bool { return c.Action.Equal(a) }) {
+				continue
+			}
+			_, err := s.Apply(seat, a)
+			if !errors.Is(err, games.ErrIllegal) {
+				p.fail("Apply(%d, %q), not a legal action: got %v, want %v", seat, a, err, games.ErrIllegal)
+			}
+			if err.Error() == "" {
+				p.fail("Apply(%d, %q) refused without a reason", seat, a)
+			}
+		}
+	}
+}
+
+// garbage lists actions no game should accept, and near-misses of a legal
+// action (extra, missing or absurd arguments).
+func garbage(legal games.Action) []games.Action {
+	out := []games.Action{
+		{},
+		{Kind: "no_such_move"},
+		{Kind: legal.Kind, Args: append(slices.Clone(legal.Args), 1<<30)},
+		{Kind: legal.Kind, Args: []int{-1 << 40}},
+		{Kind: strings.ToUpper(legal.Kind), Args: legal.Args},
+	}
+	if len(legal.Args) > 0 {
+		out = append(out, games.Action{Kind: legal.Kind})
+	}
+	return out
+}
+
+// validName reports whether s is a valid lowercase Discord option name,
+// which also makes a safe game id.
+func validName(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '_' && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+func seats(n int) []games.Seat {
+	out := make([]games.Seat, n)
+	for i := range out {
+		out[i] = games.Seat(i)
+	}
+	return out
+}
+
+// checkEvents verifies that events have text and name only real seats.
+func (p *playout) checkEvents(events []games.Event) {
+	p.t.Helper()
+	for _, e := range events {
+		if e.Text == "" {
+			p.fail("an event without text")
+		}
+		for _, seat := range e.To {
+			if seat < 0 || int(seat) >= p.cfg.Seats {
+				p.fail("event %q is addressed to seat %d", e.Text, seat)
+			}
+		}
+	}
+}
+
+// CheckDecode feeds data to g.Decode, as a fuzz target does: Decode must
+// not panic, and a state it accepts must work: its methods must not panic,
+// its legal moves must apply, and it must save to bytes that decode to the
+// same bytes again.
+func CheckDecode(t testing.TB, g games.Game, data []byte) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("Decode(%q) or the decoded state panicked: %v", data, r)
+		}
+	}()
+	s, err := g.Decode(data)
+	if err != nil {
+		return
+	}
+	saved, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatalf("Decode(%q) accepted a state that does not save: %v", data, err)
+	}
+	again, err := g.Decode(saved)
+	if err != nil {
+		t.Fatalf("Decode(%q) accepted a state whose save %q it refuses: %v", data, saved, err)
+	}
+	if b, _ := again.MarshalBinary(); !bytes.Equal(b, saved) {
+		t.Fatalf("Decode(%q): saving twice gives %q, then %q", data, saved, b)
+	}
+	res := s.Result()
+	active := s.Active()
+	if res.Over == (len(active) > 0) {
+		t.Fatalf("Decode(%q): Over is %v with active seats %v", data, res.Over, active)
+	}
+	s.Prompt()
+	s.View(games.Observer)
+	for seat := range len(res.Scores) {
+		s.View(games.Seat(seat))
+	}
+	for _, seat := range active {
+		legal := s.Legal(seat)
+		if len(legal) == 0 {
+			t.Fatalf("Decode(%q): active seat %d has no legal choice", data, seat)
+		}
+		if _, err := s.Apply(seat, legal[0].Action); err != nil {
+			t.Fatalf("Decode(%q): legal %q refused: %v", data, legal[0].Action, err)
+		}
+	}
+}
+
+// States plays a random game of g from cfg and returns its saved states
+// along the way, about every stride-th one, for seeding fuzz corpora.
+func States(g games.Game, cfg games.Config, stride int) ([][]byte, error) {
+	s, err := g.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 1))
+	var out [][]byte
+	for step := 0; step <= maxSteps; step++ {
+		if step%max(1, stride) == 0 || s.Result().Over {
+			b, err := s.MarshalBinary()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, b)
+		}
+		if s.Result().Over {
+			return out, nil
+		}
+		for _, seat := range s.Active() {
+			if _, err := s.Apply(seat, (games.RandomPolicy{}).Choose(s, seat, rng)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return nil, fmt.Errorf("no end after %d steps", maxSteps)
+}

@@ -1,0 +1,205 @@
+package gametest_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
+)
+
+// toy is a tiny game for testing the suite: two seats take turns adding 1
+// or 2 to their own count, and the first to reach 5 ends the game. A flaw
+// breaks one rule of the contract on purpose.
+type toy struct{ flaw string }
+
+func (g toy) Info() games.Info {
+	info := games.Info{ID: "toy", Name: "Toy", Summary: "Count to five.", MinSeats: 2, MaxSeats: 2, Rules: "Add 1 or 2."}
+	if g.flaw == "option key" {
+		info.Options = []games.Option{{Key: "Bad Key", Name: "Bad", Help: "A key Discord refuses", Kind: games.Bool}}
+	}
+	return info
+}
+
+func (g toy) New(cfg games.Config) (games.State, error) {
+	if cfg.Seats != 2 {
+		return nil, errors.New("toy needs two players")
+	}
+	if _, err := games.Resolve(g.Info().Options, cfg.Options); err != nil {
+		return nil, err
+	}
+	return &toyState{flaw: g.flaw, V: 1, Pos: []int{0, 0}}, nil
+}
+
+func (g toy) Decode(data []byte) (games.State, error) {
+	if g.flaw == "decode panics" && len(data) == 0 {
+		panic("empty input")
+	}
+	s := &toyState{flaw: g.flaw}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, err
+	}
+	if g.flaw == "lossy decode" {
+		s.Turn = 0
+	}
+	if s.V != 1 || len(s.Pos) != 2 || s.Turn < 0 || s.Turn > 1 || s.Pos[0] < 0 || s.Pos[1] < 0 {
+		return nil, errors.New("bad toy state")
+	}
+	return s, nil
+}
+
+func (toy) AI() games.Policy { return games.RandomPolicy{} }
+
+type toyState struct {
+	flaw string
+	V    int   `json:"v"`
+	Pos  []int `json:"pos"`
+	Turn int   `json:"turn"`
+	// Refused counts refusals, which a sound game would never record.
+	Refused int `json:"refused,omitempty"`
+}
+
+func (s *toyState) over() bool { return s.Pos[0] >= 5 || s.Pos[1] >= 5 }
+
+func (s *toyState) Active() []games.Seat {
+	if s.over() {
+		return nil
+	}
+	return []games.Seat{games.Seat(s.Turn)}
+}
+
+func (s *toyState) Legal(seat games.Seat) []games.Choice {
+	if s.over() || int(seat) != s.Turn {
+		return nil
+	}
+	label := "Add 1"
+	if s.flaw == "long label" {
+		label = strings.Repeat("x", 81)
+	}
+	return []games.Choice{
+		{Action: games.Action{Kind: "add", Args: []int{1}}, Label: label},
+		{Action: games.Action{Kind: "add", Args: []int{2}}, Label: "Add 2"},
+	}
+}
+
+func (s *toyState) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	if s.over() {
+		return nil, games.ErrOver
+	}
+	if int(seat) != s.Turn {
+		return nil, games.ErrNotYourTurn
+	}
+	if a.Kind != "add" || len(a.Args) != 1 || a.Args[0] < 1 || a.Args[0] > 2 {
+		if s.flaw == "dirty refusal" {
+			s.Refused++
+		}
+		return nil, fmt.Errorf("%w: add 1 or 2", games.ErrIllegal)
+	}
+	if s.flaw != "endless" {
+		s.Pos[s.Turn] += a.Args[0]
+	}
+	s.Turn = 1 - s.Turn
+	return []games.Event{{Text: games.SeatRef(seat) + " counted"}}, nil
+}
+
+func (s *toyState) View(games.Seat) any { return s.Pos }
+func (s *toyState) Prompt() string      { return games.SeatRef(games.Seat(s.Turn)) + " must count" }
+
+func (s *toyState) Result() games.Result {
+	scores := []int{s.Pos[0], s.Pos[1]}
+	return games.Result{Over: s.over(), Scores: scores, Rank: games.RankByScore(scores)}
+}
+
+func (s *toyState) MarshalBinary() ([]byte, error) { return json.Marshal(s) }
+
+func TestSoundGamePasses(t *testing.T) {
+	gametest.Run(t, toy{}, []games.Config{{Seats: 2, Seed: 1}, {Seats: 2, Seed: 100}}, 6)
+}
+
+// spy records the first failure of a check instead of failing the test.
+type spy struct {
+	testing.TB
+	failed bool
+	msg    string
+}
+
+func (s *spy) Helper() {}
+
+func (s *spy) Errorf(format string, args ...any) {
+	if !s.failed {
+		s.failed, s.msg = true, fmt.Sprintf(format, args...)
+	}
+}
+
+func (s *spy) Fatalf(format string, args ...any) {
+	s.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// caught runs check against a spy on its own goroutine, since a fatal
+// failure ends that goroutine, and reports what the spy saw.
+func caught(t *testing.T, check func(tb testing.TB)) (bool, string) {
+	s := &spy{TB: t}
+	var wg sync.WaitGroup
+	wg.Go(func() { check(s) })
+	wg.Wait()
+	return s.failed, s.msg
+}
+
+// The suite catches each kind of broken game and says which seed broke.
+func TestFlawsAreCaught(t *testing.T) {
+	tests := []struct {
+		flaw string
+		want string
+	}{
+		{"dirty refusal", "refused Apply changed the state"},
+		{"long label", "has 81 characters"},
+		{"endless", "no end after"},
+		{"lossy decode", "different bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.flaw, func(t *testing.T) {
+			failed, msg := caught(t, func(tb testing.TB) {
+				gametest.Playout(tb, toy{flaw: tt.flaw}, games.Config{Seats: 2, Seed: 42}, gametest.RandomPlayers)
+			})
+			if !failed || !strings.Contains(msg, tt.want) || !strings.Contains(msg, "seed 42") {
+				t.Errorf("failed=%v with %q, want a failure naming seed 42 and containing %q", failed, msg, tt.want)
+			}
+		})
+	}
+	t.Run("option key", func(t *testing.T) {
+		failed, msg := caught(t, func(tb testing.TB) { gametest.CheckInfo(tb, toy{flaw: "option key"}) })
+		if !failed || !strings.Contains(msg, "Bad Key") {
+			t.Errorf("failed=%v with %q, want the bad key reported", failed, msg)
+		}
+	})
+	t.Run("decode panics", func(t *testing.T) {
+		failed, msg := caught(t, func(tb testing.TB) { gametest.CheckDecode(tb, toy{flaw: "decode panics"}, nil) })
+		if !failed || !strings.Contains(msg, "panicked") {
+			t.Errorf("failed=%v with %q, want the panic reported", failed, msg)
+		}
+	})
+}
+
+func TestStates(t *testing.T) {
+	states, err := gametest.States(toy{}, games.Config{Seats: 2, Seed: 3}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(states) < 2 {
+		t.Fatalf("got %d states, want at least the first and the last", len(states))
+	}
+	for _, b := range states {
+		gametest.CheckDecode(t, toy{}, b)
+	}
+}
+
+func FuzzToyDecode(f *testing.F) {
+	f.Add([]byte(`{"v":1,"pos":[1,2],"turn":1}`))
+	f.Fuzz(func(t *testing.T, data []byte) { gametest.CheckDecode(t, toy{}, data) })
+}
