@@ -127,13 +127,9 @@ func TestSoloGameAgainstAI(t *testing.T) {
 
 func TestGamesAndAbandon(t *testing.T) {
 	h := thatsLifeHarness(t)
-	ada, ben, admin := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Admin")
+	ada, ben, lobby := h.twoPlayerGame()
+	admin := h.fake.AddUser("Admin")
 	h.fake.SetPermissions(admin.ID, discordgo.PermissionAdministrator)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
-	msg := h.fake.Message(lobby.ID)
-	h.click(ben, msg, buttonLabelled(t, msg, "Join"))
-	msg = h.fake.Message(lobby.ID)
-	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
 
 	got := privateText(t, h.command(ben, "games", nil))
 	mustContain(t, "/games", got, "That's Life!")

@@ -242,3 +242,14 @@ func (c *testClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
 }
+
+// twoPlayerGame has Ada open a That's Life! lobby, Ben join and Ada start;
+// it returns the two and the message that became the board.
+func (h *harness) twoPlayerGame() (ada, ben discordtest.User, board *discordtest.Message) {
+	h.t.Helper()
+	ada, ben = h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	board = h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	h.click(ben, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Join"))
+	h.click(ada, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Start"))
+	return ada, ben, board
+}

@@ -168,12 +168,7 @@ func lastEphemeral(h *harness, u discordtest.User) *discordtest.Message {
 
 func TestStaleAndForgedClicksAreRefused(t *testing.T) {
 	h := thatsLifeHarness(t)
-	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
-	msg := h.fake.Message(lobby.ID)
-	h.click(ben, msg, buttonLabelled(t, msg, "Join"))
-	msg = h.fake.Message(lobby.ID)
-	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
+	ada, ben, lobby := h.twoPlayerGame()
 
 	board := h.fake.Message(lobby.ID)
 	u, _ := activeUser(t, board, []discordtest.User{ada, ben})
@@ -200,12 +195,7 @@ func TestStaleAndForgedClicksAreRefused(t *testing.T) {
 
 func TestSimultaneousClicksApplyOnce(t *testing.T) {
 	h := thatsLifeHarness(t)
-	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
-	msg := h.fake.Message(lobby.ID)
-	h.click(ben, msg, buttonLabelled(t, msg, "Join"))
-	msg = h.fake.Message(lobby.ID)
-	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
+	ada, ben, lobby := h.twoPlayerGame()
 
 	board := h.fake.Message(lobby.ID)
 	u, _ := activeUser(t, board, []discordtest.User{ada, ben})

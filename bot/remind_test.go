@@ -13,15 +13,10 @@ func TestIdleTurnsAreRemindedAFewTimes(t *testing.T) {
 	h.stop()
 	h.remindAfter = 12 * time.Hour
 	h.start()
-	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	users := []discordtest.User{ada, ben}
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
-	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
-	before := h.pingCounts(users)
-	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
-	u, _ := activeUser(t, h.fake.Message(lobby.ID), users)
+	ada, ben, lobby := h.twoPlayerGame()
+	u, _ := activeUser(t, h.fake.Message(lobby.ID), []discordtest.User{ada, ben})
 	if u.ID != ada.ID {
-		h.waitPinged(u, before[u.ID])
+		h.waitPinged(u, 0)
 	}
 
 	remind := func() int {

@@ -126,13 +126,7 @@ func (r *reply) message(data *discordgo.InteractionResponseData) {
 			AllowedMentions: data.AllowedMentions,
 		})
 	} else if deferred {
-		_, err = r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
-			Content:         data.Content,
-			Components:      data.Components,
-			Files:           data.Files,
-			AllowedMentions: data.AllowedMentions,
-			Flags:           data.Flags,
-		})
+		err = r.followup(data)
 	} else {
 		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -160,13 +154,7 @@ func (r *reply) privateData(data *discordgo.InteractionResponseData) {
 	}
 	var err error
 	if deferred {
-		_, err = r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
-			Content:         data.Content,
-			Components:      data.Components,
-			Files:           data.Files,
-			Flags:           data.Flags,
-			AllowedMentions: data.AllowedMentions,
-		})
+		err = r.followup(data)
 	} else {
 		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -176,6 +164,18 @@ func (r *reply) privateData(data *discordgo.InteractionResponseData) {
 	if err != nil {
 		r.log.Warn("answering interaction privately", "err", err)
 	}
+}
+
+// followup sends data as a new message after a deferral.
+func (r *reply) followup(data *discordgo.InteractionResponseData) error {
+	_, err := r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
+		Content:         data.Content,
+		Components:      data.Components,
+		Files:           data.Files,
+		Flags:           data.Flags,
+		AllowedMentions: data.AllowedMentions,
+	})
+	return err
 }
 
 // answered reports whether the single answer has been sent.
