@@ -18,6 +18,7 @@ type customID struct {
 	Game   string
 	Move   int
 	Action games.Action // verbMove only
+	Menu   int          // verbPick only: which of several menus, from 1
 }
 
 // Component verbs.
@@ -36,8 +37,11 @@ var errBadCustomID = errors.New("unrecognised component")
 
 func (c customID) String() string {
 	s := c.Verb + ":" + c.Game + ":" + strconv.Itoa(c.Move)
-	if c.Verb == verbMove {
+	switch {
+	case c.Verb == verbMove:
 		s += ":" + c.Action.String()
+	case c.Verb == verbPick && c.Menu > 0:
+		s += ":" + strconv.Itoa(c.Menu)
 	}
 	return s
 }
@@ -52,8 +56,20 @@ func parseCustomID(s string) (customID, error) {
 	}
 	c := customID{Verb: parts[0], Game: parts[1]}
 	switch c.Verb {
-	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbPick, verbHand:
+	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand:
 		if len(parts) != 3 {
+			return customID{}, errBadCustomID
+		}
+	case verbPick:
+		// A fourth part numbers the menu when choices fill several, since
+		// custom_ids must differ within a message.
+		if len(parts) == 4 {
+			n, err := strconv.Atoi(parts[3])
+			if err != nil || n < 1 || n > maxRows-1 || strconv.Itoa(n) != parts[3] {
+				return customID{}, errBadCustomID
+			}
+			c.Menu = n
+		} else if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}
 	case verbMove:

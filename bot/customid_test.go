@@ -13,6 +13,8 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Verb: verbMove, Game: "1a", Move: 42, Action: games.Action{Kind: "fig", Args: []int{3, 6}}},
 		{Verb: verbMove, Game: "b", Move: 1, Action: games.Action{Kind: "stay"}},
 		{Verb: verbHand, Game: "b", Move: 9},
+		{Verb: verbPick, Game: "c", Move: 3},
+		{Verb: verbPick, Game: "c", Move: 3, Menu: 2},
 	} {
 		s := c.String()
 		if len(s) > 100 {
@@ -23,7 +25,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 			t.Errorf("parseCustomID(%q): %v", s, err)
 			continue
 		}
-		if got.Verb != c.Verb || got.Game != c.Game || got.Move != c.Move || !got.Action.Equal(c.Action) {
+		if got.Verb != c.Verb || got.Game != c.Game || got.Move != c.Move || got.Menu != c.Menu || !got.Action.Equal(c.Action) {
 			t.Errorf("parseCustomID(%q) = %+v, want %+v", s, got, c)
 		}
 	}
@@ -33,7 +35,7 @@ func TestCustomIDRejectsForgeries(t *testing.T) {
 	for _, s := range []string{
 		"", "mv", "mv:1", "mv:1:2", "mv:1:2:", "mv:1:-2:fig.1", "mv:1:02:fig.1", "mv:1:2:fig.x",
 		"mv:UPPER:2:fig.1", "mv:1:2:fig.1:extra", "join:1:0:fig.1", "nuke:1:0", "join::0",
-		"join:12345678901234:0", "join:1:99999999999999999999999", "mv:1:2:Fig.1", "mv:1:2:fig..1",
+		"join:12345678901234:0", "join:1:99999999999999999999999", "mv:1:2:Fig.1", "mv:1:2:fig..1", "pick:1:2:0", "pick:1:2:5", "pick:1:2:01", "pick:1:2:x",
 	} {
 		if c, err := parseCustomID(s); err == nil {
 			t.Errorf("parseCustomID(%q) = %+v, want an error", s, c)

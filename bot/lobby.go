@@ -71,8 +71,8 @@ func (b *Bot) onLobby(ctx context.Context, s *discordgo.Session, i *discordgo.In
 			r.private("You're not in this game.")
 			return
 		}
-		s, _ := t.seatOf(user.ID)
-		t.Seats = append(t.Seats[:s], t.Seats[s+1:]...)
+		gone, _ := t.seatOf(user.ID)
+		t.Seats = append(t.Seats[:gone], t.Seats[gone+1:]...)
 	case verbAddAI:
 		if !isHost {
 			r.private("Only the host can add AI players.")

@@ -348,11 +348,7 @@ func (b *Bot) choiceComponents(rec storage.Record, t *table, choices []games.Cho
 		for _, c := range chunk {
 			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(c.Label, 100), Value: c.Action.String()})
 		}
-		id := customID{Verb: verbPick, Game: rec.ID, Move: t.moves()}.String()
-		if len(rows) > 0 {
-			// custom_ids must be unique within a message.
-			id += fmt.Sprintf(":%d", len(rows))
-		}
+		id := customID{Verb: verbPick, Game: rec.ID, Move: t.moves(), Menu: len(rows)}.String()
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: "Choose your move", Options: opts,
 		}}})

@@ -250,3 +250,41 @@ func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
 	}
 	mustContain(t, "a deferred /rules", privateText(t, h.command(ada, "rules", map[string]any{"game": "thatslife"})), "That's Life!")
 }
+
+func TestManyChoicesBecomeSelectMenus(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	users := []discordtest.User{ada, ben}
+	lobby := h.command(ada, "newgame", map[string]any{"game": "secrets", "wide": true}).Message
+	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	u, _ := activeUser(t, h.fake.Message(lobby.ID), users)
+	var dm *discordtest.Message
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		dms := h.fake.Messages(h.fake.DMChannel(u.ID))
+		if len(dms) == 0 {
+			return false
+		}
+		dm = dms[len(dms)-1]
+		return len(dm.Components) > 0
+	}); err != nil {
+		t.Fatal("no DM with choices arrived")
+	}
+	if len(dm.Components) != 2 {
+		t.Fatalf("30 choices should fill two select menus, got %d rows", len(dm.Components))
+	}
+	second := dm.Components[1][0]
+	if len(second.Options) != 5 || second.Options[4].Label != "Swap it, way 28" {
+		t.Fatalf("the second menu holds %d options ending in %q; want the last 5", len(second.Options), second.Options[len(second.Options)-1].Label)
+	}
+	before := h.fake.Message(lobby.ID).Content
+	it, err := h.fake.Select(h.ctx(), u, dm, second.CustomID, []string{second.Options[4].Value})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wait(it)
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(lobby.ID).Content != before }); err != nil {
+		t.Fatal("choosing from the second menu did not move the game")
+	}
+	mustContain(t, "board after a chosen swap", h.fake.Message(lobby.ID).Content, u.GlobalName+" swapped")
+}

@@ -16,18 +16,20 @@ import (
 type secrets struct{}
 
 func (secrets) Info() games.Info {
-	return games.Info{ID: "secrets", Name: "Secrets", Summary: "Hold the highest hidden card.", MinSeats: 2, MaxSeats: 4, Private: true}
+	return games.Info{ID: "secrets", Name: "Secrets", Summary: "Hold the highest hidden card.", MinSeats: 2, MaxSeats: 4, Private: true,
+		Options: []games.Option{{Key: "wide", Name: "Wide", Help: "Offer thirty ways to swap", Kind: games.Bool}}}
 }
 
 type secretsState struct {
 	Cards []int      `json:"cards"`
 	Turn  int        `json:"turn"`
 	Taken int        `json:"taken"`
+	Wide  bool       `json:"wide"`
 	RNG   *games.RNG `json:"rng"`
 }
 
 func (secrets) New(cfg games.Config) (games.State, error) {
-	s := &secretsState{Cards: make([]int, cfg.Seats), RNG: games.NewRNG(cfg.Seed)}
+	s := &secretsState{Cards: make([]int, cfg.Seats), RNG: games.NewRNG(cfg.Seed), Wide: cfg.Options.Bool("wide")}
 	for i := range s.Cards {
 		s.Cards[i] = s.RNG.IntN(99) + 1
 	}
@@ -66,7 +68,13 @@ func (s *secretsState) Legal(seat games.Seat) []games.Choice {
 	if s.over() || int(seat) != s.Turn {
 		return nil
 	}
-	return []games.Choice{{Action: games.Action{Kind: "keep"}, Label: "Keep my card"}, {Action: games.Action{Kind: "swap"}, Label: "Swap it"}}
+	out := []games.Choice{{Action: games.Action{Kind: "keep"}, Label: "Keep my card"}, {Action: games.Action{Kind: "swap"}, Label: "Swap it"}}
+	if s.Wide {
+		for n := 1; n < 29; n++ {
+			out = append(out, games.Choice{Action: games.Action{Kind: "swap", Args: []int{n}}, Label: fmt.Sprintf("Swap it, way %d", n)})
+		}
+	}
+	return out
 }
 
 func (s *secretsState) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
