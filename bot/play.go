@@ -368,14 +368,14 @@ func (b *Bot) outcome(t *table, res games.Result) string {
 		winners = append(winners, "**"+t.Seats[w].Name+"**")
 	}
 	var sb strings.Builder
-	top := res.Scores[res.Winners()[0]]
+	top := res.ScoreText(res.Winners()[0])
 	if len(winners) == 1 {
-		fmt.Fprintf(&sb, "🏆 %s wins with %d!", winners[0], top)
+		fmt.Fprintf(&sb, "🏆 %s wins with %s!", winners[0], top)
 	} else {
-		fmt.Fprintf(&sb, "🏆 %s share the win with %d!", strings.Join(winners, " and "), top)
+		fmt.Fprintf(&sb, "🏆 %s share the win with %s!", strings.Join(winners, " and "), top)
 	}
 	for _, s := range order {
-		fmt.Fprintf(&sb, "\n%d. %s: %d", res.Rank[s], t.Seats[s].Name, res.Scores[s])
+		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.Seats[s].Name, res.ScoreText(games.Seat(s)))
 		if s < len(res.Detail) && res.Detail[s] != "" {
 			fmt.Fprintf(&sb, " (%s)", res.Detail[s])
 		}

@@ -92,9 +92,54 @@ func ParseAction(s string) (Action, error) {
 
 // Choice is a legal action together with the words a player sees on its
 // button: "Figure −3 → +6 (you take −3)".
+//
+// A choice with a Pick is a subset choice (which cards to lay): the player
+// picks between Min and Max of its Items, and the action applied is Action
+// with the picked items' Args appended in the order of Items. Such a
+// choice stands for every subset at once, so Legal stays short.
 type Choice struct {
 	Action Action
 	Label  string
+	Pick   *Pick
+}
+
+// Pick describes a subset choice.
+type Pick struct {
+	Min, Max int
+	Items    []Item
+}
+
+// Item is one thing that can be picked, named by its Arg.
+type Item struct {
+	Arg   int
+	Label string
+}
+
+// Accepts reports whether a is this choice: the same action, or for a
+// subset choice the action followed by a valid subset of the items.
+func (c Choice) Accepts(a Action) bool {
+	if c.Pick == nil {
+		return c.Action.Equal(a)
+	}
+	n := len(c.Action.Args)
+	if a.Kind != c.Action.Kind || len(a.Args) < n || !(Action{Kind: a.Kind, Args: a.Args[:n]}).Equal(c.Action) {
+		return false
+	}
+	picked := a.Args[n:]
+	if len(picked) < c.Pick.Min || len(picked) > c.Pick.Max {
+		return false
+	}
+	next := 0 // picked items must follow the order of Items, each once
+	for _, arg := range picked {
+		for next < len(c.Pick.Items) && c.Pick.Items[next].Arg != arg {
+			next++
+		}
+		if next == len(c.Pick.Items) {
+			return false
+		}
+		next++
+	}
+	return true
 }
 
 // Event is one thing that happened, in words. To lists the seats allowed to
@@ -169,6 +214,17 @@ type Result struct {
 	Rank []int
 	// Detail holds one short breakdown per seat, e.g. "+8 +7, −3 turned by a fortune".
 	Detail []string
+	// Shown, when set, is how each seat's score is written where Scores
+	// would round it, e.g. "47½" in a game of half points.
+	Shown []string
+}
+
+// ScoreText is seat's score as players read it.
+func (r Result) ScoreText(seat Seat) string {
+	if int(seat) < len(r.Shown) && r.Shown[seat] != "" {
+		return r.Shown[seat]
+	}
+	return strconv.Itoa(r.Scores[seat])
 }
 
 // Winners lists the seats ranked first.
@@ -261,7 +317,8 @@ type Policy interface {
 	Choose(s State, seat Seat, rng *rand.Rand) Action
 }
 
-// RandomPolicy picks uniformly among the legal choices.
+// RandomPolicy picks uniformly among the legal choices, and for a subset
+// choice a random subset of a random allowed size.
 type RandomPolicy struct{}
 
 // Choose implements Policy.
@@ -270,7 +327,23 @@ func (RandomPolicy) Choose(s State, seat Seat, rng *rand.Rand) Action {
 	if len(legal) == 0 {
 		return Action{}
 	}
-	return legal[rng.IntN(len(legal))].Action
+	c := legal[rng.IntN(len(legal))]
+	if c.Pick == nil {
+		return c.Action
+	}
+	items := c.Pick.Items
+	size := c.Pick.Min + rng.IntN(min(c.Pick.Max, len(items))-c.Pick.Min+1)
+	chosen := make([]bool, len(items))
+	for _, i := range rng.Perm(len(items))[:size] {
+		chosen[i] = true
+	}
+	a := Action{Kind: c.Action.Kind, Args: append([]int(nil), c.Action.Args...)}
+	for i, it := range items {
+		if chosen[i] {
+			a.Args = append(a.Args, it.Arg)
+		}
+	}
+	return a
 }
 
 // Errors returned by State.Apply, wrapped with a reason for the player.
@@ -283,7 +356,7 @@ var (
 // IsLegal reports whether a is among the legal choices of seat.
 func IsLegal(s State, seat Seat, a Action) bool {
 	for _, c := range s.Legal(seat) {
-		if c.Action.Equal(a) {
+		if c.Accepts(a) {
 			return true
 		}
 	}

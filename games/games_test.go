@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -177,3 +178,72 @@ func (n named) Info() games.Info                    { return games.Info{ID: stri
 func (named) New(games.Config) (games.State, error) { return nil, nil }
 func (named) Decode([]byte) (games.State, error)    { return nil, nil }
 func (named) AI() games.Policy                      { return games.RandomPolicy{} }
+
+func TestSubsetChoices(t *testing.T) {
+	lay := games.Choice{Action: games.Action{Kind: "lay", Args: []int{2}}, Label: "Lay hearts", Pick: &games.Pick{
+		Min: 0, Max: 3, Items: []games.Item{{Arg: 5, Label: "7♥"}, {Arg: 9, Label: "K♥"}, {Arg: 11, Label: "A♥"}},
+	}}
+	for _, tc := range []struct {
+		args []int
+		want bool
+	}{
+		{[]int{2}, true},
+		{[]int{2, 5}, true},
+		{[]int{2, 5, 11}, true},
+		{[]int{2, 5, 9, 11}, true},
+		{[]int{2, 11, 5}, false}, // out of order
+		{[]int{2, 5, 5}, false},  // twice
+		{[]int{2, 6}, false},     // not an item
+		{[]int{3, 5}, false},     // wrong prefix
+		{nil, false},
+	} {
+		a := games.Action{Kind: "lay", Args: tc.args}
+		if got := lay.Accepts(a); got != tc.want {
+			t.Errorf("Accepts(%v) = %v, want %v", a, got, tc.want)
+		}
+	}
+	lay.Pick.Min, lay.Pick.Max = 1, 2
+	if lay.Accepts(games.Action{Kind: "lay", Args: []int{2}}) || lay.Accepts(games.Action{Kind: "lay", Args: []int{2, 5, 9, 11}}) {
+		t.Error("Accepts ignored Min or Max")
+	}
+	if lay.Accepts(games.Action{Kind: "play", Args: []int{2, 5}}) {
+		t.Error("Accepts ignored the kind")
+	}
+}
+
+type pickState struct{ choices []games.Choice }
+
+func (p pickState) Active() []games.Seat                                  { return []games.Seat{0} }
+func (p pickState) Legal(games.Seat) []games.Choice                       { return p.choices }
+func (p pickState) Apply(games.Seat, games.Action) ([]games.Event, error) { return nil, nil }
+func (p pickState) View(games.Seat) any                                   { return nil }
+func (p pickState) Prompt() string                                        { return "" }
+func (p pickState) Result() games.Result                                  { return games.Result{} }
+func (p pickState) MarshalBinary() ([]byte, error)                        { return nil, nil }
+
+func TestRandomPolicyPicksValidSubsets(t *testing.T) {
+	c := games.Choice{Action: games.Action{Kind: "lay"}, Pick: &games.Pick{Min: 1, Max: 2, Items: []games.Item{{Arg: 1}, {Arg: 2}, {Arg: 3}}}}
+	st := pickState{choices: []games.Choice{c}}
+	rng := rand.New(rand.NewPCG(1, 1))
+	sizes := map[int]int{}
+	for range 200 {
+		a := games.RandomPolicy{}.Choose(st, 0, rng)
+		if !games.IsLegal(st, 0, a) {
+			t.Fatalf("RandomPolicy chose %v, which the choice does not accept", a)
+		}
+		sizes[len(a.Args)]++
+	}
+	if sizes[1] == 0 || sizes[2] == 0 {
+		t.Errorf("RandomPolicy never varied the subset size: %v", sizes)
+	}
+	if _, _, forced := games.Forced(st); forced {
+		t.Error("a lone subset choice was treated as forced")
+	}
+}
+
+func TestScoreText(t *testing.T) {
+	r := games.Result{Scores: []int{47, 12}, Shown: []string{"47½"}}
+	if r.ScoreText(0) != "47½" || r.ScoreText(1) != "12" {
+		t.Errorf("ScoreText = %q, %q", r.ScoreText(0), r.ScoreText(1))
+	}
+}

@@ -37,10 +37,11 @@ func (r *Registry) Get(id string) (Game, bool) {
 func (r *Registry) IDs() []string { return slices.Clone(r.order) }
 
 // Forced returns an active seat that has exactly one legal choice, and that
-// choice. Drivers apply such decisions without asking anyone.
+// choice. Drivers apply such decisions without asking anyone. A subset
+// choice is never forced: which subset is still a decision.
 func Forced(s State) (Seat, Action, bool) {
 	for _, seat := range s.Active() {
-		if legal := s.Legal(seat); len(legal) == 1 {
+		if legal := s.Legal(seat); len(legal) == 1 && legal[0].Pick == nil {
 			return seat, legal[0].Action, true
 		}
 	}
