@@ -17,7 +17,7 @@ type customID struct {
 	Verb   string
 	Game   string
 	Move   int
-	Action games.Action // verbMove only
+	Action games.Action // verbMove, and the prefix for verbSubset
 	Menu   int          // verbPick only: which of several menus, from 1
 }
 
@@ -30,6 +30,7 @@ const (
 	verbCancel = "cancel"
 	verbMove   = "mv"
 	verbPick   = "pick" // a select menu of moves; the action is the chosen value
+	verbSubset = "sub"  // a multi-select; the action is this prefix plus the chosen items
 	verbHand   = "hand" // show my private view
 )
 
@@ -38,7 +39,7 @@ var errBadCustomID = errors.New("unrecognised component")
 func (c customID) String() string {
 	s := c.Verb + ":" + c.Game + ":" + strconv.Itoa(c.Move)
 	switch {
-	case c.Verb == verbMove:
+	case c.Verb == verbMove || c.Verb == verbSubset:
 		s += ":" + c.Action.String()
 	case c.Verb == verbPick && c.Menu > 0:
 		s += ":" + strconv.Itoa(c.Menu)
@@ -72,7 +73,7 @@ func parseCustomID(s string) (customID, error) {
 		} else if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}
-	case verbMove:
+	case verbMove, verbSubset:
 		if len(parts) != 4 {
 			return customID{}, errBadCustomID
 		}

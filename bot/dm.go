@@ -44,13 +44,16 @@ func (b *Bot) privateMessage(rec storage.Record, t *table, st games.State, seat 
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", b.gameName(rec.Game), rec.ID, rec.Channel, t.Seats[seat].Name, jumpLink(rec.Guild, t.Board))
+	for _, note := range t.Notes[int(seat)] {
+		fmt.Fprintf(&sb, "🔒 %s\n", note)
+	}
 	var components []discordgo.MessageComponent
 	switch {
 	case t.Outcome != "":
 		sb.WriteString("The game is over.")
 	case games.IsActive(st, seat):
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.names()))
-		components = b.choiceComponents(rec, t, st.Legal(seat))
+		components = b.choiceComponents(rec, t, seat, st.Legal(seat))
 	default:
 		fmt.Fprintf(&sb, "Waiting for %s.", b.waitingNames(t, st))
 	}
@@ -68,7 +71,7 @@ func (b *Bot) privateMessage(rec storage.Record, t *table, st games.State, seat 
 
 // privateKey fingerprints what a seat was last sent: its view, and the move
 // number when it has to act, since its buttons carry that number.
-func privateKey(st games.State, seat games.Seat, moves int) (string, error) {
+func privateKey(st games.State, seat games.Seat, asked int) (string, error) {
 	v, err := json.Marshal(st.View(seat))
 	if err != nil {
 		return "", err
@@ -76,7 +79,7 @@ func privateKey(st games.State, seat games.Seat, moves int) (string, error) {
 	sum := sha256.Sum256(v)
 	key := hex.EncodeToString(sum[:8])
 	if games.IsActive(st, seat) {
-		key += ":" + strconv.Itoa(moves)
+		key += ":" + strconv.Itoa(asked)
 	}
 	return key, nil
 }
@@ -96,7 +99,7 @@ func (b *Bot) sendPrivateViews(s *discordgo.Session, rec storage.Record, t *tabl
 		if p.AI {
 			continue
 		}
-		key, err := privateKey(st, seat, t.moves())
+		key, err := privateKey(st, seat, t.asked(seat))
 		if err != nil {
 			b.log.Error("fingerprinting a private view", "game", rec.ID, "seat", i, "err", err)
 			continue

@@ -13,7 +13,7 @@ import (
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
-var promptMention = regexp.MustCompile(`➡️ <@(\d+)>`)
+var promptMention = regexp.MustCompile(`➡️ (?:Waiting for )?<@(\d+)>`)
 
 // activeUser reads from the board whose turn it is.
 func activeUser(t testing.TB, board *discordtest.Message, users []discordtest.User) (discordtest.User, int) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,6 +40,16 @@ func (b *Bot) onComponent(ctx context.Context, s *discordgo.Session, i *discordg
 		}
 		cid.Verb, cid.Action = verbMove, a
 	}
+	if cid.Verb == verbSubset {
+		for _, v := range data.Values {
+			n, err := strconv.Atoi(v)
+			if err != nil || strconv.Itoa(n) != v {
+				r.private("That option is not one of mine, or it is too old to use.")
+				return
+			}
+			cid.Action.Args = append(cid.Action.Args, n)
+		}
+	}
 	unlock := b.lock(cid.Game)
 	defer unlock()
 	rec, err := b.store.Get(ctx, cid.Game)
@@ -58,7 +69,7 @@ func (b *Bot) onComponent(ctx context.Context, s *discordgo.Session, i *discordg
 			return
 		}
 		b.onLobby(ctx, s, i, r, rec, t, cid)
-	case verbMove:
+	case verbMove, verbSubset:
 		b.onMove(ctx, s, i, r, rec, t, cid)
 	case verbHand:
 		b.onHand(i, r, rec, t)
@@ -75,6 +86,7 @@ func (b *Bot) start(ctx context.Context, s *discordgo.Session, i *discordgo.Inte
 		return
 	}
 	t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.names(), ", ")))
+	t.Notes = nil
 	if err := b.advance(t, st, g); err != nil {
 		r.private(b.playerError(err, rec.ID))
 		return
@@ -83,7 +95,7 @@ func (b *Bot) start(ctx context.Context, s *discordgo.Session, i *discordgo.Inte
 	if i.Message != nil {
 		t.Board = msgRef{Channel: i.ChannelID, ID: i.Message.ID}
 	}
-	b.commitAndShow(ctx, s, i, r, rec, t, st)
+	b.commitAndShow(ctx, s, i, r, rec, t, st, 0)
 	b.log.Info("game started", "game", rec.ID, "kind", rec.Game, "seats", len(t.Seats))
 }
 
@@ -102,10 +114,6 @@ func (b *Bot) onMove(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 		r.private("You're not in this game. Start your own with `/newgame`.")
 		return
 	}
-	if cid.Move != t.moves() {
-		r.private("That board is out of date: the game has moved on. Use the buttons on the latest board.")
-		return
-	}
 	g, _ := b.games.Get(rec.Game)
 	st, err := b.decodeState(rec.Game, t)
 	if err != nil {
@@ -116,18 +124,28 @@ func (b *Bot) onMove(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 		r.private(fmt.Sprintf("It's not your turn: waiting for %s.", b.waitingNames(t, st)))
 		return
 	}
-	events, err := st.Apply(seat, cid.Action)
+	if cid.Move != t.asked(seat) {
+		r.private("That board is out of date: the game has moved on. Use the buttons on the latest board.")
+		return
+	}
+	action := cid.Action
+	if cid.Verb == verbSubset {
+		action = orderPicked(st.Legal(seat), action)
+	}
+	events, err := st.Apply(seat, action)
 	if err != nil {
 		r.private(b.playerError(err, rec.ID))
 		return
 	}
-	t.Log = append(t.Log, logEntry{Seat: seat, Action: cid.Action.String()})
+	from := len(t.Log)
+	t.Log = append(t.Log, logEntry{Seat: seat, Action: action.String()})
+	t.Notes = nil
 	t.narrateEvents(events)
 	if err := b.advance(t, st, g); err != nil {
 		r.private(b.playerError(err, rec.ID))
 		return
 	}
-	b.commitAndShow(ctx, s, i, r, rec, t, st)
+	b.commitAndShow(ctx, s, i, r, rec, t, st, from)
 	b.log.Debug("move", "game", rec.ID, "seat", seat, "moves", t.moves())
 }
 
@@ -172,15 +190,49 @@ func (t *table) activeAI(st games.State) (games.Seat, bool) {
 	return 0, false
 }
 
-// narrateEvents keeps the public events for the board; private ones never
-// reach the channel.
+// narrateEvents keeps the public events for the board, and the private
+// ones as notes for the seats they are addressed to: those never reach the
+// channel.
 func (t *table) narrateEvents(events []games.Event) {
 	names := t.names()
 	for _, e := range events {
 		if e.Public() {
 			t.narrate(e.Format(names))
+			continue
+		}
+		if t.Notes == nil {
+			t.Notes = map[int][]string{}
+		}
+		for _, seat := range e.To {
+			t.Notes[int(seat)] = append(t.Notes[int(seat)], e.Format(names))
 		}
 	}
+}
+
+// orderPicked puts the items of a subset action in the order of its
+// choice's Items, as the engine expects; a select menu sends them in the
+// order they were clicked.
+func orderPicked(legal []games.Choice, a games.Action) games.Action {
+	for _, c := range legal {
+		if c.Pick == nil || c.Action.Kind != a.Kind || len(a.Args) < len(c.Action.Args) {
+			continue
+		}
+		prefix := games.Action{Kind: a.Kind, Args: a.Args[:len(c.Action.Args)]}
+		if !prefix.Equal(c.Action) {
+			continue
+		}
+		picked := a.Args[len(c.Action.Args):]
+		out := games.Action{Kind: a.Kind, Args: slices.Clone(prefix.Args)}
+		for _, it := range c.Pick.Items {
+			if slices.Contains(picked, it.Arg) {
+				out.Args = append(out.Args, it.Arg)
+			}
+		}
+		if len(out.Args)-len(prefix.Args) == len(picked) {
+			return out
+		}
+	}
+	return a
 }
 
 func (b *Bot) waitingNames(t *table, st games.State) string {
@@ -196,13 +248,17 @@ func (b *Bot) waitingNames(t *table, st games.State) string {
 // or the clicker's private view when the click came from a DM or a "Show
 // my hand" reply, in which case the board is edited separately). Then
 // private views go out and whoever must act next is pinged.
-func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *reply, rec storage.Record, t *table, st games.State) {
+//
+// from is the log length before this click: every seat that acted since
+// faces a new decision, if any.
+func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *reply, rec storage.Record, t *table, st games.State, from int) {
 	state, err := st.MarshalBinary()
 	if err != nil {
 		r.private(b.playerError(err, rec.ID))
 		return
 	}
 	t.State = state
+	t.Fresh = t.refreshDecisions(st, t.actedSince(from))
 	res := st.Result()
 	if res.Over {
 		rec.Status = storage.Over
@@ -242,7 +298,7 @@ func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discor
 	if g, _ := b.games.Get(rec.Game); g.Info().Private {
 		changed = b.sendPrivateViews(s, rec, t, st, inPlace)
 	}
-	if b.notify(s, rec, t, st, clicker) || changed {
+	if b.notify(s, rec, t, b.toPing(t, t.Fresh, clicker)) || changed {
 		if _, err := b.save(ctx, rec, t); err != nil {
 			b.log.Warn("saving what was sent", "game", rec.ID, "err", err)
 		}
@@ -274,10 +330,10 @@ func (b *Bot) boardMessage(rec storage.Record, t *table, st games.State) (*disco
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
 		if info.Private {
 			components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Show my hand", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: rec.ID, Move: t.moves()}.String()},
+				discordgo.Button{Label: "Show my hand", Style: discordgo.SecondaryButton, CustomID: customID{Verb: verbHand, Game: rec.ID}.String()},
 			}}}
 		} else if seat, ok := t.activeHuman(st); ok {
-			components = b.choiceComponents(rec, t, st.Legal(seat))
+			components = b.choiceComponents(rec, t, seat, st.Legal(seat))
 		}
 	}
 	if components == nil {
@@ -320,17 +376,45 @@ func (t *table) activeHuman(st games.State) (games.Seat, bool) {
 	return 0, false
 }
 
-// choiceComponents turns a seat's choices into buttons, or into select
-// menus when there are more than fit.
-func (b *Bot) choiceComponents(rec storage.Record, t *table, choices []games.Choice) []discordgo.MessageComponent {
+// choiceComponents turns a seat's choices into components: a select menu
+// per subset choice (with a button for picking none when that is allowed),
+// and buttons for the rest, or select menus when there are more than fit.
+func (b *Bot) choiceComponents(rec storage.Record, t *table, seat games.Seat, choices []games.Choice) []discordgo.MessageComponent {
+	asked := t.asked(seat)
 	var rows []discordgo.MessageComponent
-	if len(choices) <= maxButtons {
+	var plain []games.Choice
+	for _, c := range choices {
+		if c.Pick == nil {
+			plain = append(plain, c)
+			continue
+		}
+		if c.Pick.Min == 0 {
+			plain = append(plain, games.Choice{Action: c.Action, Label: truncate(c.Label, 70) + ": none"})
+		}
+		var opts []discordgo.SelectMenuOption
+		for _, it := range c.Pick.Items[:min(len(c.Pick.Items), maxSelectOpt)] {
+			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(games.FormatSeats(it.Label, t.names()), 100), Value: strconv.Itoa(it.Arg)})
+		}
+		lo := max(c.Pick.Min, 1)
+		hi := min(c.Pick.Max, len(opts))
+		if len(opts) == 0 || lo > hi || len(rows) == maxRows-1 {
+			b.log.Error("a subset choice does not fit a select menu", "game", rec.ID, "items", len(c.Pick.Items))
+			continue
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, Placeholder: truncate(games.FormatSeats(c.Label, t.names()), 150),
+			CustomID:  customID{Verb: verbSubset, Game: rec.ID, Move: asked, Action: c.Action}.String(),
+			MinValues: &lo, MaxValues: hi, Options: opts,
+		}}})
+	}
+	free := maxRows - len(rows)
+	if len(plain) <= 5*free {
 		var row []discordgo.MessageComponent
-		for _, c := range choices {
+		for _, c := range plain {
 			row = append(row, discordgo.Button{
-				Label:    truncate(c.Label, 80),
+				Label:    truncate(games.FormatSeats(c.Label, t.names()), 80),
 				Style:    discordgo.PrimaryButton,
-				CustomID: customID{Verb: verbMove, Game: rec.ID, Move: t.moves(), Action: c.Action}.String(),
+				CustomID: customID{Verb: verbMove, Game: rec.ID, Move: asked, Action: c.Action}.String(),
 			})
 			if len(row) == 5 {
 				rows = append(rows, discordgo.ActionsRow{Components: row})
@@ -342,15 +426,15 @@ func (b *Bot) choiceComponents(rec storage.Record, t *table, choices []games.Cho
 		}
 		return rows
 	}
-	for start := 0; start < len(choices) && len(rows) < maxRows; start += maxSelectOpt {
-		chunk := choices[start:min(start+maxSelectOpt, len(choices))]
+	for start, menu := 0, 0; start < len(plain) && len(rows) < maxRows; start, menu = start+maxSelectOpt, menu+1 {
+		chunk := plain[start:min(start+maxSelectOpt, len(plain))]
 		var opts []discordgo.SelectMenuOption
 		for _, c := range chunk {
-			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(c.Label, 100), Value: c.Action.String()})
+			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(games.FormatSeats(c.Label, t.names()), 100), Value: c.Action.String()})
 		}
-		id := customID{Verb: verbPick, Game: rec.ID, Move: t.moves(), Menu: len(rows)}.String()
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: id, Placeholder: "Choose your move", Options: opts,
+			MenuType: discordgo.StringSelectMenu, Placeholder: "Choose your move", Options: opts,
+			CustomID: customID{Verb: verbPick, Game: rec.ID, Move: asked, Menu: menu}.String(),
 		}}})
 	}
 	return rows
@@ -383,14 +467,25 @@ func (b *Bot) outcome(t *table, res games.Result) string {
 	return sb.String()
 }
 
+// toPing lists the people of seats who are to be told it is their move,
+// leaving out whoever just clicked (they are looking at the game).
+func (b *Bot) toPing(t *table, seats []games.Seat, clicker string) []string {
+	var users []string
+	for _, seat := range seats {
+		if p := t.Seats[seat]; !p.AI && p.User != clicker && !slices.Contains(users, p.User) {
+			users = append(users, p.User)
+		}
+	}
+	return users
+}
+
 // notify tells people what the new position asks of them. Board edits do
 // not ping, so the next player gets a fresh message, and the previous
 // reminder is removed to keep the channel tidy. At the end everyone gets
 // the result. It reports whether t changed.
-func (b *Bot) notify(s *discordgo.Session, rec storage.Record, t *table, st games.State, clicker string) bool {
+func (b *Bot) notify(s *discordgo.Session, rec storage.Record, t *table, users []string) bool {
 	old := t.Ping
 	var content string
-	var users []string
 	if rec.Status == storage.Over {
 		users = t.humans()
 		g, _ := b.games.Get(rec.Game)
@@ -399,11 +494,6 @@ func (b *Bot) notify(s *discordgo.Session, rec storage.Record, t *table, st game
 			content += " <@" + u + ">"
 		}
 	} else {
-		for _, seat := range st.Active() {
-			if u := t.Seats[seat].User; !t.Seats[seat].AI && u != clicker && !slices.Contains(users, u) {
-				users = append(users, u)
-			}
-		}
 		if len(users) == 0 {
 			return false
 		}

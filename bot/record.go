@@ -34,6 +34,16 @@ type table struct {
 	Recent []string `json:"recent,omitempty"`
 	// DMClosed lists players told once that their DMs are closed.
 	DMClosed []string `json:"dm_closed,omitempty"`
+	// Asked holds, per seat, the move number at which its current decision
+	// began (see decisions.go); Choices fingerprints that decision.
+	Asked   []int    `json:"asked,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+	// Fresh lists the seats whose decision is new since the last commit:
+	// they are the ones to ping.
+	Fresh []games.Seat `json:"fresh,omitempty"`
+	// Notes holds private lines per seat from the last commit, shown with
+	// that seat's private view and never in the channel.
+	Notes map[int][]string `json:"notes,omitempty"`
 	// Sent fingerprints the private view last sent to each player (see
 	// privateKey), so a DM goes out only when there is something new.
 	Sent map[string]string `json:"sent,omitempty"`

@@ -80,7 +80,7 @@ func (b *Bot) remind(ctx context.Context, s *discordgo.Session, id string) bool 
 	}
 	t.Reminded++
 	// Nobody clicked: every active person is reminded.
-	if !b.notify(s, rec, t, st, "") {
+	if !b.notify(s, rec, t, b.toPing(t, st.Active(), "")) {
 		return false
 	}
 	if _, err := b.save(ctx, rec, t); err != nil {

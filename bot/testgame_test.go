@@ -4,13 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/lifebot/lifebot/games"
 )
 
 // secrets is a small game with hidden hands, for testing the private paths
-// of the bot: each seat holds a secret card 1..99; on its turn a seat keeps
-// it or swaps it for a fresh one. After every seat has had two turns the
+// of the bot: each seat holds a secret card 1..99. First every seat says,
+// all at once, whether it feels lucky. Then on its turn a seat keeps its
+// card, swaps it for a fresh one, or marks some of three tokens (a subset
+// choice, which counts as keeping). After every seat has had two turns the
 // highest card wins. Cards are written "card-NN" so a leak is easy to find
 // in any text or image bytes.
 type secrets struct{}
@@ -25,11 +28,12 @@ type secretsState struct {
 	Turn  int        `json:"turn"`
 	Taken int        `json:"taken"`
 	Wide  bool       `json:"wide"`
+	Ready []bool     `json:"ready"`
 	RNG   *games.RNG `json:"rng"`
 }
 
 func (secrets) New(cfg games.Config) (games.State, error) {
-	s := &secretsState{Cards: make([]int, cfg.Seats), RNG: games.NewRNG(cfg.Seed), Wide: cfg.Options.Bool("wide")}
+	s := &secretsState{Cards: make([]int, cfg.Seats), Ready: make([]bool, cfg.Seats), RNG: games.NewRNG(cfg.Seed), Wide: cfg.Options.Bool("wide")}
 	for i := range s.Cards {
 		s.Cards[i] = s.RNG.IntN(99) + 1
 	}
@@ -49,6 +53,9 @@ func (secrets) AI() games.Policy { return keepHigh{} }
 type keepHigh struct{}
 
 func (keepHigh) Choose(st games.State, seat games.Seat, _ *rand.Rand) games.Action {
+	if len(st.(*secretsState).waiting()) > 0 {
+		return games.Action{Kind: "lucky"}
+	}
 	if st.(*secretsState).Cards[seat] >= 50 {
 		return games.Action{Kind: "keep"}
 	}
@@ -57,18 +64,38 @@ func (keepHigh) Choose(st games.State, seat games.Seat, _ *rand.Rand) games.Acti
 
 func (s *secretsState) over() bool { return s.Taken >= 2*len(s.Cards) }
 
+func (s *secretsState) waiting() []games.Seat {
+	var out []games.Seat
+	for i, r := range s.Ready {
+		if !r {
+			out = append(out, games.Seat(i))
+		}
+	}
+	return out
+}
+
 func (s *secretsState) Active() []games.Seat {
 	if s.over() {
 		return nil
+	}
+	if w := s.waiting(); len(w) > 0 {
+		return w
 	}
 	return []games.Seat{games.Seat(s.Turn)}
 }
 
 func (s *secretsState) Legal(seat games.Seat) []games.Choice {
-	if s.over() || int(seat) != s.Turn {
+	if !games.IsActive(s, seat) {
 		return nil
 	}
-	out := []games.Choice{{Action: games.Action{Kind: "keep"}, Label: "Keep my card"}, {Action: games.Action{Kind: "swap"}, Label: "Swap it"}}
+	if len(s.waiting()) > 0 {
+		return []games.Choice{{Action: games.Action{Kind: "lucky"}, Label: "I feel lucky"}, {Action: games.Action{Kind: "unlucky"}, Label: "I don't"}}
+	}
+	out := []games.Choice{
+		{Action: games.Action{Kind: "keep"}, Label: "Keep my card"},
+		{Action: games.Action{Kind: "swap"}, Label: "Swap it"},
+		{Action: games.Action{Kind: "mark"}, Label: "Mark tokens", Pick: &games.Pick{Min: 0, Max: 3, Items: []games.Item{{Arg: 1, Label: "first"}, {Arg: 2, Label: "second"}, {Arg: 3, Label: "third"}}}},
+	}
 	if s.Wide {
 		for n := 1; n < 29; n++ {
 			out = append(out, games.Choice{Action: games.Action{Kind: "swap", Args: []int{n}}, Label: fmt.Sprintf("Swap it, way %d", n)})
@@ -81,13 +108,20 @@ func (s *secretsState) Apply(seat games.Seat, a games.Action) ([]games.Event, er
 	if s.over() {
 		return nil, games.ErrOver
 	}
-	if int(seat) != s.Turn {
+	if !games.IsActive(s, seat) {
 		return nil, games.ErrNotYourTurn
 	}
 	if !games.IsLegal(s, seat, a) {
 		return nil, fmt.Errorf("%w: keep or swap", games.ErrIllegal)
 	}
+	if a.Kind == "lucky" || a.Kind == "unlucky" {
+		s.Ready[seat] = true
+		return []games.Event{{Text: games.SeatRef(seat) + " is ready."}}, nil
+	}
 	ev := []games.Event{{Text: games.SeatRef(seat) + " kept their card."}}
+	if a.Kind == "mark" {
+		ev = []games.Event{{Text: fmt.Sprintf("%s marked %d tokens: %v.", games.SeatRef(seat), len(a.Args), a.Args)}}
+	}
 	if a.Kind == "swap" {
 		s.Cards[seat] = s.RNG.IntN(99) + 1
 		ev = []games.Event{
@@ -118,7 +152,16 @@ func (s *secretsState) View(seat games.Seat) any {
 	return v
 }
 
-func (s *secretsState) Prompt() string { return games.SeatRef(games.Seat(s.Turn)) + " keeps or swaps." }
+func (s *secretsState) Prompt() string {
+	if w := s.waiting(); len(w) > 0 {
+		var refs []string
+		for _, seat := range w {
+			refs = append(refs, games.SeatRef(seat))
+		}
+		return "Waiting for " + strings.Join(refs, ", ") + " to get ready."
+	}
+	return games.SeatRef(games.Seat(s.Turn)) + " keeps or swaps."
+}
 
 func (s *secretsState) Result() games.Result {
 	r := games.Result{Over: s.over(), Scores: make([]int, len(s.Cards))}
