@@ -35,6 +35,7 @@ func activeUser(t testing.TB, board *discordtest.Message, users []discordtest.Us
 // right final scores without trusting the bot.
 type mirror struct {
 	t  testing.TB
+	g  games.Game
 	st games.State
 }
 
@@ -47,7 +48,7 @@ func newMirror(t testing.TB, g games.Game, seats int, seed uint64, given games.O
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &mirror{t: t, st: st}
+	m := &mirror{t: t, g: g, st: st}
 	m.forced()
 	return m
 }
@@ -65,15 +66,24 @@ func (m *mirror) apply(seat int, customID string) {
 	m.forced()
 }
 
+// forced applies what the bot applies by itself, then saves and restores
+// the state as the bot does between clicks.
 func (m *mirror) forced() {
 	for {
 		seat, a, ok := games.Forced(m.st)
 		if !ok {
-			return
+			break
 		}
 		if _, err := m.st.Apply(seat, a); err != nil {
 			m.t.Fatal(err)
 		}
+	}
+	b, err := m.st.MarshalBinary()
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	if m.st, err = m.g.Decode(b); err != nil {
+		m.t.Fatal(err)
 	}
 }
 

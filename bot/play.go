@@ -502,6 +502,9 @@ func (b *Bot) notify(s *discordgo.Session, rec storage.Record, t *table, users [
 			who = append(who, "<@"+u+">")
 		}
 		content = fmt.Sprintf("%s, your move in **%s** `%s`: %s", strings.Join(who, " "), b.gameName(rec.Game), rec.ID, jumpLink(rec.Guild, t.Board))
+		if g, _ := b.games.Get(rec.Game); g.Info().Private {
+			content += "\nYour choices are in your DMs, or behind **Show my hand** on the board."
+		}
 		if t.Reminded > 0 {
 			content = "⏰ Reminder: " + content
 		}
