@@ -4,12 +4,17 @@
 // refused actions change nothing, that states survive a save and restore,
 // and that a game replays exactly from its Config and action log.
 //
+// Games with hidden information pass a Hidden hook (WithHidden), and the
+// suite then checks that no view, prompt, button label or public event
+// shows a viewer what the hook says it may not see.
+//
 // Every failure names the Config and the players, so it can be rerun on
 // its own with Playout.
 package gametest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -52,11 +57,50 @@ func (p Players) String() string {
 	}
 }
 
+// Secrets is what one viewer must never be shown.
+type Secrets struct {
+	// Text holds strings that must not appear in anything the viewer
+	// reads as text: the prompt and public events (for games.Observer,
+	// whose secrets every seat shares) and the labels of the viewer's own
+	// choices, subset items included.
+	Text []string
+	// View holds strings that must not appear in the JSON encoding of
+	// View(viewer).
+	View []string
+	// Epoch names the arrangement of the hidden things: a game changes it
+	// whenever it shuffles (its generator's position will do). Within one
+	// decision a card may be shown and then shuffled out of sight again,
+	// so public events are only checked across decisions that keep the
+	// epoch.
+	Epoch string
+}
+
+// Hidden lists what viewer, a seat or games.Observer, may not see in s:
+// for a card game, the cards in other seats' hands, written the way the
+// game writes them in text and in its views. The game chooses forms that
+// cannot match by accident (a card another seat may see under the same
+// label is no secret in text).
+//
+// Public events are checked against what both the state before and the
+// state after the decision that produced them hide, since an event may
+// name a card that the decision itself revealed.
+type Hidden func(s games.State, viewer games.Seat) Secrets
+
+// Option adjusts the checks of Run and Playout.
+type Option func(*suite)
+
+type suite struct {
+	hidden Hidden
+}
+
+// WithHidden turns on the no-leak checks with h.
+func WithHidden(h Hidden) Option { return func(c *suite) { c.hidden = h } }
+
 // Run checks g's Info, then plays playouts games for each config, in
 // parallel subtests, with seeds cfg.Seed, cfg.Seed+1, …, cycling through
 // random, AI and mixed players (starting at a different line-up for each
 // config). With -short it plays a quarter as many (at least one).
-func Run(t *testing.T, g games.Game, cfgs []games.Config, playouts int) {
+func Run(t *testing.T, g games.Game, cfgs []games.Config, playouts int, opts ...Option) {
 	t.Helper()
 	CheckInfo(t, g)
 	if testing.Short() {
@@ -68,7 +112,7 @@ func Run(t *testing.T, g games.Game, cfgs []games.Config, playouts int) {
 			for k := range playouts {
 				c := cfg
 				c.Seed = cfg.Seed + uint64(k)
-				Playout(t, g, c, Players((i+k)%3))
+				Playout(t, g, c, Players((i+k)%3), opts...)
 			}
 		})
 	}
@@ -149,11 +193,13 @@ func CheckInfo(t testing.TB, g games.Game) {
 
 // playout is one checked game in progress.
 type playout struct {
-	t    testing.TB
-	g    games.Game
-	cfg  games.Config
-	who  Players
-	step int
+	t       testing.TB
+	g       games.Game
+	cfg     games.Config
+	who     Players
+	step    int
+	private bool
+	suite
 }
 
 func (p *playout) fail(format string, args ...any) {
@@ -172,10 +218,14 @@ type move struct {
 // checking the contract after every step, then replays it from cfg and
 // its action log and compares the final states byte for byte. Every
 // other step continues from a decoded copy of the state, so restored
-// states are played as well as checked.
-func Playout(t testing.TB, g games.Game, cfg games.Config, who Players) {
+// states are played as well as checked. In a simultaneous step every
+// active seat acts in turn, each seeing the state its predecessors left.
+func Playout(t testing.TB, g games.Game, cfg games.Config, who Players, opts ...Option) {
 	t.Helper()
-	p := &playout{t: t, g: g, cfg: cfg, who: who}
+	p := &playout{t: t, g: g, cfg: cfg, who: who, private: g.Info().Private}
+	for _, o := range opts {
+		o(&p.suite)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			p.fail("panic: %v", r)
@@ -207,6 +257,9 @@ func Playout(t testing.TB, g games.Game, cfg games.Config, who Players) {
 		}
 		for i, seat := range s.Active() {
 			if i > 0 {
+				if !games.IsActive(s, seat) {
+					continue
+				}
 				data = p.marshal(s)
 			}
 			a := policies[seat].Choose(s, seat, rng)
@@ -216,11 +269,13 @@ func Playout(t testing.TB, g games.Game, cfg games.Config, who Players) {
 			if !games.IsLegal(s, seat, a) {
 				p.fail("the policy of seat %d chose %q, which is not legal", seat, a)
 			}
+			before := p.publicSecrets(s)
 			events, err := s.Apply(seat, a)
 			if err != nil {
 				p.fail("seat %d applying legal %q: %v", seat, a, err)
 			}
 			p.checkEvents(events)
+			p.checkPublicEvents(events, before, p.publicSecrets(s))
 			log = append(log, move{seat, a})
 		}
 	}
@@ -284,10 +339,17 @@ func (p *playout) check(s games.State) ([]byte, games.State) {
 	if res.Over {
 		viewers = append(viewers, seats(n)...)
 	}
-	for _, seat := range viewers {
-		if s.View(seat) == nil {
+	views := make([][]byte, len(viewers))
+	for i, seat := range viewers {
+		v := s.View(seat)
+		if v == nil {
 			p.fail("View(%d) is nil", seat)
 		}
+		p.checkView(s, seat, v)
+		views[i] = p.viewJSON(seat, v)
+	}
+	if p.hidden != nil && !res.Over {
+		p.checkText("the prompt", s.Prompt(), p.hidden(s, games.Observer).Text)
 	}
 	var sample games.Action
 	legal := map[games.Seat][]games.Choice{}
@@ -304,6 +366,7 @@ func (p *playout) check(s games.State) ([]byte, games.State) {
 			p.fail("active seat %d has no legal choice", seat)
 		}
 		p.checkChoices(seat, choices)
+		p.checkLabels(s, seat, choices)
 		legal[seat] = choices
 		sample = choices[0].Action
 	}
@@ -318,16 +381,39 @@ func (p *playout) check(s games.State) ([]byte, games.State) {
 	if !bytes.Equal(p.marshal(d), data) {
 		p.fail("MarshalBinary after Decode gives different bytes")
 	}
+	// The bot tells a changed view by its JSON, so a restored state must
+	// show exactly what the original showed.
+	for i, seat := range viewers {
+		if got := p.viewJSON(seat, d.View(seat)); !bytes.Equal(got, views[i]) {
+			p.fail("View(%d) after Decode differs:\n%s\nwant\n%s", seat, got, views[i])
+		}
+	}
 	return data, d
 }
 
-// checkChoices verifies one seat's choices: encodable, parseable, labelled
-// and distinct.
+func (p *playout) viewJSON(seat games.Seat, v any) []byte {
+	p.t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		p.fail("View(%d) does not marshal to JSON: %v", seat, err)
+	}
+	return b
+}
+
+// checkChoices verifies one seat's choices: few enough to show, encodable,
+// parseable, labelled and distinct, and subset choices that fit a select
+// menu whatever is picked.
 func (p *playout) checkChoices(seat games.Seat, legal []games.Choice) {
 	p.t.Helper()
+	if len(legal) > maxChoices {
+		p.fail("seat %d has %d choices, want <= %d", seat, len(legal), maxChoices)
+	}
 	actions := map[string]bool{}
 	labels := map[string]bool{}
 	for _, c := range legal {
+		if c.Pick != nil {
+			p.checkPick(seat, c)
+		}
 		enc := c.Action.String()
 		if len(enc) > maxActionLen {
 			p.fail("seat %d action %q is %d bytes, want <= %d", seat, enc, len(enc), maxActionLen)
@@ -343,6 +429,123 @@ func (p *playout) checkChoices(seat games.Seat, legal []games.Choice) {
 			p.fail("seat %d has a duplicate choice %q / %q", seat, enc, c.Label)
 		}
 		actions[enc], labels[c.Label] = true, true
+	}
+}
+
+// checkPick verifies a subset choice: 0 <= Min <= Max <= len(Items) <=
+// 25, distinct item arguments, item labels that fit a select option, and
+// an action that fits a custom_id even when the Max longest items are
+// picked.
+func (p *playout) checkPick(seat games.Seat, c games.Choice) {
+	p.t.Helper()
+	pk := c.Pick
+	if pk.Min < 0 || pk.Min > pk.Max || pk.Max > len(pk.Items) || len(pk.Items) > maxChoices || len(pk.Items) == 0 {
+		p.fail("seat %d subset choice %q picks %d..%d of %d items, want 0 <= min <= max <= items, 1..%d items",
+			seat, c.Action, pk.Min, pk.Max, len(pk.Items), maxChoices)
+	}
+	args := map[int]bool{}
+	lengths := make([]int, 0, len(pk.Items))
+	for _, it := range pk.Items {
+		if args[it.Arg] {
+			p.fail("seat %d subset choice %q lists item %d twice", seat, c.Action, it.Arg)
+		}
+		args[it.Arg] = true
+		if n := utf8.RuneCountInString(it.Label); n == 0 || n > maxLabel {
+			p.fail("seat %d item label %q has %d characters, want 1..%d", seat, it.Label, n, maxLabel)
+		}
+		lengths = append(lengths, len(games.Action{Args: []int{it.Arg}}.String()))
+	}
+	slices.Sort(lengths)
+	longest := len(c.Action.String())
+	for _, n := range lengths[len(lengths)-pk.Max:] {
+		longest += n
+	}
+	if longest > maxActionLen {
+		p.fail("seat %d subset choice %q can encode to %d bytes, want <= %d", seat, c.Action, longest, maxActionLen)
+	}
+}
+
+// checkView looks for the viewer's secrets in the JSON of its view.
+func (p *playout) checkView(s games.State, viewer games.Seat, v any) {
+	p.t.Helper()
+	if p.hidden == nil {
+		return
+	}
+	b := p.viewJSON(viewer, v)
+	for _, secret := range p.hidden(s, viewer).View {
+		if bytes.Contains(b, []byte(secret)) {
+			p.fail("View(%d) shows %q, which that viewer may not see", viewer, secret)
+		}
+	}
+}
+
+// checkLabels looks for a seat's secrets in the labels of its choices,
+// and for the public secrets too when the game shows buttons publicly.
+func (p *playout) checkLabels(s games.State, seat games.Seat, legal []games.Choice) {
+	p.t.Helper()
+	if p.hidden == nil {
+		return
+	}
+	secrets := p.hidden(s, seat).Text
+	if !p.private {
+		secrets = append(secrets, p.hidden(s, games.Observer).Text...)
+	}
+	for _, c := range legal {
+		p.checkText(fmt.Sprintf("seat %d's label", seat), c.Label, secrets)
+		if c.Pick != nil {
+			for _, it := range c.Pick.Items {
+				p.checkText(fmt.Sprintf("seat %d's item label", seat), it.Label, secrets)
+			}
+		}
+	}
+}
+
+func (p *playout) checkText(what, text string, secrets []string) {
+	p.t.Helper()
+	for _, secret := range secrets {
+		if strings.Contains(text, secret) {
+			p.fail("%s %q shows %q", what, text, secret)
+		}
+	}
+}
+
+// publicSecrets is what the channel may not see in s, as a set, and the
+// epoch of s.
+type publicSecrets struct {
+	text  map[string]bool
+	epoch string
+}
+
+func (p *playout) publicSecrets(s games.State) publicSecrets {
+	if p.hidden == nil {
+		return publicSecrets{}
+	}
+	sec := p.hidden(s, games.Observer)
+	out := publicSecrets{text: map[string]bool{}, epoch: sec.Epoch}
+	for _, secret := range sec.Text {
+		out.text[secret] = true
+	}
+	return out
+}
+
+// checkPublicEvents looks in public events for what the channel could
+// see neither before nor after the decision.
+func (p *playout) checkPublicEvents(events []games.Event, before, after publicSecrets) {
+	p.t.Helper()
+	if before.epoch != after.epoch {
+		return
+	}
+	var secrets []string
+	for secret := range after.text {
+		if before.text[secret] {
+			secrets = append(secrets, secret)
+		}
+	}
+	slices.Sort(secrets)
+	for _, e := range events {
+		if e.Public() {
+			p.checkText("public event", e.Text, secrets)
+		}
 	}
 }
 
@@ -371,7 +574,7 @@ func (p *playout) checkRefusals(s games.State, legal map[games.Seat][]games.Choi
 			continue
 		}
 		for _, a := range garbage(sample) {
-			if slices.ContainsFunc(choices, func(c games.Choice) bool { return c.Action.Equal(a) }) {
+			if slices.ContainsFunc(choices, func(c games.Choice) bool { return c.Accepts(a) }) {
 				continue
 			}
 			_, err := s.Apply(seat, a)
@@ -475,14 +678,31 @@ func CheckDecode(t testing.TB, g games.Game, data []byte) {
 		s.View(games.Seat(seat))
 	}
 	for _, seat := range active {
+		if !games.IsActive(s, seat) {
+			continue // an earlier seat's decision ended the step
+		}
 		legal := s.Legal(seat)
 		if len(legal) == 0 {
 			t.Fatalf("Decode(%q): active seat %d has no legal choice", data, seat)
 		}
-		if _, err := s.Apply(seat, legal[0].Action); err != nil {
-			t.Fatalf("Decode(%q): legal %q refused: %v", data, legal[0].Action, err)
+		a := Smallest(legal[0])
+		if _, err := s.Apply(seat, a); err != nil {
+			t.Fatalf("Decode(%q): legal %q refused: %v", data, a, err)
 		}
 	}
+}
+
+// Smallest is the action of c with the fewest picks: the action itself,
+// or for a subset choice its first Min items.
+func Smallest(c games.Choice) games.Action {
+	if c.Pick == nil {
+		return c.Action
+	}
+	a := games.Action{Kind: c.Action.Kind, Args: slices.Clone(c.Action.Args)}
+	for _, it := range c.Pick.Items[:c.Pick.Min] {
+		a.Args = append(a.Args, it.Arg)
+	}
+	return a
 }
 
 // States plays a random game of g from cfg and returns its saved states

@@ -104,11 +104,30 @@ func (s *toyState) Apply(seat games.Seat, a games.Action) ([]games.Event, error)
 		s.Pos[s.Turn] += a.Args[0]
 	}
 	s.Turn = 1 - s.Turn
+	if s.flaw == "leaky event" {
+		return []games.Event{{Text: games.SeatRef(seat) + " counted to the secret"}}, nil
+	}
 	return []games.Event{{Text: games.SeatRef(seat) + " counted"}}, nil
 }
 
-func (s *toyState) View(games.Seat) any { return s.Pos }
-func (s *toyState) Prompt() string      { return games.SeatRef(games.Seat(s.Turn)) + " must count" }
+func (s *toyState) View(seat games.Seat) any {
+	if s.flaw == "leaky view" && seat == games.Observer {
+		return map[string]any{"pos": s.Pos, "note": "the secret"}
+	}
+	return s.Pos
+}
+
+func (s *toyState) Prompt() string {
+	if s.flaw == "leaky prompt" {
+		return games.SeatRef(games.Seat(s.Turn)) + " must count the secret"
+	}
+	return games.SeatRef(games.Seat(s.Turn)) + " must count"
+}
+
+// toySecrets is the toy's no-leak hook: nobody may see "secret".
+func toySecrets(games.State, games.Seat) gametest.Secrets {
+	return gametest.Secrets{Text: []string{"secret"}, View: []string{"secret"}}
+}
 
 func (s *toyState) Result() games.Result {
 	scores := []int{s.Pos[0], s.Pos[1]}
@@ -170,6 +189,17 @@ func TestFlawsAreCaught(t *testing.T) {
 			if !failed || !strings.Contains(msg, tt.want) || !strings.Contains(msg, "seed 42") {
 				t.Errorf("failed=%v with %q, want a failure naming seed 42 and containing %q", failed, msg, tt.want)
 			}
+		})
+	}
+	for _, flaw := range []string{"leaky prompt", "leaky event", "leaky view"} {
+		t.Run(flaw, func(t *testing.T) {
+			failed, msg := caught(t, func(tb testing.TB) {
+				gametest.Playout(tb, toy{flaw: flaw}, games.Config{Seats: 2, Seed: 42}, gametest.RandomPlayers, gametest.WithHidden(toySecrets))
+			})
+			if !failed || !strings.Contains(msg, `"secret"`) || !strings.Contains(msg, "seed 42") {
+				t.Errorf("failed=%v with %q, want the leak reported for seed 42", failed, msg)
+			}
+			gametest.Playout(t, toy{flaw: flaw}, games.Config{Seats: 2, Seed: 42}, gametest.RandomPlayers)
 		})
 	}
 	t.Run("option key", func(t *testing.T) {

@@ -106,7 +106,10 @@ type SeatView struct {
 	// HandScore2 is what the seat's table would score if the hand ended
 	// now, in half points.
 	HandScore2 int
-	Dealer     bool
+	// LastHand2 is what the seat scored in the previous hand, in half
+	// points; 0 before the first hand ends.
+	LastHand2 int
+	Dealer    bool
 }
 
 // View is what one seat (or, for games.Observer, the channel) may see.
@@ -126,7 +129,9 @@ type View struct {
 	Turn   games.Seat
 	Active []games.Seat
 	// Step says what the game waits for, for captions: "suit", "joker",
-	// "lay", "steal", "react", "over".
+	// "lay", "steal", "react", "over". The joker decision shows as "turn"
+	// in every view but the deciding seat's, so holding a joker stays
+	// private.
 	Step string
 	// HandNo counts hands from 1; Target is the match target.
 	HandNo int

@@ -1,0 +1,112 @@
+package life
+
+import (
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// Prompt implements games.State. It is public, so it never says that the
+// seat to play holds a joker: the table only sees a turn about to start.
+func (s *state) Prompt() string {
+	switch s.phase {
+	case phaseOver:
+		return "The game is over"
+	case phaseSuit:
+		refs := make([]string, 0, s.seats)
+		for _, p := range s.Active() {
+			refs = append(refs, ref(p))
+		}
+		return "Choosing suits: waiting for " + strings.Join(refs, ", ")
+	case phaseJoker:
+		return ref(s.turn) + " is starting their turn"
+	case phaseLay:
+		c := cards[s.turned]
+		return ref(s.turn) + " turned " + c.Label() + " and may lay " + c.Suit.String()
+	case phaseSteal:
+		return ref(s.turn) + " may steal a card"
+	case phaseTake:
+		return ref(s.thief) + " is taking a card from " + ref(s.victim) + "'s table"
+	case phasePos:
+		return ref(s.thief) + " is picking a card from " + ref(s.victim) + "'s hand"
+	}
+	return ref(s.thief) + " may steal from " + ref(s.victim)
+}
+
+// step names the phase for captions. The joker decision shows as "turn"
+// to everyone but the seat to play, and choosing a stolen card as "steal".
+func (s *state) step(viewer games.Seat) string {
+	switch s.phase {
+	case phaseJoker:
+		if viewer != s.turn {
+			return "turn"
+		}
+	case phaseTake, phasePos:
+		return "steal"
+	}
+	return phaseNames[s.phase]
+}
+
+// View implements games.State: a View value. A seat sees its own hand,
+// its own sealed suit and its private notes; games.Observer, and any seat
+// number that is not at the table, gets the public view.
+func (s *state) View(seat games.Seat) any {
+	if seat < 0 || int(seat) >= s.seats {
+		seat = games.Observer
+	}
+	v := View{
+		Seat:     seat,
+		Seats:    make([]SeatView, s.seats),
+		DeckSize: len(s.deck),
+		Turn:     s.turn,
+		Active:   s.Active(),
+		Step:     s.step(seat),
+		HandNo:   s.handNo,
+		Target:   s.rules.target,
+		Over:     s.phase == phaseOver,
+		Result:   s.Result(),
+		Options:  games.Describe(schema(), s.opts),
+	}
+	if v.Active == nil {
+		v.Active = []games.Seat{}
+	}
+	if seat != games.Observer {
+		v.Hand = toCards(s.hands[seat])
+		v.Notes = append([]string{}, s.notes[seat]...)
+	}
+	if s.turned != noCard {
+		c := cards[s.turned]
+		v.Turned = &c
+	}
+	if len(s.discard) > 0 {
+		c := cards[s.discard[len(s.discard)-1]]
+		v.DiscardTop = &c
+	}
+	revealed := s.phase != phaseSuit
+	for p := range s.seats {
+		sv := SeatView{
+			Suit:       NoSuit,
+			Chosen:     s.suit[p] != NoSuit,
+			HandSize:   len(s.hands[p]),
+			FaceUp:     toCards(s.up[p]),
+			Bank:       toCards(s.bank[p]),
+			Total2:     s.total2[p],
+			HandScore2: s.tableScore2(p),
+			Dealer:     games.Seat(p) == s.dealer,
+		}
+		if n := len(s.history[p]); n > 0 {
+			sv.LastHand2 = s.history[p][n-1]
+		}
+		if revealed || (games.Seat(p) == seat && sv.Chosen) {
+			sv.Suit, sv.SuitShown = s.suit[p], true
+		}
+		v.Seats[p] = sv
+	}
+	if v.Over && s.rules.fortune {
+		v.Fortune = make([]string, s.seats)
+		for p := range s.seats {
+			v.Fortune[p] = fortune(s.banked[p])
+		}
+	}
+	return v
+}
