@@ -283,3 +283,25 @@ func (f *Face) Clean(s string) string {
 	}
 	return b.String()
 }
+
+// Wrap breaks s into lines at most width pixels wide, breaking at spaces;
+// a word wider than a line on its own is cut with Fit. It returns no lines
+// for blank text.
+func (f *Face) Wrap(s string, width float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && f.Measure(line+" "+word) <= width {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = f.Fit(word, width)
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}

@@ -90,6 +90,7 @@ const (
 	gold       = 0xE9B949 // winners, fortune
 	goldDeep   = 0x8A5A00 // marks on gold
 	goldTint   = 0x4A3E1E // a winner's row
+	accent     = 0x63C3F0 // seats that must act now
 	goodSoft   = 0x86E3A5 // positive scores on the table
 	badSoft    = 0xFF9288 // negative scores on the table
 	white      = 0xFFFFFF

@@ -22,6 +22,7 @@ const (
 // value is not usable: call NewRenderer.
 type Renderer struct {
 	thatsLife func() *thatsLifeKit
+	life      func() *lifeKit
 
 	// Working memory of one render each: frames, their paletted copies and
 	// the quantizers that make those.
@@ -31,7 +32,7 @@ type Renderer struct {
 // NewRenderer returns a Renderer. It is cheap: each game's parts are drawn
 // on its first board.
 func NewRenderer() *Renderer {
-	r := &Renderer{thatsLife: sync.OnceValue(newThatsLifeKit)}
+	r := &Renderer{thatsLife: sync.OnceValue(newThatsLifeKit), life: sync.OnceValue(newLifeKit)}
 	r.frames.New = func() any { return image.NewRGBA(image.Rect(0, 0, Width, Height)) }
 	r.paletted.New = func() any {
 		return image.NewPaletted(image.Rect(0, 0, Width, Height), make(color.Palette, 0, 256))
@@ -40,12 +41,26 @@ func NewRenderer() *Renderer {
 	return r
 }
 
-// frame returns a Width×Height image holding a copy of background, to be
-// handed back with release once encoded.
+// frame returns an image the size of background holding a copy of it, to
+// be handed back with release once encoded. Boards come in more than one
+// size (a table for the channel, a hand for a DM); pooled frames have room
+// for the largest and are reshaped to the one at hand, so one pool serves
+// them all.
 func (r *Renderer) frame(background *image.RGBA) *image.RGBA {
 	im := r.frames.Get().(*image.RGBA)
+	b := background.Rect
+	im.Pix = resize(im.Pix, 4*b.Dx()*b.Dy())
+	im.Stride, im.Rect = 4*b.Dx(), b
 	copy(im.Pix, background.Pix)
 	return im
+}
+
+// resize returns p with length n, reusing its memory when it has room.
+func resize(p []uint8, n int) []uint8 {
+	if cap(p) < n {
+		return make([]uint8, n)
+	}
+	return p[:n]
 }
 
 func (r *Renderer) release(im *image.RGBA) { r.frames.Put(im) }
@@ -55,6 +70,9 @@ func (r *Renderer) release(im *image.RGBA) { r.frames.Put(im) }
 func (r *Renderer) encode(im *image.RGBA) ([]byte, error) {
 	pal := r.paletted.Get().(*image.Paletted)
 	defer r.paletted.Put(pal)
+	b := im.Rect
+	pal.Pix = resize(pal.Pix, b.Dx()*b.Dy())
+	pal.Stride, pal.Rect = b.Dx(), b
 	q := r.quantizers.Get().(*quantizer)
 	q.quantize(pal, im)
 	r.quantizers.Put(q)

@@ -329,3 +329,86 @@ func Die(dc *gg.Context, x, y, size float64, n int) bool {
 	dc.Fill()
 	return true
 }
+
+// Playing-card suits are drawn as paths rather than font glyphs: a path
+// fills exactly the size asked for and sits exactly on its centre, while
+// the glyphs' sizes and side bearings vary by suit, which shows on a card.
+
+// HeartPath adds a heart fitted to a size×size square centred on (cx, cy)
+// to dc's path.
+func HeartPath(dc *gg.Context, cx, cy, size float64) {
+	s := size
+	dc.MoveTo(cx, cy-0.27*s)
+	dc.CubicTo(cx-0.04*s, cy-0.5*s, cx-0.5*s, cy-0.55*s, cx-0.5*s, cy-0.17*s)
+	dc.CubicTo(cx-0.5*s, cy+0.1*s, cx-0.18*s, cy+0.25*s, cx, cy+0.47*s)
+	dc.CubicTo(cx+0.18*s, cy+0.25*s, cx+0.5*s, cy+0.1*s, cx+0.5*s, cy-0.17*s)
+	dc.CubicTo(cx+0.5*s, cy-0.55*s, cx+0.04*s, cy-0.5*s, cx, cy-0.27*s)
+	dc.ClosePath()
+	dc.NewSubPath()
+}
+
+// DiamondPath adds a card diamond, narrower than it is tall, to dc's path.
+func DiamondPath(dc *gg.Context, cx, cy, size float64) {
+	h, w := size*0.5, size*0.37
+	dc.MoveTo(cx, cy-h)
+	dc.QuadraticTo(cx+w*0.45, cy-h*0.45, cx+w, cy)
+	dc.QuadraticTo(cx+w*0.45, cy+h*0.45, cx, cy+h)
+	dc.QuadraticTo(cx-w*0.45, cy+h*0.45, cx-w, cy)
+	dc.QuadraticTo(cx-w*0.45, cy-h*0.45, cx, cy-h)
+	dc.ClosePath()
+	dc.NewSubPath()
+}
+
+// FillClub fills a club in colour c. A club is three lobes and a stem,
+// filled one by one: as one path their overlaps would cancel out.
+func FillClub(dc *gg.Context, cx, cy, size float64, c color.Color) {
+	s := size
+	dc.SetColor(c)
+	r := 0.215 * s
+	for _, p := range [3][2]float64{{0, -0.26}, {-0.25, 0.06}, {0.25, 0.06}} {
+		dc.DrawCircle(cx+p[0]*s, cy+p[1]*s, r)
+		dc.Fill()
+	}
+	dc.DrawCircle(cx, cy-0.02*s, r*0.6)
+	dc.Fill()
+	stem(dc, cx, cy, s)
+}
+
+// FillSpade fills a spade in colour c: an upturned heart and a stem.
+func FillSpade(dc *gg.Context, cx, cy, size float64, c color.Color) {
+	s := size
+	dc.SetColor(c)
+	dc.MoveTo(cx, cy-0.5*s)
+	dc.CubicTo(cx+0.16*s, cy-0.3*s, cx+0.5*s, cy-0.12*s, cx+0.5*s, cy+0.1*s)
+	dc.CubicTo(cx+0.5*s, cy+0.42*s, cx+0.08*s, cy+0.42*s, cx, cy+0.2*s)
+	dc.CubicTo(cx-0.08*s, cy+0.42*s, cx-0.5*s, cy+0.42*s, cx-0.5*s, cy+0.1*s)
+	dc.CubicTo(cx-0.5*s, cy-0.12*s, cx-0.16*s, cy-0.3*s, cx, cy-0.5*s)
+	dc.ClosePath()
+	dc.Fill()
+	stem(dc, cx, cy, s)
+}
+
+// stem fills the flared stem of a club or spade in the current colour.
+func stem(dc *gg.Context, cx, cy, s float64) {
+	dc.MoveTo(cx-0.05*s, cy+0.05*s)
+	dc.LineTo(cx+0.05*s, cy+0.05*s)
+	dc.QuadraticTo(cx+0.07*s, cy+0.38*s, cx+0.22*s, cy+0.5*s)
+	dc.LineTo(cx-0.22*s, cy+0.5*s)
+	dc.QuadraticTo(cx-0.07*s, cy+0.38*s, cx-0.05*s, cy+0.05*s)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// CheckMark strokes a tick of the given size centred on (cx, cy): "done",
+// for which the embedded fonts have no glyph.
+func CheckMark(dc *gg.Context, cx, cy, size float64, c color.Color) {
+	s := size
+	dc.SetColor(c)
+	dc.SetLineWidth(math.Max(s*0.16, 2))
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.MoveTo(cx-0.38*s, cy+0.02*s)
+	dc.LineTo(cx-0.12*s, cy+0.3*s)
+	dc.LineTo(cx+0.4*s, cy-0.3*s)
+	dc.Stroke()
+}

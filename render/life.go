@@ -1,0 +1,570 @@
+package render
+
+import (
+	"errors"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/fogleman/gg"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/life"
+)
+
+// Life, the card game, is drawn twice: the table for the channel
+// (LifeTable, in lifetable.go) and each player's hand for their DM
+// (LifeHand, in lifehand.go). This file holds what both draw: cards, suit
+// badges, markers and the wording of scores.
+
+// HandWidth and HandHeight are the size of a private hand image: narrower
+// than a board, since a DM is read on a phone and cards of a hand must be
+// large there.
+const (
+	HandWidth  = 1000
+	HandHeight = 520
+)
+
+// ErrPrivateInPublic refuses a view meant for the channel that carries a
+// seat's private material (a hand or private notes). The table never draws
+// them, but such a view means something upstream mixed the views up, and a
+// loud error is better than a board posted from a view that leaks.
+var ErrPrivateInPublic = errors.New("render: public Life view carries a hand or private notes")
+
+// cardSize is one size of card face. Each size is drawn for itself, not
+// scaled, so that its index stays crisp.
+type cardSize int
+
+const (
+	cardSmall  cardSize = iota // face-up cards in a crowded seat panel
+	cardTable                  // face-up cards in a roomy panel
+	cardBig                    // the discard, the deck, the turned card in a DM
+	cardHand                   // a player's own hand
+	cardTurned                 // the turned card on the table
+	cardMini                   // the backs that count a hand or a bank
+	cardSizes
+)
+
+// cardSpec is how a card of one size is laid out: the index (rank over a
+// small pip) at the top left, wide enough for "10", and a large pip in the
+// free part of the face.
+type cardSpec struct {
+	w, h     int
+	radius   float64
+	rankSize float64 // index rank font size
+	pipSize  float64 // index pip
+	bigPip   float64 // the pip in the middle of the face; 0 for none
+	line     float64 // edge width
+}
+
+func (s cardSize) spec() cardSpec {
+	switch s {
+	case cardSmall:
+		return cardSpec{42, 58, 5, 21, 13, 20, 1.5}
+	case cardTable:
+		return cardSpec{56, 78, 6, 26, 17, 28, 1.5}
+	case cardBig:
+		return cardSpec{76, 106, 8, 32, 21, 40, 2}
+	case cardHand:
+		return cardSpec{104, 146, 10, 40, 27, 58, 2}
+	case cardTurned:
+		return cardSpec{164, 230, 14, 60, 40, 92, 2.5}
+	}
+	return cardSpec{18, 25, 3, 0, 0, 0, 1.5}
+}
+
+// faceKey names a card face of one size. Faces depend on suit and rank,
+// not id: the two 7♥ of two packs look alike.
+type faceKey struct {
+	suit life.Suit
+	rank int
+	size cardSize
+}
+
+// The colours of cards. Suits are red and near-black as on any pack; the
+// joker is gold and purple, unlike any suit.
+const (
+	cardFace    = 0xFBFBF8
+	cardEdge    = 0x8795A1
+	suitRed     = 0xC8102E
+	suitDark    = 0x1D232A
+	jokerFace   = 0xFFF1C9
+	jokerInk    = 0x6B2FA3
+	backFill    = 0x2F5D9E
+	backPattern = 0x4C7BC0
+	backRim     = 0xE8EEF5
+)
+
+// lifeKit is everything the Life images reuse, built once per Renderer.
+// Card faces are drawn on first use and kept: the faces of a real game are
+// a fixed set (53 per size), and faces outside it are drawn each time
+// instead, so a malformed view cannot grow the cache.
+type lifeKit struct {
+	table, hand *image.RGBA // backgrounds
+	faces       sync.Map    // faceKey → *image.RGBA
+	backs       [cardSizes]*image.RGBA
+	badges      [life.NoSuit]*image.RGBA // a chosen suit, next to a name
+	choosing    *image.RGBA              // a seat still choosing, suits sealed
+	chosen      *image.RGBA              // a seat that has chosen, suits sealed
+	dealer      *image.RGBA
+	turnTag     *image.RGBA
+
+	panel, active, winner, status, over, slot *Box
+
+	index      [cardSizes][]*Face // rank faces of each card size, largest first
+	jokerLabel [cardSizes]*Face
+
+	name, total, totalOf, label, stat, small, body  *Face
+	caption, prompt, rank, footer, footerTitle, tag *Face
+}
+
+const (
+	lfBadge   = 34 // a suit badge
+	lfDealer  = 26
+	lfTagH    = 22
+	lfFooterY = 684
+)
+
+func newLifeKit() *lifeKit {
+	k := &lifeKit{
+		name:        NewFace(Bold, 24),
+		total:       NewFace(Bold, 30),
+		totalOf:     NewFace(Bold, 18),
+		label:       NewFace(Bold, 15),
+		stat:        NewFace(Bold, 21),
+		small:       NewFace(Regular, 18),
+		body:        NewFace(Regular, 19),
+		caption:     NewFace(Regular, 20),
+		prompt:      NewFace(Bold, 28),
+		rank:        NewFace(Bold, 22),
+		footer:      NewFace(Regular, 18),
+		footerTitle: NewFace(Bold, 18),
+		tag:         NewFace(Bold, 14),
+	}
+	for s := range cardSizes {
+		sp := s.spec()
+		if sp.rankSize > 0 {
+			k.index[s] = []*Face{NewFace(Bold, sp.rankSize), NewFace(Bold, sp.rankSize*0.7)}
+			k.jokerLabel[s] = NewFace(Bold, math.Max(float64(sp.w)*0.15, 9))
+		}
+		k.backs[s] = drawBack(s)
+	}
+	for s := range life.NoSuit {
+		k.badges[s] = Sprite(lfBadge+2, lfBadge+2, func(dc *gg.Context) {
+			c := float64(lfBadge+2) / 2
+			dc.DrawCircle(c, c, lfBadge/2)
+			dc.SetColor(rgb(cardFace))
+			dc.Fill()
+			suitPip(dc, s, c, c+1, lfBadge*0.6)
+		})
+	}
+	k.choosing = Sprite(lfBadge+2, lfBadge+2, func(dc *gg.Context) {
+		c := float64(lfBadge+2) / 2
+		dc.DrawCircle(c, c, lfBadge/2-1)
+		dc.SetColor(rgb(textSoft))
+		dc.SetLineWidth(2)
+		dc.SetDash(4, 3)
+		dc.Stroke()
+		dc.SetDash()
+		for i := -1; i <= 1; i++ {
+			dc.DrawCircle(c+float64(i)*7, c, 2.2)
+		}
+		dc.Fill()
+	})
+	k.chosen = Sprite(lfBadge+2, lfBadge+2, func(dc *gg.Context) {
+		c := float64(lfBadge+2) / 2
+		dc.DrawCircle(c, c, lfBadge/2)
+		dc.SetColor(rgb(goodSoft))
+		dc.Fill()
+		CheckMark(dc, c, c+1, lfBadge*0.5, rgb(inkDark))
+	})
+	k.dealer = Sprite(lfDealer+2, lfDealer+2, func(dc *gg.Context) {
+		c := float64(lfDealer+2) / 2
+		dc.DrawCircle(c, c, lfDealer/2)
+		dc.SetColor(rgb(white))
+		dc.Fill()
+		dc.DrawCircle(c, c, lfDealer/2-3)
+		dc.SetColor(rgb(inkDark))
+		dc.SetLineWidth(1.5)
+		dc.Stroke()
+		k.tag.Draw(dc.Image().(*image.RGBA), "D", c, c, Centre, rgb(inkDark))
+	})
+	tagW := int(k.tag.Measure("TURN")) + 16
+	k.turnTag = Sprite(tagW, lfTagH, func(dc *gg.Context) {
+		RoundedCard(dc, 0, 0, float64(tagW), lfTagH, lfTagH/2, rgb(accent), nil, 0)
+		k.tag.Draw(dc.Image().(*image.RGBA), "TURN", float64(tagW)/2, lfTagH/2, Centre, rgb(inkDark))
+	})
+	k.panel = NewBox(12, 0, rgb(rowFill), rgb(rowFill), rgb(table))
+	k.active = NewBox(12, 3, rgb(rowActive), rgb(accent), rgb(table))
+	k.winner = NewBox(12, 3, rgb(goldTint), rgb(gold), rgb(table))
+	k.status = NewBox(14, 2, rgb(rowFill), rgb(tableLine), rgb(table))
+	k.over = NewBox(14, 3, rgb(goldTint), rgb(gold), rgb(table))
+	k.slot = NewBox(10, 2, rgb(tableInset), rgb(tableLine), rgb(table))
+
+	k.table = image.NewRGBA(image.Rect(0, 0, Width, Height))
+	FillRect(k.table, k.table.Bounds(), rgb(table))
+	FillRect(k.table, image.Rect(0, lfFooterY, Width, Height), rgb(tableInset))
+	FillRect(k.table, image.Rect(0, lfFooterY, Width, lfFooterY+1), rgb(tableLine))
+	k.hand = image.NewRGBA(image.Rect(0, 0, HandWidth, HandHeight))
+	FillRect(k.hand, k.hand.Bounds(), rgb(table))
+	return k
+}
+
+// suitColour is the ink of a suit on a card.
+func suitColour(s life.Suit) color.RGBA {
+	if s == life.Hearts || s == life.Diamonds {
+		return rgb(suitRed)
+	}
+	return rgb(suitDark)
+}
+
+// suitPip draws suit s in its card colour; anything that is no suit
+// draws nothing.
+func suitPip(dc *gg.Context, s life.Suit, cx, cy, size float64) {
+	suitPipIn(dc, s, cx, cy, size, suitColour(s))
+}
+
+func suitPipIn(dc *gg.Context, s life.Suit, cx, cy, size float64, c color.Color) {
+	switch s {
+	case life.Hearts:
+		HeartPath(dc, cx, cy, size)
+	case life.Diamonds:
+		DiamondPath(dc, cx, cy, size)
+	case life.Clubs:
+		FillClub(dc, cx, cy, size, c)
+		return
+	case life.Spades:
+		FillSpade(dc, cx, cy, size, c)
+		return
+	default:
+		return
+	}
+	dc.SetColor(c)
+	dc.Fill()
+}
+
+// validFace reports whether a card is one a pack holds, and so may be
+// cached.
+func validFace(c life.Card) bool {
+	return c.Rank == life.Joker || c.Suit >= life.Hearts && c.Suit < life.NoSuit && c.Rank >= 2 && c.Rank <= life.Ace
+}
+
+// rankLabel is a rank as its card's index shows it.
+func rankLabel(rank int) string {
+	switch rank {
+	case life.Jack:
+		return "J"
+	case life.Queen:
+		return "Q"
+	case life.King:
+		return "K"
+	case life.Ace:
+		return "A"
+	}
+	if rank >= 2 && rank <= 10 {
+		return strconv.Itoa(rank)
+	}
+	return "?"
+}
+
+// face returns the sprite of card c at size s.
+func (k *lifeKit) face(c life.Card, s cardSize) *image.RGBA {
+	if !validFace(c) {
+		return k.drawFace(c, s)
+	}
+	if c.Rank == life.Joker {
+		c.Suit = life.NoSuit
+	}
+	key := faceKey{c.Suit, c.Rank, s}
+	if im, ok := k.faces.Load(key); ok {
+		return im.(*image.RGBA)
+	}
+	im, _ := k.faces.LoadOrStore(key, k.drawFace(c, s))
+	return im.(*image.RGBA)
+}
+
+// indexWidth is the width of a card's index column at size s: room for
+// "10", so that every rank of a fan lines up. A fanned card shows at least
+// this much.
+func (k *lifeKit) indexWidth(s cardSize) float64 {
+	sp := s.spec()
+	return math.Ceil(k.index[s][0].Measure("10")) + 2*cardPad(sp)
+}
+
+func cardPad(sp cardSpec) float64 { return math.Max(3, float64(sp.w)*0.05) }
+
+// drawFace draws a card face, transparent around its rounded corners, for
+// it lies on panels of several colours and overlaps its neighbours.
+func (k *lifeKit) drawFace(c life.Card, s cardSize) *image.RGBA {
+	sp := s.spec()
+	return Sprite(sp.w, sp.h, func(dc *gg.Context) {
+		im := dc.Image().(*image.RGBA)
+		w, h := float64(sp.w), float64(sp.h)
+		joker := c.Rank == life.Joker
+		fill, ink := rgb(cardFace), suitColour(c.Suit)
+		if joker {
+			fill, ink = rgb(jokerFace), rgb(jokerInk)
+		}
+		RoundedCard(dc, 0, 0, w, h, sp.radius, fill, rgb(cardEdge), sp.line)
+		pad := cardPad(sp)
+		col := k.indexWidth(s) - 2*pad
+		ix := pad + col/2
+		rankY := pad + sp.line + 1
+		faces := k.index[s]
+		if joker {
+			StarPath(dc, ix, rankY+sp.rankSize*0.36, sp.rankSize*0.42)
+			dc.SetColor(ink)
+			dc.Fill()
+			StarPath(dc, w/2+col/4, h*0.55, sp.bigPip*0.62)
+			dc.Fill()
+			if sp.w >= 56 {
+				k.jokerLabel[s].Draw(im, "JOKER", w/2+col/4, h-pad-4, BaseCentre, ink)
+			}
+			return
+		}
+		label := rankLabel(c.Rank)
+		f := FitFace(label, col+2, faces...)
+		f.Draw(im, label, ix, rankY, TopCentre, ink)
+		pipY := rankY + faces[0].CapHeight() + sp.pipSize*0.5 + math.Max(3, sp.pipSize*0.25)
+		suitPip(dc, c.Suit, ix, pipY, sp.pipSize)
+		// The large pip sits in the part of the face a fan leaves visible
+		// last, below and right of the index, so that a lone card reads at
+		// a glance and a fanned one still shows its index.
+		bx := (pad + col + w) / 2
+		by := (pipY+sp.pipSize/2+h)/2 + 1
+		if s == cardHand || s == cardTurned {
+			bx, by = w/2+col/4, h*0.58
+		}
+		suitPip(dc, c.Suit, bx, by, sp.bigPip)
+	})
+}
+
+// drawBack draws a card back: a blue lattice inside a light rim.
+func drawBack(s cardSize) *image.RGBA {
+	sp := s.spec()
+	return Sprite(sp.w, sp.h, func(dc *gg.Context) {
+		w, h := float64(sp.w), float64(sp.h)
+		RoundedCard(dc, 0, 0, w, h, sp.radius, rgb(backFill), rgb(backRim), math.Max(sp.line, w*0.06))
+		if sp.w < 30 {
+			return
+		}
+		in := w * 0.12
+		dc.DrawRoundedRectangle(in, in, w-2*in, h-2*in, sp.radius*0.6)
+		dc.Clip()
+		dc.SetColor(rgb(backPattern))
+		dc.SetLineWidth(math.Max(w*0.03, 1.2))
+		step := math.Max(w*0.14, 6)
+		for d := -h; d < w+h; d += step {
+			dc.DrawLine(d, 0, d+h, h)
+			dc.DrawLine(d, h, d+h, 0)
+		}
+		dc.Stroke()
+		dc.ResetClip()
+	})
+}
+
+// half writes a score kept in half points as players read it: "47½",
+// "−3½", "½", "0". It takes any int, math.MinInt included.
+func half(n int) string {
+	u := uint64(n)
+	sign := ""
+	if n < 0 {
+		u, sign = -u, "−"
+	}
+	s := strconv.FormatUint(u/2, 10)
+	if u%2 == 1 {
+		if u == 1 {
+			s = ""
+		}
+		s += "½"
+	}
+	return sign + s
+}
+
+// signedHalf is half with a plus sign on gains: "+12½".
+func signedHalf(n int) string {
+	if n > 0 {
+		return "+" + half(n)
+	}
+	return half(n)
+}
+
+// scoreColour colours a score by its sign.
+func scoreColour(n int) color.RGBA {
+	switch {
+	case n > 0:
+		return rgb(goodSoft)
+	case n < 0:
+		return rgb(badSoft)
+	}
+	return rgb(textMain)
+}
+
+// bankValue is what a seat's banked cards score, in half points, by
+// RULINGS 2.2 rules 20 and 23: face value, the chosen suit twice, spades
+// negative, and a chosen spade half its value, negative. Before the suits
+// are shown the chosen suit is unknown to the table, so nothing counts
+// twice.
+func bankValue(sv life.SeatView) int {
+	total := 0
+	for _, c := range sv.Bank {
+		v := 2 * c.Value()
+		chosen := sv.SuitShown && c.Suit == sv.Suit
+		switch {
+		case c.Suit == life.Spades && chosen:
+			v = -v / 2
+		case c.Suit == life.Spades:
+			v = -v
+		case chosen:
+			v *= 2
+		}
+		total += v
+	}
+	return total
+}
+
+// suitGroups returns cards grouped by suit in the game's order, each group
+// by rank; anything that is not one of the four suits comes last.
+func suitGroups(cards []life.Card) [][]life.Card {
+	sorted := sortedCards(cards)
+	var groups [][]life.Card
+	for i, c := range sorted {
+		if i == 0 || groupOf(c) != groupOf(sorted[i-1]) {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], c)
+	}
+	return groups
+}
+
+func groupOf(c life.Card) life.Suit {
+	if c.Rank == life.Joker || c.Suit < life.Hearts || c.Suit > life.NoSuit {
+		return life.NoSuit
+	}
+	return c.Suit
+}
+
+// sortedCards returns a copy of cards sorted by suit, then rank, jokers
+// last: how a player arranges a hand.
+func sortedCards(cards []life.Card) []life.Card {
+	out := slices.Clone(cards)
+	slices.SortStableFunc(out, func(a, b life.Card) int {
+		if ga, gb := groupOf(a), groupOf(b); ga != gb {
+			return int(ga) - int(gb)
+		}
+		return a.Rank - b.Rank
+	})
+	return out
+}
+
+// seatName returns the drawable form of a seat's name.
+func (k *lifeKit) seatName(names []string, seat int) string {
+	if seat >= 0 && seat < len(names) {
+		if s := k.name.Clean(names[seat]); s != "" {
+			return s
+		}
+	}
+	return "Player " + strconv.Itoa(seat+1)
+}
+
+// seatNames returns the drawable names of n seats, for games.FormatSeats.
+func (k *lifeKit) seatNames(names []string, n int) []string {
+	out := make([]string, max(n, len(names)))
+	for i := range out {
+		out[i] = k.seatName(names, i)
+	}
+	return out
+}
+
+// isActive reports whether seat must act now.
+func isActive(v life.View, seat int) bool {
+	return slices.Contains(v.Active, games.Seat(seat))
+}
+
+// ranks returns each seat's final rank: the result's, or by total when the
+// result does not cover every seat.
+func ranks(v life.View) []int {
+	if len(v.Result.Rank) == len(v.Seats) {
+		return v.Result.Rank
+	}
+	totals := make([]int, len(v.Seats))
+	for i, s := range v.Seats {
+		totals[i] = s.Total2
+	}
+	return games.RankByScore(totals)
+}
+
+// totalText is a seat's match total as players read it: the result's own
+// text once the game is over, else the total in half points.
+func totalText(v life.View, seat int) string {
+	if v.Over && seat < len(v.Result.Shown) && v.Result.Shown[seat] != "" {
+		return v.Result.Shown[seat]
+	}
+	return half(v.Seats[seat].Total2)
+}
+
+// target is the match target, or the game's default when a view has none.
+func target(v life.View) int {
+	if v.Target > 0 {
+		return v.Target
+	}
+	return 100
+}
+
+// fan places n cards of width w in at most room pixels: the step between
+// their left edges, from a full gap down to minStep, and how many of them
+// fit. When not all fit, the last place is left for a count of the rest.
+func fan(n, w int, room, gap, minStep float64) (step float64, shown int) {
+	if n <= 1 {
+		return 0, n
+	}
+	step = math.Min(float64(w)+gap, (room-float64(w))/float64(n-1))
+	if step >= minStep {
+		return step, n
+	}
+	shown = max(int((room-float64(w))/minStep), 0)
+	return minStep, shown
+}
+
+// handScore is the score a seat's line shows: what its table scores this
+// hand while one is played; between hands (choosing suits, game over),
+// when the rows hold nothing that counts, what it scored in the last one.
+func handScore(v life.View, sv life.SeatView) (label string, score2 int) {
+	if v.Over || v.Step == "suit" {
+		return "last hand", sv.LastHand2
+	}
+	return "this hand", sv.HandScore2
+}
+
+// pending is the score a seat's bar shows ahead of its total: this hand's,
+// while one is played.
+func pending(v life.View, sv life.SeatView) int {
+	if v.Over || v.Step == "suit" {
+		return 0
+	}
+	return sv.HandScore2
+}
+
+// progress draws a bar from x to x+w: the match total against the target,
+// and, lighter, where this hand's score would take it.
+func progress(im *image.RGBA, x, y, w, h int, total2, hand2, target int) {
+	FillRect(im, image.Rect(x, y, x+w, y+h), rgb(tableLine))
+	at := func(v2 int) int {
+		f := float64(v2) / float64(2*target)
+		return x + int(math.Round(math.Min(math.Max(f, 0), 1)*float64(w)))
+	}
+	now, next := at(total2), at(total2+hand2)
+	fill := rgb(goodSoft)
+	if total2 >= 2*target {
+		fill = rgb(gold)
+	}
+	FillRect(im, image.Rect(x, y, now, y+h), fill)
+	if next > now {
+		FillRect(im, image.Rect(now, y, next, y+h), rgb(0x4E8F67))
+	} else if next < now {
+		FillRect(im, image.Rect(next, y, now, y+h), rgb(0xB0544C))
+	}
+}

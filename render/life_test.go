@@ -1,0 +1,617 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/life"
+)
+
+// Life fixtures are built by hand, independent of the engine, from the
+// rules of RULINGS 2.
+
+// lc parses cards written as players write them, suit last: "7H 10S KD
+// AC JK" (JK a joker). Ids count up so that two packs' copies differ.
+func lc(s string) []life.Card {
+	var cs []life.Card
+	for i, f := range strings.Fields(s) {
+		if f == "JK" {
+			cs = append(cs, life.Card{ID: 1000 + i, Suit: life.NoSuit, Rank: life.Joker})
+			continue
+		}
+		suit := map[byte]life.Suit{'H': life.Hearts, 'D': life.Diamonds, 'C': life.Clubs, 'S': life.Spades}[f[len(f)-1]]
+		r := f[:len(f)-1]
+		rank := map[string]int{"J": life.Jack, "Q": life.Queen, "K": life.King, "A": life.Ace}[r]
+		if rank == 0 {
+			rank, _ = strconv.Atoi(r)
+		}
+		cs = append(cs, life.Card{ID: 1000 + i, Suit: suit, Rank: rank})
+	}
+	return cs
+}
+
+func card1(s string) *life.Card { return &lc(s)[0] }
+
+// scored returns the half-point score of a seat's table by RULINGS 2.2
+// rule 20, without choose_spades, so that fixtures are consistent.
+func scored(sv life.SeatView) int {
+	n := 0
+	for _, c := range slices.Concat(sv.FaceUp, sv.Bank) {
+		v := 2 * c.Value()
+		switch {
+		case c.Suit == life.Spades:
+			v = -v
+		case c.Suit == sv.Suit:
+			v *= 2
+		}
+		n += v
+	}
+	return n
+}
+
+func shown(suit life.Suit, hand int, faceUp, bank string, total2 int) life.SeatView {
+	sv := life.SeatView{Suit: suit, SuitShown: true, Chosen: true, HandSize: hand, FaceUp: lc(faceUp), Bank: lc(bank), Total2: total2}
+	sv.HandScore2 = scored(sv)
+	return sv
+}
+
+func lifeMid3() life.View {
+	v := life.View{
+		Seat:       games.Observer,
+		Seats:      []life.SeatView{shown(life.Hearts, 5, "3H 4H 2C 6D", "KH 5H 9C", 95), shown(life.Clubs, 7, "8C 2D 3D 5S", "10D", 60), shown(life.Diamonds, 4, "", "QS 4S 7D", -7)},
+		Turned:     card1("8H"),
+		DiscardTop: card1("5C"),
+		DeckSize:   23,
+		Turn:       1,
+		Active:     []games.Seat{1},
+		Step:       "lay",
+		HandNo:     2,
+		Target:     100,
+		Options:    "one pack · choose spades · fortune",
+	}
+	v.Seats[0].Dealer = true
+	return v
+}
+
+func lifeEight() life.View {
+	v := life.View{
+		Seat: games.Observer,
+		Seats: []life.SeatView{
+			shown(life.Hearts, 6, "2H 3H 4H 7C 5D", "KH QH 10C", 40),
+			shown(life.Diamonds, 3, "8D 6S 2C 2C", "AS 9S", 122),
+			shown(life.Clubs, 7, "", "", -31),
+			shown(life.Hearts, 0, "3H 3H 2D 2D 4D 9C", "10S JS 8S 5S", 8),
+			shown(life.Clubs, 9, "7H 2S 2S", "QC KC 10C JD", 77),
+			shown(life.Diamonds, 5, "4C 5C", "", 0),
+			shown(life.Clubs, 2, "9H 6D 8S", "KD KD 7D", 131),
+			shown(life.Hearts, 11, "JK 5H 4H", "AH 10H", 65),
+		},
+		Turned:     card1("10S"),
+		DiscardTop: card1("QD"),
+		DeckSize:   41,
+		Turn:       3,
+		Active:     []games.Seat{4},
+		Step:       "react",
+		HandNo:     6,
+		Target:     150,
+		Options:    "two packs · target 150",
+	}
+	v.Seats[2].Dealer = true
+	return v
+}
+
+// lifeSealed is the start of a hand: every card is back in the deck, the
+// new hand is dealt, and two seats have chosen their suits. The engine
+// shows sealed suits as NoSuit; the suits here are set to prove they are
+// not drawn.
+func lifeSealed() life.View {
+	return life.View{
+		Seat: games.Observer,
+		Seats: []life.SeatView{
+			{Suit: life.Spades, HandSize: 7, Total2: 68, LastHand2: 14},
+			{Suit: life.Hearts, Chosen: true, HandSize: 7, Total2: 41, LastHand2: -9},
+			{HandSize: 7, Total2: -12, LastHand2: -30},
+			{Suit: life.Clubs, Chosen: true, HandSize: 7, Total2: 90, LastHand2: 52, Dealer: true},
+		},
+		DiscardTop: nil,
+		DeckSize:   26,
+		Turn:       0,
+		Active:     []games.Seat{0, 2},
+		Step:       "suit",
+		HandNo:     3,
+		Target:     100,
+		Options:    "one pack · target 100",
+	}
+}
+
+func lifeOver() life.View {
+	v := life.View{
+		Seat: games.Observer,
+		Seats: []life.SeatView{
+			shown(life.Clubs, 2, "2D", "KC QC 10C 9C", 171),
+			shown(life.Hearts, 0, "3H", "AH KH QH 7S", 211),
+			shown(life.Diamonds, 3, "", "10D 2S", 143),
+			shown(life.Spades, 1, "4H", "8D", 99),
+		},
+		DiscardTop: card1("6H"),
+		DeckSize:   12,
+		Turn:       1,
+		Step:       "over",
+		HandNo:     9,
+		Target:     100,
+		Over:       true,
+		Fortune: []string{
+			"Clubs in plenty: friends will crowd your table and your evenings, and one of them will owe you a favour.",
+			"Hearts run deep: a great romance waits where you least expect it, probably behind a door you keep closed.",
+			"Diamonds but a few: money comes and goes, mostly goes, but a single spade means bad luck stays small.",
+			"A life of spades banked face down: trouble found you, but you saw it coming.",
+		},
+	}
+	v.Seats[3].Total2 = 99 // 49½ under choose_spades
+	totals := []int{171, 211, 143, 99}
+	v.Result = games.Result{Over: true, Scores: []int{85, 105, 71, 49}, Rank: games.RankByScore(totals), Shown: []string{"85½", "105½", "71½", "49½"}}
+	return v
+}
+
+// lifeHand7 is seat 1's own view of lifeMid3: its turn to lay hearts.
+func lifeHand7() life.View {
+	v := lifeMid3()
+	v.Seat = 1
+	v.Hand = lc("KS 2H JK 9H 10C QH 4D")
+	v.Notes = []string{
+		"You picked up 4♦.",
+		"{0} laid 3♥ and 4♥.",
+		"You stole 10♣ from {2}'s hand; only you and {2} know.",
+	}
+	return v
+}
+
+// lifeHandEmpty is seat 0's view at the end of the game: its last card
+// was stolen, which ended the last hand.
+func lifeHandEmpty() life.View {
+	v := lifeOver()
+	v.Seat = 0
+	v.Hand = []life.Card{}
+	v.Seats[0].HandSize = 0
+	v.Seats[0].LastHand2 = 46
+	v.Notes = []string{"{1} stole your last card, 9♣.", "The game is over: {1} wins with 105½."}
+	return v
+}
+
+var lifeNames3 = []string{"Ada", "Grace", "Linus"}
+
+type lifeGolden struct {
+	name   string
+	view   func() life.View
+	names  []string
+	w, h   int
+	public bool
+}
+
+func lifeGoldens() []lifeGolden {
+	return []lifeGolden{
+		{"life_table_mid3", lifeMid3, lifeNames3, Width, Height, true},
+		{"life_table_eight", lifeEight, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen", "Maximilian Alexander von Hohenzollern", "🎲 Zoë"}, Width, Height, true},
+		{"life_table_sealed", lifeSealed, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}, Width, Height, true},
+		{"life_table_over", lifeOver, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height, true},
+		{"life_hand_seven", lifeHand7, lifeNames3, HandWidth, HandHeight, false},
+		{"life_hand_empty", lifeHandEmpty, []string{"Ana", "Björn", "Chen", "Dmitri"}, HandWidth, HandHeight, false},
+	}
+}
+
+// checkGolden compares a rendered PNG with testdata/name.png within the
+// tolerance of TestThatsLifeGolden, or rewrites it under -update.
+func checkGolden(t *testing.T, name string, data []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	if f := differing(decode(t, data), decode(t, want), 24); f > 0.002 {
+		failed := filepath.Join("testdata", "failed", name+".png")
+		if err := os.MkdirAll(filepath.Dir(failed), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(failed, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Errorf("%.2f%% of pixels differ from %s; got written to %s", 100*f, path, failed)
+	}
+}
+
+func TestLifeGolden(t *testing.T) {
+	r := NewRenderer()
+	for _, g := range lifeGoldens() {
+		t.Run(g.name, func(t *testing.T) {
+			data, err := r.Board(g.view(), g.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 1<<20 {
+				t.Errorf("PNG is %d bytes, want under 1 MiB", len(data))
+			}
+			if b := decode(t, data).Bounds(); b.Dx() != g.w || b.Dy() != g.h {
+				t.Fatalf("image is %v, want %dx%d", b, g.w, g.h)
+			}
+			checkGolden(t, g.name, data)
+		})
+	}
+}
+
+// TestLifeTableRefusesPrivate: a bug upstream that puts a hand or private
+// notes into the public view must not reach the channel.
+func TestLifeTableRefusesPrivate(t *testing.T) {
+	r := NewRenderer()
+	withHand := lifeMid3()
+	withHand.Hand = lc("AH KH")
+	emptyHand := lifeMid3()
+	emptyHand.Hand = []life.Card{}
+	withNotes := lifeMid3()
+	withNotes.Notes = []string{"You stole 7♥ from {0}."}
+	for name, v := range map[string]life.View{"hand": withHand, "empty hand": emptyHand, "notes": withNotes} {
+		if _, err := r.Board(v, lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+			t.Errorf("Board with a public view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
+		}
+		if _, err := r.LifeTable(v, lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+			t.Errorf("LifeTable with a view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
+		}
+	}
+	// A seat's own view is never the table either, since it has a hand.
+	if _, err := r.LifeTable(lifeHand7(), lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+		t.Errorf("LifeTable with a seat's view: err = %v, want ErrPrivateInPublic", err)
+	}
+	if _, err := r.LifeHand(lifeMid3(), lifeNames3); err == nil {
+		t.Error("LifeHand drew the public view as somebody's hand")
+	}
+}
+
+// TestLifeBoardDispatch checks that Board draws the public view as the
+// table and a seat's view as its hand image.
+func TestLifeBoardDispatch(t *testing.T) {
+	r := NewRenderer()
+	for _, c := range []struct {
+		v    life.View
+		w, h int
+	}{{lifeMid3(), Width, Height}, {lifeHand7(), HandWidth, HandHeight}} {
+		data, err := r.Board(c.v, lifeNames3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := decode(t, data).Bounds(); b.Dx() != c.w || b.Dy() != c.h {
+			t.Errorf("seat %d: image is %v, want %dx%d", c.v.Seat, b, c.w, c.h)
+		}
+	}
+	// The frames are pooled across sizes: a table after a hand must be
+	// whole.
+	table, err := r.LifeTable(lifeMid3(), lifeNames3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, _ := NewRenderer().LifeTable(lifeMid3(), lifeNames3)
+	if !bytes.Equal(decode(t, table).Pix, decode(t, alone).Pix) {
+		t.Error("a table drawn after a hand differs from one drawn alone")
+	}
+}
+
+// TestLifeSealedSuits checks that a suit is never drawn before the suits
+// are shown: seats that differ only in a sealed suit draw the same table.
+func TestLifeSealedSuits(t *testing.T) {
+	r := NewRenderer()
+	var images []*image.RGBA
+	for _, s := range []life.Suit{life.Hearts, life.Diamonds, life.Clubs, life.Spades} {
+		v := lifeSealed()
+		for i := range v.Seats {
+			v.Seats[i].Suit = s
+		}
+		data, err := r.LifeTable(v, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		images = append(images, decode(t, data))
+	}
+	for i := 1; i < len(images); i++ {
+		if !bytes.Equal(images[0].Pix, images[i].Pix) {
+			t.Fatalf("sealed suits show: the table changes with the suit chosen (%d)", i)
+		}
+	}
+	v := lifeSealed()
+	v.Seats[1].SuitShown = true
+	shown, _ := r.LifeTable(v, nil)
+	if bytes.Equal(decode(t, shown).Pix, images[0].Pix) {
+		t.Error("a shown suit draws nothing")
+	}
+}
+
+// TestLifeHandShowsOnlyOwnHand checks that a seat's image depends on its
+// own hand and not on what the view says of other seats' hand sizes.
+func TestLifeHandShowsOnlyOwnHand(t *testing.T) {
+	r := NewRenderer()
+	a, err := r.LifeHand(lifeHand7(), lifeNames3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := lifeHand7()
+	v.Seats[0].HandSize, v.Seats[2].HandSize = 12, 1
+	b, err := r.LifeHand(v, lifeNames3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(decode(t, a).Pix, decode(t, b).Pix) {
+		t.Error("the hand image changes with other seats' hands")
+	}
+	v = lifeHand7()
+	v.Hand = v.Hand[:3]
+	c, _ := r.LifeHand(v, lifeNames3)
+	if bytes.Equal(decode(t, a).Pix, decode(t, c).Pix) {
+		t.Error("the hand image does not show the hand")
+	}
+}
+
+// TestLifeConcurrent renders every golden at once on one Renderer, whose
+// card faces are drawn as they are first met; run with -race it shows the
+// caches and pools are shared safely, and each image must match a lone
+// render.
+func TestLifeConcurrent(t *testing.T) {
+	goldens := lifeGoldens()
+	lone := NewRenderer()
+	want := make([]*image.RGBA, len(goldens))
+	for i, g := range goldens {
+		data, err := lone.Board(g.view(), g.names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = decode(t, data)
+	}
+	const rounds = 3
+	r := NewRenderer()
+	var wg sync.WaitGroup
+	errs := make(chan error, rounds*len(goldens))
+	for round := range rounds {
+		for i, g := range goldens {
+			wg.Go(func() {
+				data, err := r.Board(g.view(), g.names)
+				if err == nil {
+					var got *image.RGBA
+					if got, err = decodePNG(data); err == nil && !bytes.Equal(got.Pix, want[i].Pix) {
+						err = fmt.Errorf("pixels differ from a lone render")
+					}
+				}
+				if err != nil {
+					errs <- fmt.Errorf("round %d, %s: %w", round, g.name, err)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestLifeOddViews(t *testing.T) {
+	crowded := func() life.View {
+		v := lifeEight()
+		for i := range v.Seats {
+			v.Seats[i].FaceUp = nil
+			for j := range 40 {
+				v.Seats[i].FaceUp = append(v.Seats[i].FaceUp, life.Card{ID: j, Suit: life.Suit(j % 4), Rank: 2 + j%13})
+			}
+			v.Seats[i].Bank = v.Seats[i].FaceUp
+			v.Seats[i].HandSize = 1 << 30
+		}
+		return v
+	}
+	huge := func() life.View {
+		v := lifeMid3()
+		v.Target = math.MaxInt
+		v.DeckSize = -5
+		v.HandNo = math.MinInt
+		v.Turn = 99
+		v.Active = []games.Seat{-3, 77}
+		for i := range v.Seats {
+			v.Seats[i].Total2 = []int{math.MaxInt, math.MinInt, -1}[i]
+			v.Seats[i].HandScore2 = []int{-3, math.MaxInt, math.MinInt}[i]
+			v.Seats[i].Suit = life.Suit(40 * (i - 1))
+			v.Seats[i].FaceUp = append(v.Seats[i].FaceUp, life.Card{Suit: 9, Rank: 99}, life.Card{Suit: -2, Rank: -4})
+		}
+		v.Turned = &life.Card{Suit: 17, Rank: 1}
+		return v
+	}
+	negative := func() life.View {
+		v := lifeMid3()
+		v.Target = -20
+		for i := range v.Seats {
+			v.Seats[i].Total2 = -2*i - 1
+			v.Seats[i].HandScore2 = -41
+		}
+		return v
+	}
+	nine := func() life.View {
+		v := lifeEight()
+		v.Seats = append(v.Seats, v.Seats[:4]...)
+		v.Over = true
+		v.Result.Rank = []int{1} // shorter than Seats
+		v.Fortune = []string{"", strings.Repeat("long ", 400)}
+		return v
+	}
+	bigHand := func() life.View {
+		v := lifeHand7()
+		for j := range 60 {
+			v.Hand = append(v.Hand, life.Card{ID: j, Suit: life.Suit(j % 4), Rank: 2 + j%13})
+		}
+		v.Notes = append(v.Notes, strings.Repeat("{1} {9} {x} ", 200), "\x00\u202e", strings.Repeat("W", 500))
+		return v
+	}
+	stranger := func() life.View {
+		v := lifeHand7()
+		v.Seat = 12 // no such seat
+		v.Over = true
+		return v
+	}
+	cases := []struct {
+		name  string
+		view  life.View
+		names []string
+		w, h  int
+	}{
+		{"empty table", life.View{Seat: games.Observer}, nil, Width, Height},
+		{"empty hand view", life.View{Seat: 0}, nil, HandWidth, HandHeight},
+		{"eight seats, 40 face-up cards each", crowded(), nil, Width, Height},
+		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, Width, Height},
+		{"negative half points", negative(), lifeNames3, Width, Height},
+		{"nine seats, over, short result", nine(), nil, Width, Height},
+		{"seventy cards in hand", bigHand(), []string{string(make([]byte, 100000))}, HandWidth, HandHeight},
+		{"seat beyond the table", stranger(), nil, HandWidth, HandHeight},
+		{"huge numbers in a hand", func() life.View { v := huge(); v.Seat = 0; v.Hand = lc("AS"); return v }(), nil, HandWidth, HandHeight},
+	}
+	r := NewRenderer()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data, err := r.Board(c.view, c.names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := decode(t, data).Bounds(); b.Dx() != c.w || b.Dy() != c.h {
+				t.Errorf("image is %v, want %dx%d", b, c.w, c.h)
+			}
+		})
+	}
+	// Faces no pack holds are drawn, not cached.
+	n := 0
+	r.life().faces.Range(func(key, _ any) bool {
+		if k := key.(faceKey); !validFace(life.Card{Suit: k.suit, Rank: k.rank}) {
+			t.Errorf("face %+v was cached", k)
+		}
+		n++
+		return true
+	})
+	if n == 0 {
+		t.Error("no faces were cached")
+	}
+}
+
+func TestHalf(t *testing.T) {
+	cases := []struct {
+		in          int
+		plain, sign string
+	}{
+		{0, "0", "0"}, {1, "½", "+½"}, {-1, "−½", "−½"}, {95, "47½", "+47½"}, {-7, "−3½", "−3½"},
+		{200, "100", "+100"}, {math.MinInt64, "−4611686018427387904", "−4611686018427387904"},
+		{math.MaxInt64, "4611686018427387903½", "+4611686018427387903½"},
+	}
+	for _, c := range cases {
+		if got := half(c.in); got != c.plain {
+			t.Errorf("half(%d) = %q, want %q", c.in, got, c.plain)
+		}
+		if got := signedHalf(c.in); got != c.sign {
+			t.Errorf("signedHalf(%d) = %q, want %q", c.in, got, c.sign)
+		}
+	}
+}
+
+func TestSortedCardsAndGroups(t *testing.T) {
+	in := lc("KS 2H JK 9H 10C QH 4D AS 2C")
+	var got []string
+	for _, c := range sortedCards(in) {
+		got = append(got, c.Label())
+	}
+	if want := "2♥ 9♥ Q♥ 4♦ 2♣ 10♣ K♠ A♠ Joker"; strings.Join(got, " ") != want {
+		t.Errorf("sorted hand = %s, want %s", strings.Join(got, " "), want)
+	}
+	if in[0].Rank != life.King {
+		t.Error("sortedCards changed its input")
+	}
+	var sizes []int
+	for _, g := range suitGroups(in) {
+		sizes = append(sizes, len(g))
+	}
+	if fmt.Sprint(sizes) != "[3 1 2 2 1]" {
+		t.Errorf("group sizes = %v, want [3 1 2 2 1]", sizes)
+	}
+}
+
+func TestBankValue(t *testing.T) {
+	cases := []struct {
+		sv   life.SeatView
+		want int
+	}{
+		{life.SeatView{Bank: lc("KH 7S"), Suit: life.Hearts, SuitShown: true}, 2*20 - 2*7},
+		{life.SeatView{Bank: lc("KH 7S"), Suit: life.Hearts}, 2*10 - 2*7}, // sealed: nothing doubles
+		{life.SeatView{Bank: lc("KS 7S 2D"), Suit: life.Spades, SuitShown: true}, -10 - 7 + 4},
+		{life.SeatView{}, 0},
+	}
+	for _, c := range cases {
+		if got := bankValue(c.sv); got != c.want {
+			t.Errorf("bankValue(%v) = %d, want %d", c.sv.Bank, got, c.want)
+		}
+	}
+}
+
+func TestFan(t *testing.T) {
+	if step, n := fan(7, 100, 968, 12, 48); n != 7 || step != 112 {
+		t.Errorf("7 cards: step %v, %d shown; want 112, 7", step, n)
+	}
+	if step, n := fan(15, 100, 968, 12, 48); n != 15 || step < 48 || 100+14*step > 968 {
+		t.Errorf("15 cards: step %v, %d shown; want all within 968", step, n)
+	}
+	if step, n := fan(70, 100, 968, 12, 48); n >= 70 || 100+float64(n-1)*step > 968 {
+		t.Errorf("70 cards: step %v, %d shown; want fewer, within 968", step, n)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	f := NewFace(Regular, 19)
+	text := "Hearts run deep: a great romance waits where you least expect it, " + strings.Repeat("W", 80)
+	lines := f.Wrap(text, 200)
+	if len(lines) < 3 {
+		t.Fatalf("Wrap gave %d lines, want several", len(lines))
+	}
+	for _, l := range lines {
+		if f.Measure(l) > 200 {
+			t.Errorf("line %q is %.0f px wide, want at most 200", l, f.Measure(l))
+		}
+	}
+	if len(f.Wrap("  ", 200)) != 0 {
+		t.Error("blank text wrapped to lines")
+	}
+}
+
+func benchmarkLife(b *testing.B, v life.View, names []string) {
+	r := NewRenderer()
+	if _, err := r.Board(v, names); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		data, err := r.Board(v, names)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+}
+
+func BenchmarkLifeTable(b *testing.B) { benchmarkLife(b, lifeEight(), lifeGoldens()[1].names) }
+
+func BenchmarkLifeHand(b *testing.B) { benchmarkLife(b, lifeHand7(), lifeNames3) }
