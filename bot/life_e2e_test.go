@@ -14,6 +14,7 @@ import (
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/render"
 )
 
 // viewsIn decodes every view a message carries; textRenderer writes each
@@ -224,4 +225,52 @@ func TestLifeEndToEnd(t *testing.T) {
 		t.Errorf("Ben's DMs are closed, yet %d DMs reached him", n)
 	}
 	t.Logf("%d decisions by clicks", decisions)
+}
+
+// TestLifeAgainstAIWithImages plays Life alone against two AI players with
+// the real renderer: every private and public message carries a PNG.
+func TestLifeAgainstAIWithImages(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(life.Game{}), render.NewRenderer())
+	ada := h.fake.AddUser("Ada")
+	lobby := h.command(ada, "newgame", map[string]any{"game": "life", "target": 50}).Message
+	for range 2 {
+		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
+	}
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	rng := rand.New(rand.NewPCG(5, 6))
+	for moves := 0; !strings.Contains(h.fake.Message(lobby.ID).Content, "🏆"); moves++ {
+		var dm *discordtest.Message
+		if err := h.fake.WaitFor(h.ctx(), func() bool {
+			if strings.Contains(h.fake.Message(lobby.ID).Content, "🏆") {
+				return true
+			}
+			dms := h.fake.Messages(h.fake.DMChannel(ada.ID))
+			if len(dms) == 0 || len(dms[len(dms)-1].Components) == 0 {
+				return false
+			}
+			dm = dms[len(dms)-1]
+			return true
+		}); err != nil {
+			t.Fatalf("move %d: no DM to play from and no end", moves)
+		}
+		if dm == nil {
+			break
+		}
+		before := dm.EditedCount
+		it, _ := decide(t, h, ada, dm, nil, rng)
+		h.wait(it)
+		if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(dm.ID).EditedCount > before }); err != nil {
+			t.Fatalf("move %d: Ada's DM was not redrawn", moves)
+		}
+		if moves > 400 {
+			t.Fatal("the game did not end")
+		}
+	}
+	for _, m := range append(h.fake.Messages(h.fake.DMChannel(ada.ID)), h.fake.Message(lobby.ID)) {
+		for _, a := range m.Attachments {
+			if !bytes.HasPrefix(a.Data, []byte("\x89PNG")) {
+				t.Fatalf("%s is not a PNG", a.Filename)
+			}
+		}
+	}
 }
