@@ -372,3 +372,16 @@ func IsActive(s State, seat Seat) bool {
 	}
 	return false
 }
+
+// NamedPolicy is a policy with a short name, for simulations.
+type NamedPolicy struct {
+	Name   string
+	Policy Policy
+}
+
+// Strategist is implemented by games that offer named policies besides
+// their AI, to measure one style of play against another in simulation
+// ("lifebot sim -lineup balanced,wealth").
+type Strategist interface {
+	Strategies() []NamedPolicy
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
@@ -33,7 +34,7 @@ func runSim(args []string, out io.Writer) error {
 	players := fs.Int("players", 4, "number of seats")
 	n := fs.Int("games", 1000, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the batch; game g uses a seed derived from it and g")
-	lineup := fs.String("lineup", "", "comma-separated policies per seat, ai or random (default: one ai, the rest random)")
+	lineup := fs.String("lineup", "", "comma-separated policies per seat: ai, random, or a strategy the game offers (default: one ai, the rest random)")
 	pngPath := fs.String("png", "", "write the last game's final board to this PNG file")
 	opts := optionFlags{}
 	fs.Var(opts, "opt", "game option key=value (repeatable), e.g. -opt layout=random")
@@ -95,16 +96,22 @@ func parseLineup(s string, seats int, g games.Game) ([]sim.Entrant, error) {
 	if len(names) != seats {
 		return nil, fmt.Errorf("-lineup names %d policies for %d players", len(names), seats)
 	}
+	known := []games.NamedPolicy{{Name: "ai", Policy: g.AI()}, {Name: "random", Policy: games.RandomPolicy{}}}
+	if st, ok := g.(games.Strategist); ok {
+		known = append(known, st.Strategies()...)
+	}
 	var out []sim.Entrant
 	for _, name := range names {
-		switch strings.TrimSpace(name) {
-		case "ai":
-			out = append(out, sim.Entrant{Name: "ai", Policy: g.AI()})
-		case "random":
-			out = append(out, sim.Entrant{Name: "random", Policy: games.RandomPolicy{}})
-		default:
-			return nil, fmt.Errorf("unknown policy %q: use ai or random", name)
+		name = strings.TrimSpace(name)
+		i := slices.IndexFunc(known, func(p games.NamedPolicy) bool { return p.Name == name })
+		if i < 0 {
+			var have []string
+			for _, p := range known {
+				have = append(have, p.Name)
+			}
+			return nil, fmt.Errorf("unknown policy %q: use one of %s", name, strings.Join(have, ", "))
 		}
+		out = append(out, sim.Entrant{Name: name, Policy: known[i].Policy})
 	}
 	return out, nil
 }
