@@ -46,7 +46,8 @@ type Config struct {
 	// acknowledged with a deferral; Discord allows 3 s in all.
 	DeferAfter time.Duration
 	// RemindAfter is how long a turn may wait before its player is pinged
-	// again; zero turns reminders off. At most MaxReminders go out per turn.
+	// again; zero turns reminders off. At most MaxReminders go out per turn
+	// (3 if unset); one period after the last, the AI decides for them.
 	RemindAfter  time.Duration
 	MaxReminders int
 }

@@ -252,21 +252,7 @@ func (b *Bot) waitingNames(t *table, st games.State) string {
 // from is the log length before this click: every seat that acted since
 // faces a new decision, if any.
 func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *reply, rec storage.Record, t *table, st games.State, from int) {
-	state, err := st.MarshalBinary()
-	if err != nil {
-		r.private(b.playerError(err, rec.ID))
-		return
-	}
-	t.State = state
-	t.Fresh = t.refreshDecisions(st, t.actedSince(from))
-	res := st.Result()
-	if res.Over {
-		rec.Status = storage.Over
-		t.Outcome = b.outcome(t, res)
-	} else {
-		t.TurnFrom, t.Reminded = b.cfg.Now().UTC(), 0
-	}
-	rec, err = b.save(ctx, rec, t)
+	rec, err := b.commit(ctx, rec, t, st, from)
 	if err != nil {
 		r.private(b.playerError(err, rec.ID))
 		return
@@ -292,6 +278,32 @@ func (b *Bot) commitAndShow(ctx context.Context, s *discordgo.Session, i *discor
 		inPlace = seat
 		b.editBoard(ctx, s, rec, t, st)
 	}
+	b.spread(ctx, s, rec, t, st, inPlace, clicker)
+}
+
+// commit writes the game after a change: its state, who faces a new
+// decision, and the outcome once it is over.
+func (b *Bot) commit(ctx context.Context, rec storage.Record, t *table, st games.State, from int) (storage.Record, error) {
+	state, err := st.MarshalBinary()
+	if err != nil {
+		return rec, err
+	}
+	t.State = state
+	t.Fresh = t.refreshDecisions(st, t.actedSince(from))
+	res := st.Result()
+	if res.Over {
+		rec.Status = storage.Over
+		t.Outcome = b.outcome(t, res)
+	} else {
+		t.TurnFrom, t.Reminded = b.cfg.Now().UTC(), 0
+	}
+	return b.save(ctx, rec, t)
+}
+
+// spread tells everyone else about a committed change: private views to
+// those whose view changed (inPlace was already redrawn by the click),
+// then a ping to whoever faces a new decision, leaving out the clicker.
+func (b *Bot) spread(ctx context.Context, s *discordgo.Session, rec storage.Record, t *table, st games.State, inPlace games.Seat, clicker string) {
 	// What follows only records what was sent (ping ids, DM fingerprints);
 	// the game itself is already safe on disk.
 	changed := false

@@ -8,7 +8,7 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 )
 
-func TestIdleTurnsAreRemindedAFewTimes(t *testing.T) {
+func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
 	h := thatsLifeHarness(t)
 	h.stop()
 	h.remindAfter = 12 * time.Hour
@@ -48,10 +48,6 @@ func TestIdleTurnsAreRemindedAFewTimes(t *testing.T) {
 			t.Fatalf("reminder %d did not ping %s", i, u.Username)
 		}
 	}
-	h.clock.Advance(48 * time.Hour)
-	if n := remind(); n != 0 {
-		t.Fatal("a fourth reminder went out; three is the limit")
-	}
 	// Only the latest reminder stays in the channel.
 	reminders := 0
 	for _, m := range h.fake.Messages(h.channel) {
@@ -67,5 +63,31 @@ func TestIdleTurnsAreRemindedAFewTimes(t *testing.T) {
 	h.click(u, board, board.Buttons()[0].CustomID)
 	if n := remind(); n != 0 {
 		t.Fatal("a turn that just began was reminded")
+	}
+
+	// Three reminders, then one more period: the AI moves for whoever is
+	// still away.
+	board = h.fake.Message(lobby.ID)
+	away, _ := activeUser(t, board, []discordtest.User{ada, ben})
+	for range 3 {
+		h.clock.Advance(12*time.Hour + time.Minute)
+		remind()
+	}
+	pings := len(h.fake.Pings(away.ID))
+	h.clock.Advance(11 * time.Hour)
+	if n := remind(); n != 0 {
+		t.Fatal("the AI stood in before a full period had passed after the last reminder")
+	}
+	h.clock.Advance(2 * time.Hour)
+	if n := remind(); n != 1 {
+		t.Fatalf("the AI did not stand in after the reminders ran out (acted on %d games)", n)
+	}
+	after := h.fake.Message(lobby.ID)
+	mustContain(t, "board after a stand-in", after.Content, away.GlobalName+" was away, so the AI decided for them.")
+	if len(h.fake.Pings(away.ID)) != pings {
+		t.Error("the absent player was pinged about the move made for them")
+	}
+	if after.Content == board.Content {
+		t.Error("the board did not change after the AI moved")
 	}
 }
