@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -245,5 +246,36 @@ func TestScoreText(t *testing.T) {
 	r := games.Result{Scores: []int{47, 12}, Shown: []string{"47½"}}
 	if r.ScoreText(0) != "47½" || r.ScoreText(1) != "12" {
 		t.Errorf("ScoreText = %q, %q", r.ScoreText(0), r.ScoreText(1))
+	}
+}
+
+func TestDecodeStrict(t *testing.T) {
+	type saved struct {
+		V int `json:"v"`
+		N int `json:"n"`
+	}
+	var s saved
+	if err := games.DecodeStrict([]byte(`{"v":2,"n":7}`), 2, &s); err != nil || s.N != 7 {
+		t.Fatalf("DecodeStrict of a good state = %v, n=%d", err, s.N)
+	}
+	for in, want := range map[string]error{
+		`{"v":3,"n":7}`:       games.ErrVersion,
+		`{"n":7}`:             games.ErrVersion,
+		`{"v":2,"n":7,"x":1}`: nil,
+		`{"v":2,"n":7} {}`:    nil,
+		`{"v":2,"n":"seven"}`: nil,
+		`not json`:            nil,
+	} {
+		err := games.DecodeStrict([]byte(in), 2, &saved{})
+		if err == nil {
+			t.Errorf("DecodeStrict(%s) accepted it", in)
+			continue
+		}
+		if want != nil && !errors.Is(err, want) {
+			t.Errorf("DecodeStrict(%s) = %v, want %v", in, err, want)
+		}
+		if want == nil && errors.Is(err, games.ErrVersion) {
+			t.Errorf("DecodeStrict(%s) blamed the version for a malformed state", in)
+		}
 	}
 }

@@ -1,11 +1,9 @@
 package life
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/lifebot/lifebot/games"
@@ -90,26 +88,11 @@ func (s *state) MarshalBinary() ([]byte, error) {
 // never make the engine panic.
 func (Game) Decode(data []byte) (games.State, error) {
 	var w wireState
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&w)
-	if err == nil {
-		if _, end := dec.Token(); end != io.EOF {
-			err = errors.New("trailing data")
-		}
-	}
-	if err != nil {
-		// Another version may have another shape: tell the two apart.
-		var head struct {
-			V *int `json:"v"`
-		}
-		if json.Unmarshal(data, &head) == nil && (head.V == nil || *head.V != version) {
+	if err := games.DecodeStrict(data, version, &w); err != nil {
+		if errors.Is(err, games.ErrVersion) {
 			return nil, errUnsupported
 		}
-		return nil, fmt.Errorf("life: malformed state: %w", err)
-	}
-	if w.V != version {
-		return nil, errUnsupported
+		return nil, fmt.Errorf("life: %w", err)
 	}
 	s, err := fromWire(w)
 	if err != nil {
