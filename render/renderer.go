@@ -23,6 +23,7 @@ const (
 type Renderer struct {
 	thatsLife func() *thatsLifeKit
 	life      func() *lifeKit
+	lagom     func() *lagomKit
 
 	// Working memory of one render each: frames, their paletted copies and
 	// the quantizers that make those.
@@ -32,7 +33,7 @@ type Renderer struct {
 // NewRenderer returns a Renderer. It is cheap: each game's parts are drawn
 // on its first board.
 func NewRenderer() *Renderer {
-	r := &Renderer{thatsLife: sync.OnceValue(newThatsLifeKit), life: sync.OnceValue(newLifeKit)}
+	r := &Renderer{thatsLife: sync.OnceValue(newThatsLifeKit), life: sync.OnceValue(newLifeKit), lagom: sync.OnceValue(newLagomKit)}
 	r.frames.New = func() any { return image.NewRGBA(image.Rect(0, 0, Width, Height)) }
 	r.paletted.New = func() any {
 		return image.NewPaletted(image.Rect(0, 0, Width, Height), make(color.Palette, 0, 256))
