@@ -385,3 +385,15 @@ type NamedPolicy struct {
 type Strategist interface {
 	Strategies() []NamedPolicy
 }
+
+// Stat is one measure of a finished game, such as its length in rounds.
+type Stat struct {
+	Name  string
+	Value float64
+}
+
+// Reporter is implemented by states that can describe a finished game in
+// their own measures; simulations average them over many games.
+type Reporter interface {
+	Stats() []Stat
+}

@@ -132,4 +132,7 @@ func printReport(out io.Writer, info games.Info, opts games.Options, seed uint64
 		fmt.Fprintf(out, " %d: %.1f%%", seat+1, 100*w/float64(rep.Games))
 	}
 	fmt.Fprintf(out, "\naverage game length: %.1f decisions\n", float64(rep.Decisions)/float64(rep.Games))
+	for _, s := range rep.Stats {
+		fmt.Fprintf(out, "average %s: %.2f\n", s.Name, s.Value)
+	}
 }

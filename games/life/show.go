@@ -110,3 +110,8 @@ func (s *state) View(seat games.Seat) any {
 	}
 	return v
 }
+
+// Stats implements games.Reporter: how many hands the game took.
+func (s *state) Stats() []games.Stat {
+	return []games.Stat{{Name: "hands per game", Value: float64(s.handNo)}}
+}

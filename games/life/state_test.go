@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -254,5 +255,18 @@ func TestHalfText(t *testing.T) {
 	}
 	if got := errors.Unwrap(illegal("x")); got != games.ErrIllegal {
 		t.Errorf("illegal unwraps to %v, want ErrIllegal", got)
+	}
+}
+
+func TestStatsCountHands(t *testing.T) {
+	s := newState(t, 3, 9, nil)
+	rng := rand.New(rand.NewPCG(9, 9))
+	for len(s.Active()) > 0 {
+		seat := s.Active()[0]
+		play(t, s, seat, games.RandomPolicy{}.Choose(s, seat, rng))
+	}
+	got := s.Stats()
+	if len(got) != 1 || got[0].Value != float64(s.View(games.Observer).(View).HandNo) || got[0].Value < 1 {
+		t.Fatalf("Stats() = %+v, want the number of hands played (%d)", got, s.View(games.Observer).(View).HandNo)
 	}
 }

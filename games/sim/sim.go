@@ -6,6 +6,7 @@ package sim
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/lifebot/lifebot/games"
 )
@@ -44,6 +45,9 @@ type Report struct {
 	MaxScore []int
 	// Decisions is the total number of decisions over all games.
 	Decisions int
+	// Stats averages the measures of games whose states are Reporters, in
+	// the order first reported.
+	Stats []games.Stat
 	// Last is the final state of the last game played, and LastSeating maps
 	// its seats to lineup slots.
 	Last        games.State
@@ -101,7 +105,20 @@ func Run(spec Spec) (Report, error) {
 			rep.SeatWins[w] += 1 / float64(len(winners))
 		}
 		rep.Games++
+		if r, ok := st.(games.Reporter); ok {
+			for _, stat := range r.Stats() {
+				i := slices.IndexFunc(rep.Stats, func(s games.Stat) bool { return s.Name == stat.Name })
+				if i < 0 {
+					rep.Stats = append(rep.Stats, games.Stat{Name: stat.Name})
+					i = len(rep.Stats) - 1
+				}
+				rep.Stats[i].Value += stat.Value
+			}
+		}
 		rep.Last, rep.LastSeating = st, slotOf
+	}
+	for i := range rep.Stats {
+		rep.Stats[i].Value /= float64(rep.Games)
 	}
 	return rep, nil
 }

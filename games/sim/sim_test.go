@@ -55,6 +55,9 @@ func (s *raceState) Result() games.Result {
 	return games.Result{Over: s.over, Scores: s.score, Rank: games.RankByScore(s.score)}
 }
 func (s *raceState) MarshalBinary() ([]byte, error) { return nil, nil }
+func (s *raceState) Stats() []games.Stat {
+	return []games.Stat{{Name: "leader score", Value: float64(max(s.score[0], s.score[1]))}}
+}
 
 type greedy struct{}
 
@@ -78,6 +81,9 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	if rep.Wins[0] < 0.6*400 {
 		t.Fatalf("greedy won %v of 400, want a clear majority", rep.Wins[0])
+	}
+	if len(rep.Stats) != 1 || rep.Stats[0].Name != "leader score" || rep.Stats[0].Value < 5 || rep.Stats[0].Value > 6 {
+		t.Errorf("average leader score = %+v, want one stat between 5 and 6", rep.Stats)
 	}
 	if rep.SeatWins[0] == 0 || rep.SeatWins[1] == 0 {
 		t.Fatalf("rotation should seat each entrant in both chairs; seat wins %v", rep.SeatWins)
