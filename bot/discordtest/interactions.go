@@ -82,6 +82,18 @@ func (it *Interaction) Latency() time.Duration {
 	return it.latency
 }
 
+// Answered is when the first accepted response arrived, by the server's
+// clock; zero before then. A bot that answers each click before taking the
+// next applies them in the order of Answered.
+func (it *Interaction) Answered() time.Time {
+	it.srv.mu.Lock()
+	defer it.srv.mu.Unlock()
+	if it.resp == nil {
+		return time.Time{}
+	}
+	return it.dispatched.Add(it.latency)
+}
+
 // Original returns the message @original names now (the response message,
 // or the component's message after a type 6 or 7 response), or nil.
 func (it *Interaction) Original() *Message {

@@ -1,0 +1,135 @@
+package bot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/lagom"
+)
+
+func lagomViewsIn(t testing.TB, m *discordtest.Message) []lagom.View {
+	t.Helper()
+	var out []lagom.View
+	for _, a := range m.Attachments {
+		body, ok := bytes.CutPrefix(a.Data, []byte("VIEW "))
+		if !ok {
+			t.Fatalf("attachment %s is not a drawn view", a.Filename)
+		}
+		var v lagom.View
+		if err := json.Unmarshal(body, &v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// TestLagomEndToEnd plays Lagom with four people who answer every
+// simultaneous step at the same moment; Dee's DMs are closed.
+func TestLagomEndToEnd(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(lagom.Game{}), textRenderer{})
+	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
+	users := []discordtest.User{ada, ben, cy, dee}
+	h.fake.CloseDMs(dee.ID)
+	lobby := h.command(ada, "newgame", map[string]any{"game": "lagom"}).Message
+	for _, u := range users[1:] {
+		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	}
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	m := newMirror(t, lagom.Game{}, 4, h.seed, nil)
+	rng := rand.New(rand.NewPCG(7, 8))
+
+	// decisionMessage finds where a seat decides now: the DM showing the
+	// engine's current view of it with components, or for Dee "Show my hand".
+	decisionMessage := func(seat games.Seat) *discordtest.Message {
+		t.Helper()
+		u := users[seat]
+		if u.ID == dee.ID {
+			board := h.fake.Message(lobby.ID)
+			return h.click(dee, board, buttonLabelled(t, board, "Show my hand")).Message
+		}
+		want, _ := json.Marshal(m.st.View(seat))
+		var where *discordtest.Message
+		if err := h.fake.WaitFor(h.ctx(), func() bool {
+			dms := h.fake.Messages(h.fake.DMChannel(u.ID))
+			for i := len(dms) - 1; i >= 0; i-- {
+				for _, a := range dms[i].Attachments {
+					if len(dms[i].Components) > 0 && bytes.Equal(bytes.TrimPrefix(a.Data, []byte("VIEW ")), want) {
+						where = dms[i]
+						return true
+					}
+				}
+			}
+			return false
+		}); err != nil {
+			t.Fatalf("%s has no DM to decide with", u.Username)
+		}
+		return where
+	}
+
+	steps := 0
+	for !m.st.Result().Over {
+		active := m.st.Active()
+		type pending struct {
+			seat games.Seat
+			it   *discordtest.Interaction
+			a    games.Action
+		}
+		var all []pending
+		var where []*discordtest.Message
+		for _, seat := range active {
+			where = append(where, decisionMessage(seat))
+		}
+		// Everyone clicks at once: nothing waits for an answer here.
+		for k, seat := range active {
+			it, a := decide(t, h, users[seat], where[k], m.st.Legal(seat), rng)
+			all = append(all, pending{seat, it, a})
+		}
+		for _, p := range all {
+			resp := h.wait(p.it)
+			if resp.Message != nil && resp.Message.Ephemeral() && !strings.Contains(resp.Message.Content, "VIEW") && len(resp.Message.Attachments) == 0 {
+				t.Fatalf("step %d: %s's simultaneous click was refused: %q", steps, users[p.seat].Username, resp.Message.Content)
+			}
+		}
+		// The bot took the clicks one at a time, answering each before the
+		// next: the mirror follows in that order, since an extra draw takes
+		// the top card whoever asks first.
+		slices.SortFunc(all, func(x, y pending) int { return x.it.Answered().Compare(y.it.Answered()) })
+		for _, p := range all {
+			if _, err := m.st.Apply(p.seat, p.a); err != nil {
+				t.Fatalf("step %d: the bot accepted %v from %s, which the engine refuses: %v", steps, p.a, users[p.seat].Username, err)
+			}
+			m.forced()
+		}
+		steps++
+		if steps > 2000 {
+			t.Fatal("the game did not end")
+		}
+	}
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(lobby.ID).Content, "🏆") }); err != nil {
+		t.Fatal("the board never showed the end")
+	}
+	for _, msg := range h.fake.Messages(h.channel) {
+		for _, v := range lagomViewsIn(t, msg) {
+			if v.Seat != games.Observer || v.Hand != nil || v.Picked != nil || v.Passed != nil || v.Received != nil || len(v.Notes) > 0 {
+				t.Fatalf("the channel shows a private view of seat %d", v.Seat)
+			}
+		}
+	}
+	for seat, u := range users {
+		for _, msg := range append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...) {
+			for _, v := range lagomViewsIn(t, msg) {
+				if v.Seat != games.Seat(seat) {
+					t.Fatalf("%s was shown seat %d's view", u.Username, v.Seat)
+				}
+			}
+		}
+	}
+	t.Logf("%d simultaneous steps by clicks", steps)
+}

@@ -1,0 +1,77 @@
+package lagom
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
+)
+
+// FuzzDecode checks that Decode never panics and that whatever it accepts
+// is a working state. The corpus holds saved states from random games.
+func FuzzDecode(f *testing.F) {
+	for seats := 2; seats <= 6; seats++ {
+		states, err := gametest.States(Game{}, games.Config{Seats: seats, Seed: uint64(seats)}, 15)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, b := range states {
+			f.Add(b)
+		}
+	}
+	for _, junk := range []string{"", "{}", `{"v":1}`, `{"v":2}`, "null", `{"v":1,"seats":2,"players":[]}`} {
+		f.Add([]byte(junk))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		gametest.CheckDecode(t, Game{}, data)
+	})
+}
+
+// FuzzApply plays a seeded random game for some decisions, then applies
+// an arbitrary action from an arbitrary seat: Apply must not panic, must
+// accept exactly the legal actions, and must leave the state as it was
+// when it refuses.
+func FuzzApply(f *testing.F) {
+	f.Add(uint64(1), uint8(0), 0, "pick", 3, uint8(1))
+	f.Add(uint64(2), uint8(30), 1, "play", 2, uint8(1))
+	f.Add(uint64(3), uint8(90), 0, "cash", 0, uint8(2))
+	f.Add(uint64(4), uint8(7), 5, "pass", 80, uint8(1))
+	f.Fuzz(func(t *testing.T, seed uint64, steps uint8, seat int, kind string, arg int, nargs uint8) {
+		s := newState(t, 2+int(seed%5), seed)
+		rng := rand.New(rand.NewPCG(seed, 4))
+		for range steps {
+			if s.step == stepOver {
+				break
+			}
+			p := s.Active()[0]
+			if _, err := s.Apply(p, (games.RandomPolicy{}).Choose(s, p, rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a := games.Action{Kind: kind}
+		for range nargs % 4 {
+			a.Args = append(a.Args, arg)
+		}
+		legal := games.IsLegal(s, games.Seat(seat), a)
+		before, _ := s.MarshalBinary()
+		_, err := s.Apply(games.Seat(seat), a)
+		if err != nil {
+			if legal {
+				t.Fatalf("legal %v refused: %v", a, err)
+			}
+			if !errors.Is(err, games.ErrIllegal) && !errors.Is(err, games.ErrNotYourTurn) && !errors.Is(err, games.ErrOver) {
+				t.Fatalf("Apply(%d, %v): error %v wraps no games sentinel", seat, a, err)
+			}
+			if after, _ := s.MarshalBinary(); !bytes.Equal(before, after) {
+				t.Fatalf("refused Apply(%d, %v) changed the state", seat, a)
+			}
+			return
+		}
+		if !legal {
+			t.Fatalf("Apply(%d, %v) accepted an action that is not legal", seat, a)
+		}
+	})
+}

@@ -1,0 +1,53 @@
+package lagom
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
+)
+
+// hidden is the no-leak hook of the shared suite: a viewer may not see
+// other seats' hands, sealed picks or chosen passes, nor the deck, except
+// the cards it last passed and received, which it has held. Titles are unique and none contains another,
+// so a title is a safe text secret; in views a card is known by its id.
+func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
+	s := gs.(*state)
+	var secret []int
+	secret = append(secret, s.deck...)
+	for p := range s.ps {
+		if games.Seat(p) == viewer {
+			continue
+		}
+		pl := &s.ps[p]
+		secret = append(secret, pl.hand...)
+		if pl.pass != noCard {
+			secret = append(secret, pl.pass)
+		}
+		if pl.pick != noCard && s.step == stepSelect {
+			secret = append(secret, pl.pick)
+		}
+	}
+	var sec gametest.Secrets
+	for _, c := range secret {
+		if viewer >= 0 && (s.ps[viewer].passed == c || s.ps[viewer].received == c) {
+			continue
+		}
+		sec.Text = append(sec.Text, s.card(c).Title)
+		sec.View = append(sec.View, `{"id":`+strconv.Itoa(c)+`,"title"`)
+	}
+	epoch, _ := s.rng.MarshalJSON()
+	sec.Epoch = string(epoch)
+	return sec
+}
+
+// TestSuite runs the shared engine suite at every seat count with the
+// no-leak checks.
+func TestSuite(t *testing.T) {
+	var cfgs []games.Config
+	for i := range 10 {
+		cfgs = append(cfgs, games.Config{Seats: 2 + i%5, Seed: uint64(1000 * i)})
+	}
+	gametest.Run(t, Game{}, cfgs, 6, gametest.WithHidden(hidden))
+}
