@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -304,4 +305,25 @@ func (f *Face) Wrap(s string, width float64) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// SeatName is the drawable form of a seat's name: names[seat] without the
+// glyphs this face lacks, or "Player N" when nothing drawable is left.
+func (f *Face) SeatName(names []string, seat int) string {
+	if seat >= 0 && seat < len(names) {
+		if s := f.Clean(names[seat]); s != "" {
+			return s
+		}
+	}
+	return "Player " + strconv.Itoa(seat+1)
+}
+
+// SeatNames returns the drawable names of at least n seats, ready for
+// games.FormatSeats.
+func (f *Face) SeatNames(names []string, n int) []string {
+	out := make([]string, max(n, len(names)))
+	for i := range out {
+		out[i] = f.SeatName(names, i)
+	}
+	return out
 }

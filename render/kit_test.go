@@ -284,3 +284,16 @@ func TestBoardDispatchesOnViewType(t *testing.T) {
 		t.Fatalf("Board returned %d bytes that are not a PNG", len(png))
 	}
 }
+
+func TestSeatName(t *testing.T) {
+	f := NewFace(Bold, 20)
+	names := []string{"Ada", "🦊", ""}
+	for seat, want := range []string{"Ada", "Player 2", "Player 3", "Player 4"} {
+		if got := f.SeatName(names, seat); got != want {
+			t.Errorf("SeatName(%d) = %q, want %q", seat, got, want)
+		}
+	}
+	if got := f.SeatNames(names, 4); len(got) != 4 || got[3] != "Player 4" {
+		t.Errorf("SeatNames = %q, want four names", got)
+	}
+}

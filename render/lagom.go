@@ -783,25 +783,6 @@ func (k *lagomKit) drawTableau(im *image.RGBA, cards []lagom.Played, s lgSize, x
 	}
 }
 
-// lgSeatName returns the drawable form of a seat's name.
-func (k *lagomKit) seatName(names []string, seat int) string {
-	if seat >= 0 && seat < len(names) {
-		if s := k.name.Clean(names[seat]); s != "" {
-			return s
-		}
-	}
-	return "Player " + strconv.Itoa(seat+1)
-}
-
-// seatNames returns the drawable names of n seats, for games.FormatSeats.
-func (k *lagomKit) seatNames(names []string, n int) []string {
-	out := make([]string, max(n, len(names)))
-	for i := range out {
-		out[i] = k.seatName(names, i)
-	}
-	return out
-}
-
 // lagomRanks returns each seat's final rank: the result's, or by
 // fulfilment when the result does not cover every seat.
 func lagomRanks(v lagom.View) []int {

@@ -139,7 +139,7 @@ func (k *lagomKit) drawHandHeader(im *image.RGBA, v lagom.View, sv lagom.SeatVie
 	p := k.handPrompt(v, sv)
 	pf := FitFace(p, right-x, k.prompt, k.name)
 	pf.Draw(im, pf.Fit(p, right-x), x, y1, MiddleLeft, rgb(textMain))
-	line := k.seatName(names, seat)
+	line := k.name.SeatName(names, seat)
 	if v.Round > 0 {
 		line += " · round " + number(v.Round)
 	}
@@ -356,7 +356,7 @@ func (k *lagomKit) drawLagomNotes(im *image.RGBA, v lagom.View, names []string) 
 	w := LagomHandWidth - lmMargin - bx
 	x, top := k.box(im, bx, w, "NOTES")
 	width := float64(w - 2*ltInset)
-	seatNames := k.seatNames(names, len(v.Seats))
+	seatNames := k.name.SeatNames(names, len(v.Seats))
 	var lines []string
 	for _, n := range v.Notes {
 		lines = append(lines, k.body.Wrap(k.body.Clean(games.FormatSeats(n, seatNames)), width)...)

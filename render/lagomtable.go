@@ -76,7 +76,7 @@ func (k *lagomKit) waitingFor(v lagom.View, names []string) []string {
 	var out []string
 	for s := range v.Seats {
 		if lagomActive(v, s) {
-			out = append(out, k.seatName(names, s))
+			out = append(out, k.name.SeatName(names, s))
 		}
 	}
 	return out
@@ -130,7 +130,7 @@ func (k *lagomKit) overText(v lagom.View, names []string) string {
 	best := -1
 	for s, r := range rk {
 		if r == 1 {
-			ws = append(ws, k.seatName(names, s))
+			ws = append(ws, k.name.SeatName(names, s))
 			best = s
 		}
 	}
@@ -275,7 +275,7 @@ func (k *lagomKit) drawSeatStats(im *image.RGBA, v lagom.View, sv lagom.SeatView
 	dc := gg.NewContextForRGBA(im)
 	Pip(dc, seat, true, rgb(textMain), nx+9, lineY(0), 18)
 	nx += 24
-	name := k.seatName(names, seat)
+	name := k.name.SeatName(names, seat)
 	k.name.Draw(im, k.name.Fit(name, x+width-nx), nx, lineY(0), MiddleLeft, rgb(textMain))
 
 	// Fulfilment, the score, largest; what the last scoring added beside it.

@@ -460,25 +460,6 @@ func sortedCards(cards []life.Card) []life.Card {
 	return out
 }
 
-// seatName returns the drawable form of a seat's name.
-func (k *lifeKit) seatName(names []string, seat int) string {
-	if seat >= 0 && seat < len(names) {
-		if s := k.name.Clean(names[seat]); s != "" {
-			return s
-		}
-	}
-	return "Player " + strconv.Itoa(seat+1)
-}
-
-// seatNames returns the drawable names of n seats, for games.FormatSeats.
-func (k *lifeKit) seatNames(names []string, n int) []string {
-	out := make([]string, max(n, len(names)))
-	for i := range out {
-		out[i] = k.seatName(names, i)
-	}
-	return out
-}
-
 // isActive reports whether seat must act now.
 func isActive(v life.View, seat int) bool {
 	return slices.Contains(v.Active, games.Seat(seat))

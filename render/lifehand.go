@@ -79,7 +79,7 @@ func (k *lifeKit) handPrompt(v life.View, names []string) string {
 		if s < 0 || int(s) >= len(v.Seats) {
 			return "another player"
 		}
-		return k.seatName(names, int(s))
+		return k.name.SeatName(names, int(s))
 	}
 	turned := ""
 	if v.Turned != nil {
@@ -160,7 +160,7 @@ func (k *lifeKit) drawHandHeader(im *image.RGBA, v life.View, sv life.SeatView, 
 	p := k.handPrompt(v, names)
 	pf := FitFace(p, limit-px, k.prompt, k.name)
 	pf.Draw(im, pf.Fit(p, right-140-px), px, y1, MiddleLeft, rgb(textMain))
-	line := k.seatName(names, seat)
+	line := k.name.SeatName(names, seat)
 	if v.HandNo > 0 {
 		line += " · hand " + strconv.Itoa(v.HandNo)
 	}
@@ -295,7 +295,7 @@ func (k *lifeKit) drawNotes(im *image.RGBA, v life.View, names []string) {
 	w := HandWidth - lhMargin - bx
 	x, top := k.box(im, bx, w, "NOTES")
 	width := float64(w - 2*lfInset)
-	seatNames := k.seatNames(names, len(v.Seats))
+	seatNames := k.name.SeatNames(names, len(v.Seats))
 	var lines []string
 	for _, n := range v.Notes {
 		lines = append(lines, k.body.Wrap(k.body.Clean(games.FormatSeats(n, seatNames)), width)...)

@@ -58,7 +58,7 @@ func (k *lifeKit) tableStatus(v life.View, names []string) (who, what string) {
 		if s < 0 || int(s) >= len(v.Seats) {
 			return "—"
 		}
-		return k.seatName(names, int(s))
+		return k.name.SeatName(names, int(s))
 	}
 	turned := ""
 	if v.Turned != nil {
@@ -69,7 +69,7 @@ func (k *lifeKit) tableStatus(v life.View, names []string) (who, what string) {
 		var ws []string
 		for s, rk := range ranks(v) {
 			if rk == 1 {
-				ws = append(ws, k.seatName(names, s))
+				ws = append(ws, k.name.SeatName(names, s))
 			}
 		}
 		if len(ws) == 0 {
@@ -266,7 +266,7 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 	if caption != "" {
 		capW = math.Min(k.caption.Measure(caption), 110)
 	}
-	name := k.seatName(names, seat)
+	name := k.name.SeatName(names, seat)
 	nameW := k.name.Draw(im, k.name.Fit(name, right-left-capW-10), left, hy, MiddleLeft, rgb(textMain))
 	if caption != "" {
 		k.caption.Draw(im, k.caption.Fit(caption, capW), left+nameW+10, hy+1, MiddleLeft, rgb(textSoft))

@@ -482,16 +482,6 @@ func seatColour(v thatslife.View, seat int) int {
 	return seat
 }
 
-// playerName returns the drawable form of a seat's name.
-func (k *thatsLifeKit) playerName(names []string, seat int) string {
-	if seat < len(names) {
-		if s := k.name.Clean(names[seat]); s != "" {
-			return s
-		}
-	}
-	return "Player " + strconv.Itoa(seat+1)
-}
-
 // signed writes a score as players read it: "+12", "−3", "0".
 func signed(n int) string {
 	switch {
@@ -541,7 +531,7 @@ func (k *thatsLifeKit) drawPanel(im *image.RGBA, dc *gg.Context, v thatslife.Vie
 		if v.Over {
 			rank = ranks[seat]
 		}
-		k.drawPlayer(im, v, seat, k.playerName(names, seat), top, rowH, rank)
+		k.drawPlayer(im, v, seat, k.name.SeatName(names, seat), top, rowH, rank)
 	}
 }
 
@@ -574,7 +564,7 @@ func (k *thatsLifeKit) drawStatus(im *image.RGBA, dc *gg.Context, v thatslife.Vi
 			}
 			BlitCentred(im, k.marks[paletteIndex(seatColour(v, s))], lineX+tlMarkSize/2, lineY)
 			lineX += tlMarkSize + 6
-			shown = append(shown, k.playerName(names, s))
+			shown = append(shown, k.name.SeatName(names, s))
 		}
 		line := strings.Join(shown, " & ")
 		maxW := x + w - 90 - lineX - 4
@@ -595,7 +585,7 @@ func (k *thatsLifeKit) drawStatus(im *image.RGBA, dc *gg.Context, v thatslife.Vi
 	BlitCentred(im, k.marks[paletteIndex(seatColour(v, seat))], textX+tlMarkSize/2, y+62)
 	nameX := textX + tlMarkSize + 10
 	maxW := x + w - tlDieSize - 28 - nameX
-	k.status.Draw(im, k.status.Fit(k.playerName(names, seat), maxW), nameX, y+62, MiddleLeft, rgb(textMain))
+	k.status.Draw(im, k.status.Fit(k.name.SeatName(names, seat), maxW), nameX, y+62, MiddleLeft, rgb(textMain))
 	if v.Roll != 0 {
 		k.body.Draw(im, "rolled "+strconv.Itoa(v.Roll), nameX, y+94, MiddleLeft, rgb(textSoft))
 		dx, dy := x+w-tlDieSize-18, y+(h-tlDieSize)/2
