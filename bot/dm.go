@@ -57,16 +57,7 @@ func (b *Bot) privateMessage(rec storage.Record, t *table, st games.State, seat 
 	default:
 		fmt.Fprintf(&sb, "Waiting for %s.", b.waitingNames(t, st))
 	}
-	if components == nil {
-		components = []discordgo.MessageComponent{}
-	}
-	return &discordgo.InteractionResponseData{
-		Content:         truncate(sb.String(), 2000),
-		Components:      components,
-		Files:           []*discordgo.File{pngFile(fmt.Sprintf("%s-%s-%d-you.png", rec.Game, rec.ID, t.moves()), png)},
-		Attachments:     keepOnlyUpload(),
-		AllowedMentions: &discordgo.MessageAllowedMentions{},
-	}, nil
+	return imageMessage(sb.String(), components, fmt.Sprintf("%s-%s-%d-you.png", rec.Game, rec.ID, t.moves()), png), nil
 }
 
 // privateKey fingerprints what a seat was last sent: its view, and the move

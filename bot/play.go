@@ -348,16 +348,23 @@ func (b *Bot) boardMessage(rec storage.Record, t *table, st games.State) (*disco
 			components = b.choiceComponents(rec, t, seat, st.Legal(seat))
 		}
 	}
+	return imageMessage(sb.String(), components, fmt.Sprintf("%s-%s-%d.png", rec.Game, rec.ID, t.moves()), png), nil
+}
+
+// imageMessage is a message that shows one image, replacing any the message
+// had, with text that pings nobody: edits never ping anyway, and a new
+// board must not ping the whole table.
+func imageMessage(content string, components []discordgo.MessageComponent, name string, png []byte) *discordgo.InteractionResponseData {
 	if components == nil {
 		components = []discordgo.MessageComponent{}
 	}
 	return &discordgo.InteractionResponseData{
-		Content:         truncate(sb.String(), 2000),
+		Content:         truncate(content, 2000),
 		Components:      components,
-		Files:           []*discordgo.File{pngFile(fmt.Sprintf("%s-%s-%d.png", rec.Game, rec.ID, t.moves()), png)},
+		Files:           []*discordgo.File{pngFile(name, png)},
 		Attachments:     keepOnlyUpload(),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
-	}, nil
+	}
 }
 
 // maxButtons is what five action rows of five buttons hold; beyond it
