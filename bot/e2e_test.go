@@ -147,7 +147,8 @@ func TestThatsLifeEndToEnd(t *testing.T) {
 				h.waitPinged(nu, before[nu.ID])
 			}
 		}
-		if got := len(h.fake.Pings(u.ID)); got != before[u.ID] {
+		// Only the closing announcement, which tells everyone, may ping the mover.
+		if got := len(h.fake.Pings(u.ID)); got != before[u.ID] && len(next.Buttons()) > 0 {
 			p := h.fake.Pings(u.ID)
 			t.Fatalf("move %d: the mover was pinged about their own move: %q", moves, p[len(p)-1].Content)
 		}
