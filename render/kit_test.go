@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -295,5 +297,52 @@ func TestSeatName(t *testing.T) {
 	}
 	if got := f.SeatNames(names, 4); len(got) != 4 || got[3] != "Player 4" {
 		t.Errorf("SeatNames = %q, want four names", got)
+	}
+}
+
+// renderJob draws one image for checkConcurrent.
+type renderJob struct {
+	name string
+	draw func(*Renderer) ([]byte, error)
+}
+
+// checkConcurrent draws every job at once, three times over, on one
+// Renderer; run with -race it shows the caches and pools are shared
+// safely, and each image must match the same job drawn alone.
+func checkConcurrent(t *testing.T, jobs []renderJob) {
+	t.Helper()
+	lone := NewRenderer()
+	want := make([]*image.RGBA, len(jobs))
+	for i, j := range jobs {
+		data, err := j.draw(lone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = decode(t, data)
+	}
+	const rounds = 3
+	r := NewRenderer()
+	var wg sync.WaitGroup
+	errs := make(chan error, rounds*len(jobs))
+	for round := range rounds {
+		for i, j := range jobs {
+			wg.Go(func() {
+				data, err := j.draw(r)
+				if err == nil {
+					var got *image.RGBA
+					if got, err = decodePNG(data); err == nil && !bytes.Equal(got.Pix, want[i].Pix) {
+						err = fmt.Errorf("pixels differ from a lone render")
+					}
+				}
+				if err != nil {
+					errs <- fmt.Errorf("round %d, %s: %w", round, j.name, err)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

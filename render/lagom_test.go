@@ -3,12 +3,10 @@ package render
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"image"
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -399,41 +397,11 @@ func TestLagomFaceCache(t *testing.T) {
 // with -race it shows the caches and pools are shared safely, and each
 // image must match a lone render.
 func TestLagomConcurrent(t *testing.T) {
-	goldens := lagomGoldens()
-	lone := NewRenderer()
-	want := make([]*image.RGBA, len(goldens))
-	for i, g := range goldens {
-		data, err := lone.Board(g.view(), g.names)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = decode(t, data)
+	var jobs []renderJob
+	for _, g := range lagomGoldens() {
+		jobs = append(jobs, renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }})
 	}
-	const rounds = 3
-	r := NewRenderer()
-	var wg sync.WaitGroup
-	errs := make(chan error, rounds*len(goldens))
-	for round := range rounds {
-		for i, g := range goldens {
-			wg.Go(func() {
-				data, err := r.Board(g.view(), g.names)
-				if err == nil {
-					var got *image.RGBA
-					if got, err = decodePNG(data); err == nil && !bytes.Equal(got.Pix, want[i].Pix) {
-						err = fmt.Errorf("pixels differ from a lone render")
-					}
-				}
-				if err != nil {
-					errs <- fmt.Errorf("round %d, %s: %w", round, g.name, err)
-				}
-			})
-		}
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	checkConcurrent(t, jobs)
 }
 
 func TestLagomOddViews(t *testing.T) {

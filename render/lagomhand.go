@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"image"
 	"math"
 	"strconv"
@@ -29,9 +28,6 @@ const (
 	lmMidW    = 250
 )
 
-// errNoLagomSeat refuses a view that belongs to nobody: only a seat's own
-// view has a hand to draw.
-var errNoLagomSeat = errors.New("render: a Lagom hand needs a seat's own view, not the public one")
 
 // LagomHand draws one seat's private view of Lagom as a 1000×560 PNG for a
 // DM: its hand with its sealed pick, on a play the revealed card in each of
@@ -40,7 +36,7 @@ var errNoLagomSeat = errors.New("render: a Lagom hand needs a seat's own view, n
 // replaced by names[n]. A view without a seat (games.Observer) is refused.
 func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
 	if v.Seat < 0 {
-		return nil, errNoLagomSeat
+		return nil, errNoSeat
 	}
 	k := r.lagom()
 	im := r.frame(k.hand)

@@ -26,7 +26,7 @@ const (
 
 // errNoSeat refuses a view that belongs to nobody: only a seat's own view
 // has a hand to draw.
-var errNoSeat = errors.New("render: a Life hand needs a seat's own view, not the public one")
+var errNoSeat = errors.New("render: a private image needs a seat's own view, not the public one")
 
 // LifeHand draws one seat's private view of Life, the card game, as a
 // 1000×520 PNG for a DM: the seat's hand sorted by suit and rank, its

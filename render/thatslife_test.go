@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
@@ -11,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -295,41 +293,11 @@ func TestThatsLifeGolden(t *testing.T) {
 // Renderer; run with -race it shows the caches and pools are shared safely,
 // and every board must match the same board rendered alone.
 func TestThatsLifeConcurrent(t *testing.T) {
-	boards := goldenBoards()
-	lone := NewRenderer()
-	want := make([]*image.RGBA, len(boards))
-	for i, g := range boards {
-		data, err := lone.ThatsLife(g.view(), g.names)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = decode(t, data)
+	var jobs []renderJob
+	for _, g := range goldenBoards() {
+		jobs = append(jobs, renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.ThatsLife(g.view(), g.names) }})
 	}
-	const rounds = 2
-	r := NewRenderer()
-	var wg sync.WaitGroup
-	errs := make(chan error, rounds*len(boards))
-	for round := range rounds {
-		for i, g := range boards {
-			wg.Go(func() {
-				data, err := r.ThatsLife(g.view(), g.names)
-				if err == nil {
-					var got *image.RGBA
-					if got, err = decodePNG(data); err == nil && !bytes.Equal(got.Pix, want[i].Pix) {
-						err = fmt.Errorf("pixels differ from a lone render")
-					}
-				}
-				if err != nil {
-					errs <- fmt.Errorf("round %d, %s: %w", round, g.name, err)
-				}
-			})
-		}
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	checkConcurrent(t, jobs)
 }
 
 func TestThatsLifeOddViews(t *testing.T) {
