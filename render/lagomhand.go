@@ -28,7 +28,6 @@ const (
 	lmMidW    = 250
 )
 
-
 // LagomHand draws one seat's private view of Lagom as a 1000×560 PNG for a
 // DM: its hand with its sealed pick, on a play the revealed card in each of
 // its four orientations, its health, purse, investments and fulfilment, its
