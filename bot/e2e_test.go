@@ -177,11 +177,11 @@ func TestThatsLifeEndToEnd(t *testing.T) {
 		t.Fatal("no closing announcement in the channel: ", err)
 	}
 	names := []string{ada.GlobalName, ben.GlobalName, cy.GlobalName}
-	for seat, score := range res.Scores {
-		mustContain(t, "closing announcement", final.Content, fmt.Sprintf("%d. %s: %d", res.Rank[seat], names[seat], score))
+	for seat := range res.Scores {
+		mustContain(t, "closing announcement", final.Content, fmt.Sprintf("%d. %s: %s", res.Rank[seat], names[seat], res.ScoreText(games.Seat(seat))))
 	}
 	w := res.Winners()
-	mustContain(t, "closing announcement", final.Content, fmt.Sprintf("with %d", res.Scores[w[0]]))
+	mustContain(t, "closing announcement", final.Content, "with "+res.ScoreText(w[0]))
 	for _, u := range users {
 		if !slices.Contains(final.Pings, u.ID) {
 			t.Errorf("%s was not told the game is over", u.Username)

@@ -219,10 +219,13 @@ type Result struct {
 	Shown []string
 }
 
-// ScoreText is seat's score as players read it.
+// ScoreText is seat's score as players read it, with a typographic minus.
 func (r Result) ScoreText(seat Seat) string {
 	if int(seat) < len(r.Shown) && r.Shown[seat] != "" {
 		return r.Shown[seat]
+	}
+	if n := r.Scores[seat]; n < 0 {
+		return "−" + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(r.Scores[seat])
 }

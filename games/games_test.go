@@ -243,9 +243,9 @@ func TestRandomPolicyPicksValidSubsets(t *testing.T) {
 }
 
 func TestScoreText(t *testing.T) {
-	r := games.Result{Scores: []int{47, 12}, Shown: []string{"47½"}}
-	if r.ScoreText(0) != "47½" || r.ScoreText(1) != "12" {
-		t.Errorf("ScoreText = %q, %q", r.ScoreText(0), r.ScoreText(1))
+	r := games.Result{Scores: []int{47, 12, -21}, Shown: []string{"47½"}}
+	if r.ScoreText(0) != "47½" || r.ScoreText(1) != "12" || r.ScoreText(2) != "−21" {
+		t.Errorf("ScoreText = %q, %q, %q", r.ScoreText(0), r.ScoreText(1), r.ScoreText(2))
 	}
 }
 
