@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -344,5 +346,57 @@ func checkConcurrent(t *testing.T, jobs []renderJob) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// goldenImage is an image checked against testdata/<name>.png.
+type goldenImage struct {
+	renderJob
+	w, h int
+}
+
+// checkGoldens draws each image and compares it with its golden by
+// decoded pixels; -update rewrites the goldens instead.
+func checkGoldens(t *testing.T, images []goldenImage) {
+	r := NewRenderer()
+	for _, g := range images {
+		t.Run(g.name, func(t *testing.T) {
+			data, err := g.draw(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 1<<20 {
+				t.Errorf("PNG is %d bytes, want under 1 MiB", len(data))
+			}
+			if b := decode(t, data).Bounds(); b.Dx() != g.w || b.Dy() != g.h {
+				t.Fatalf("image is %v, want %dx%d", b, g.w, g.h)
+			}
+			checkGolden(t, g.name, data)
+		})
+	}
+}
+
+func checkGolden(t *testing.T, name string, data []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	if f := differing(decode(t, data), decode(t, want), 24); f > 0.002 {
+		failed := filepath.Join("testdata", "failed", name+".png")
+		if err := os.MkdirAll(filepath.Dir(failed), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(failed, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Errorf("%.2f%% of pixels differ from %s; got written to %s", 100*f, path, failed)
 	}
 }

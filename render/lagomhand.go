@@ -7,7 +7,6 @@ import (
 
 	"github.com/fogleman/gg"
 
-	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -351,23 +350,5 @@ func (k *lagomKit) drawLagomNotes(im *image.RGBA, v lagom.View, names []string) 
 	w := LagomHandWidth - lmMargin - bx
 	x, top := k.box(im, bx, w, "NOTES")
 	width := float64(w - 2*ltInset)
-	seatNames := k.name.SeatNames(names, len(v.Seats))
-	var lines []string
-	for _, n := range v.Notes {
-		lines = append(lines, k.body.Wrap(k.body.Clean(games.FormatSeats(n, seatNames)), width)...)
-	}
-	if len(lines) == 0 {
-		k.caption.Draw(im, "nothing new", x, top+8, MiddleLeft, rgb(textSoft))
-		return
-	}
-	// The newest lines matter most: when they do not all fit, the oldest
-	// give way.
-	const lineH = 24
-	fit := int((lmBoxEnd - 8 - top) / lineH)
-	if len(lines) > fit {
-		lines = lines[len(lines)-fit:]
-	}
-	for i, line := range lines {
-		k.body.Draw(im, line, x, top+float64(i)*lineH, TopLeft, rgb(textMain))
-	}
+	drawNotes(im, k.body, k.caption, v.Notes, k.name.SeatNames(names, len(v.Seats)), x, top, width, lmBoxEnd-8, 24)
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -211,48 +209,13 @@ func lifeGoldens() []lifeGolden {
 
 // checkGolden compares a rendered PNG with testdata/name.png within the
 // tolerance of TestThatsLifeGolden, or rewrites it under -update.
-func checkGolden(t *testing.T, name string, data []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".png")
-	if *update {
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render -update to create it)", err)
-	}
-	if f := differing(decode(t, data), decode(t, want), 24); f > 0.002 {
-		failed := filepath.Join("testdata", "failed", name+".png")
-		if err := os.MkdirAll(filepath.Dir(failed), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(failed, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Errorf("%.2f%% of pixels differ from %s; got written to %s", 100*f, path, failed)
-	}
-}
 
 func TestLifeGolden(t *testing.T) {
-	r := NewRenderer()
+	var images []goldenImage
 	for _, g := range lifeGoldens() {
-		t.Run(g.name, func(t *testing.T) {
-			data, err := r.Board(g.view(), g.names)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(data) > 1<<20 {
-				t.Errorf("PNG is %d bytes, want under 1 MiB", len(data))
-			}
-			if b := decode(t, data).Bounds(); b.Dx() != g.w || b.Dy() != g.h {
-				t.Fatalf("image is %v, want %dx%d", b, g.w, g.h)
-			}
-			checkGolden(t, g.name, data)
-		})
+		images = append(images, goldenImage{renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }}, g.w, g.h})
 	}
+	checkGoldens(t, images)
 }
 
 // TestLifeTableRefusesPrivate: a bug upstream that puts a hand or private

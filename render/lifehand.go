@@ -295,23 +295,5 @@ func (k *lifeKit) drawNotes(im *image.RGBA, v life.View, names []string) {
 	w := HandWidth - lhMargin - bx
 	x, top := k.box(im, bx, w, "NOTES")
 	width := float64(w - 2*lfInset)
-	seatNames := k.name.SeatNames(names, len(v.Seats))
-	var lines []string
-	for _, n := range v.Notes {
-		lines = append(lines, k.body.Wrap(k.body.Clean(games.FormatSeats(n, seatNames)), width)...)
-	}
-	if len(lines) == 0 {
-		k.caption.Draw(im, "nothing new", x, top+8, MiddleLeft, rgb(textSoft))
-		return
-	}
-	// The newest lines matter most: when they do not all fit, the oldest
-	// give way.
-	const lineH = 25
-	fit := int((lhBoxesEnd - 10 - top) / lineH)
-	if len(lines) > fit {
-		lines = lines[len(lines)-fit:]
-	}
-	for i, line := range lines {
-		k.body.Draw(im, line, x, top+float64(i)*lineH, TopLeft, rgb(textMain))
-	}
+	drawNotes(im, k.body, k.caption, v.Notes, k.name.SeatNames(names, len(v.Seats)), x, top, width, lhBoxesEnd-10, 25)
 }

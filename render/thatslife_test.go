@@ -7,8 +7,6 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -250,43 +248,11 @@ func differing(a, b *image.RGBA, threshold int) float64 {
 }
 
 func TestThatsLifeGolden(t *testing.T) {
-	r := NewRenderer()
+	var images []goldenImage
 	for _, g := range goldenBoards() {
-		t.Run(g.name, func(t *testing.T) {
-			data, err := r.ThatsLife(g.view(), g.names)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(data) > 1<<20 {
-				t.Errorf("PNG is %d bytes, want under 1 MiB", len(data))
-			}
-			got := decode(t, data)
-			if b := got.Bounds(); b.Dx() != Width || b.Dy() != Height {
-				t.Fatalf("image is %v, want %dx%d", b, Width, Height)
-			}
-			path := filepath.Join("testdata", g.name+".png")
-			if *update {
-				if err := os.WriteFile(path, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render -update to create it)", err)
-			}
-			if f := differing(got, decode(t, want), 24); f > 0.002 {
-				failed := filepath.Join("testdata", "failed", g.name+".png")
-				if err := os.MkdirAll(filepath.Dir(failed), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(failed, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Errorf("%.2f%% of pixels differ from %s; got written to %s", 100*f, path, failed)
-			}
-		})
+		images = append(images, goldenImage{renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.ThatsLife(g.view(), g.names) }}, Width, Height})
 	}
+	checkGoldens(t, images)
 }
 
 // TestThatsLifeConcurrent renders different boards at once on one

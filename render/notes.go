@@ -1,0 +1,27 @@
+package render
+
+import (
+	"image"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// drawNotes writes a seat's private notes into a box of a private image,
+// with {n} replaced by drawable names, wrapped to width. The newest lines
+// matter most: when they do not all fit above bottom, the oldest give way.
+func drawNotes(im *image.RGBA, body, caption *Face, notes, names []string, x, top, width, bottom, lineH float64) {
+	var lines []string
+	for _, n := range notes {
+		lines = append(lines, body.Wrap(body.Clean(games.FormatSeats(n, names)), width)...)
+	}
+	if len(lines) == 0 {
+		caption.Draw(im, "nothing new", x, top+8, MiddleLeft, rgb(textSoft))
+		return
+	}
+	if fit := int((bottom - top) / lineH); len(lines) > fit {
+		lines = lines[len(lines)-max(fit, 0):]
+	}
+	for i, line := range lines {
+		body.Draw(im, line, x, top+float64(i)*lineH, TopLeft, rgb(textMain))
+	}
+}
