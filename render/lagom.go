@@ -415,7 +415,8 @@ type lagomKit struct {
 	heart, coinIcon, cards *image.RGBA
 	decided, deciding      *image.RGBA
 
-	panel, active, winner, out, status, over, slot *Box
+	panelBoxes
+	out, slot *Box
 
 	name, big, huge, stat, label, small, body, caption, prompt, rank, tag, footer, footerTitle *Face
 }
@@ -485,20 +486,11 @@ func newLagomKit() *lagomKit {
 		}
 		dc.Fill()
 	})
-	k.panel = NewBox(12, 0, rgb(rowFill), rgb(rowFill), rgb(table))
-	k.active = NewBox(12, 3, rgb(rowActive), rgb(accent), rgb(table))
-	k.winner = NewBox(12, 3, rgb(goldTint), rgb(gold), rgb(table))
+	k.panelBoxes = newPanelBoxes()
 	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
-	k.status = NewBox(14, 2, rgb(rowFill), rgb(tableLine), rgb(table))
-	k.over = NewBox(14, 3, rgb(goldTint), rgb(gold), rgb(table))
 	k.slot = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(rowFill))
-
-	k.table = image.NewRGBA(image.Rect(0, 0, Width, Height))
-	FillRect(k.table, k.table.Bounds(), rgb(table))
-	FillRect(k.table, image.Rect(0, lgFooterY, Width, Height), rgb(tableInset))
-	FillRect(k.table, image.Rect(0, lgFooterY, Width, lgFooterY+1), rgb(tableLine))
-	k.hand = image.NewRGBA(image.Rect(0, 0, LagomHandWidth, LagomHandHeight))
-	FillRect(k.hand, k.hand.Bounds(), rgb(table))
+	k.table = tableBackdrop(lgFooterY)
+	k.hand = plainBackdrop(LagomHandWidth, LagomHandHeight)
 	return k
 }
 

@@ -112,7 +112,8 @@ type lifeKit struct {
 	dealer      *image.RGBA
 	turnTag     *image.RGBA
 
-	panel, active, winner, status, over, slot *Box
+	panelBoxes
+	slot *Box
 
 	index      [cardSizes][]*Face // rank faces of each card size, largest first
 	jokerLabel [cardSizes]*Face
@@ -197,19 +198,10 @@ func newLifeKit() *lifeKit {
 		RoundedCard(dc, 0, 0, float64(tagW), lfTagH, lfTagH/2, rgb(accent), nil, 0)
 		k.tag.Draw(dc.Image().(*image.RGBA), "TURN", float64(tagW)/2, lfTagH/2, Centre, rgb(inkDark))
 	})
-	k.panel = NewBox(12, 0, rgb(rowFill), rgb(rowFill), rgb(table))
-	k.active = NewBox(12, 3, rgb(rowActive), rgb(accent), rgb(table))
-	k.winner = NewBox(12, 3, rgb(goldTint), rgb(gold), rgb(table))
-	k.status = NewBox(14, 2, rgb(rowFill), rgb(tableLine), rgb(table))
-	k.over = NewBox(14, 3, rgb(goldTint), rgb(gold), rgb(table))
+	k.panelBoxes = newPanelBoxes()
 	k.slot = NewBox(10, 2, rgb(tableInset), rgb(tableLine), rgb(table))
-
-	k.table = image.NewRGBA(image.Rect(0, 0, Width, Height))
-	FillRect(k.table, k.table.Bounds(), rgb(table))
-	FillRect(k.table, image.Rect(0, lfFooterY, Width, Height), rgb(tableInset))
-	FillRect(k.table, image.Rect(0, lfFooterY, Width, lfFooterY+1), rgb(tableLine))
-	k.hand = image.NewRGBA(image.Rect(0, 0, HandWidth, HandHeight))
-	FillRect(k.hand, k.hand.Bounds(), rgb(table))
+	k.table = tableBackdrop(lfFooterY)
+	k.hand = plainBackdrop(HandWidth, HandHeight)
 	return k
 }
 

@@ -412,3 +412,35 @@ func CheckMark(dc *gg.Context, cx, cy, size float64, c color.Color) {
 	dc.LineTo(cx+0.4*s, cy-0.3*s)
 	dc.Stroke()
 }
+
+// panelBoxes are the seat panels and status boxes the table games share:
+// a plain panel, one for the seat that must act, one for winners, and the
+// status box with its game-over form.
+type panelBoxes struct {
+	panel, active, winner, status, over *Box
+}
+
+func newPanelBoxes() panelBoxes {
+	return panelBoxes{
+		panel:  NewBox(12, 0, rgb(rowFill), rgb(rowFill), rgb(table)),
+		active: NewBox(12, 3, rgb(rowActive), rgb(accent), rgb(table)),
+		winner: NewBox(12, 3, rgb(goldTint), rgb(gold), rgb(table)),
+		status: NewBox(14, 2, rgb(rowFill), rgb(tableLine), rgb(table)),
+		over:   NewBox(14, 3, rgb(goldTint), rgb(gold), rgb(table)),
+	}
+}
+
+// tableBackdrop is the empty 1280×720 table with its footer band from
+// footerY down; plainBackdrop an empty private image.
+func tableBackdrop(footerY int) *image.RGBA {
+	im := plainBackdrop(Width, Height)
+	FillRect(im, image.Rect(0, footerY, Width, Height), rgb(tableInset))
+	FillRect(im, image.Rect(0, footerY, Width, footerY+1), rgb(tableLine))
+	return im
+}
+
+func plainBackdrop(w, h int) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, w, h))
+	FillRect(im, im.Bounds(), rgb(table))
+	return im
+}
