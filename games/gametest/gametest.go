@@ -733,3 +733,31 @@ func States(g games.Game, cfg games.Config, stride int) ([][]byte, error) {
 	}
 	return nil, fmt.Errorf("no end after %d steps", maxSteps)
 }
+
+// CheckApply applies an arbitrary action from an arbitrary seat, the body
+// of a game's fuzz target. Apply must accept exactly the legal actions,
+// refuse the rest with an error wrapping a games sentinel, and leave the
+// state untouched when it refuses. It returns the events of an accepted
+// action and whether it was accepted.
+func CheckApply(t testing.TB, s games.State, seat games.Seat, a games.Action) ([]games.Event, bool) {
+	t.Helper()
+	legal := games.IsLegal(s, seat, a)
+	before, _ := s.MarshalBinary()
+	ev, err := s.Apply(seat, a)
+	if err != nil {
+		if legal {
+			t.Fatalf("legal %v refused: %v", a, err)
+		}
+		if !errors.Is(err, games.ErrIllegal) && !errors.Is(err, games.ErrNotYourTurn) && !errors.Is(err, games.ErrOver) {
+			t.Fatalf("Apply(%d, %v): error %v wraps no games sentinel", seat, a, err)
+		}
+		if after, _ := s.MarshalBinary(); !bytes.Equal(before, after) {
+			t.Fatalf("refused Apply(%d, %v) changed the state", seat, a)
+		}
+		return nil, false
+	}
+	if !legal {
+		t.Fatalf("Apply(%d, %v) accepted an action that is not legal", seat, a)
+	}
+	return ev, true
+}

@@ -208,6 +208,20 @@ func TestFlawsAreCaught(t *testing.T) {
 			t.Errorf("failed=%v with %q, want the bad key reported", failed, msg)
 		}
 	})
+	t.Run("apply", func(t *testing.T) {
+		st, _ := toy{}.New(games.Config{Seats: 2, Seed: 1})
+		if _, ok := gametest.CheckApply(t, st, 0, games.Action{Kind: "add", Args: []int{2}}); !ok {
+			t.Error("CheckApply refused a legal action")
+		}
+		if _, ok := gametest.CheckApply(t, st, 1, games.Action{Kind: "add", Args: []int{9}}); ok {
+			t.Error("CheckApply accepted an illegal action")
+		}
+		dirty, _ := toy{flaw: "dirty refusal"}.New(games.Config{Seats: 2, Seed: 1})
+		failed, msg := caught(t, func(tb testing.TB) { gametest.CheckApply(tb, dirty, 0, games.Action{Kind: "nope"}) })
+		if !failed || !strings.Contains(msg, "changed the state") {
+			t.Errorf("failed=%v with %q, want the changed state reported", failed, msg)
+		}
+	})
 	t.Run("decode panics", func(t *testing.T) {
 		failed, msg := caught(t, func(tb testing.TB) { gametest.CheckDecode(tb, toy{flaw: "decode panics"}, nil) })
 		if !failed || !strings.Contains(msg, "panicked") {

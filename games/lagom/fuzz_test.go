@@ -1,8 +1,6 @@
 package lagom
 
 import (
-	"bytes"
-	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -55,23 +53,6 @@ func FuzzApply(f *testing.F) {
 		for range nargs % 4 {
 			a.Args = append(a.Args, arg)
 		}
-		legal := games.IsLegal(s, games.Seat(seat), a)
-		before, _ := s.MarshalBinary()
-		_, err := s.Apply(games.Seat(seat), a)
-		if err != nil {
-			if legal {
-				t.Fatalf("legal %v refused: %v", a, err)
-			}
-			if !errors.Is(err, games.ErrIllegal) && !errors.Is(err, games.ErrNotYourTurn) && !errors.Is(err, games.ErrOver) {
-				t.Fatalf("Apply(%d, %v): error %v wraps no games sentinel", seat, a, err)
-			}
-			if after, _ := s.MarshalBinary(); !bytes.Equal(before, after) {
-				t.Fatalf("refused Apply(%d, %v) changed the state", seat, a)
-			}
-			return
-		}
-		if !legal {
-			t.Fatalf("Apply(%d, %v) accepted an action that is not legal", seat, a)
-		}
+		gametest.CheckApply(t, s, games.Seat(seat), a)
 	})
 }
