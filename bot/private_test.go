@@ -137,6 +137,14 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 		}
 	}
 
+	// Pings of a game with hidden hands say where the choices are.
+	for _, u := range users {
+		for _, p := range h.fake.Pings(u.ID) {
+			if strings.Contains(p.Content, "your move") {
+				mustContain(t, "a turn ping", p.Content, "Your choices are in your DMs, or behind **Show my hand** on the board.")
+			}
+		}
+	}
 	closed := 0
 	for _, msg := range h.fake.Messages(h.channel) {
 		if strings.Contains(msg.Content, "can't send you DMs") {
