@@ -13,23 +13,6 @@ import (
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
-func lagomViewsIn(t testing.TB, m *discordtest.Message) []lagom.View {
-	t.Helper()
-	var out []lagom.View
-	for _, a := range m.Attachments {
-		body, ok := bytes.CutPrefix(a.Data, []byte("VIEW "))
-		if !ok {
-			t.Fatalf("attachment %s is not a drawn view", a.Filename)
-		}
-		var v lagom.View
-		if err := json.Unmarshal(body, &v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
 // TestLagomEndToEnd plays Lagom with four people who answer every
 // simultaneous step at the same moment; Dee's DMs are closed.
 func TestLagomEndToEnd(t *testing.T) {
@@ -116,7 +99,7 @@ func TestLagomEndToEnd(t *testing.T) {
 		t.Fatal("the board never showed the end")
 	}
 	for _, msg := range h.fake.Messages(h.channel) {
-		for _, v := range lagomViewsIn(t, msg) {
+		for _, v := range viewsIn[lagom.View](t, msg) {
 			if v.Seat != games.Observer || v.Hand != nil || v.Picked != nil || v.Passed != nil || v.Received != nil || len(v.Notes) > 0 {
 				t.Fatalf("the channel shows a private view of seat %d", v.Seat)
 			}
@@ -124,7 +107,7 @@ func TestLagomEndToEnd(t *testing.T) {
 	}
 	for seat, u := range users {
 		for _, msg := range append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...) {
-			for _, v := range lagomViewsIn(t, msg) {
+			for _, v := range viewsIn[lagom.View](t, msg) {
 				if v.Seat != games.Seat(seat) {
 					t.Fatalf("%s was shown seat %d's view", u.Username, v.Seat)
 				}

@@ -19,15 +19,15 @@ import (
 
 // viewsIn decodes every view a message carries; textRenderer writes each
 // as "VIEW <json>".
-func viewsIn(t testing.TB, m *discordtest.Message) []life.View {
+func viewsIn[V any](t testing.TB, m *discordtest.Message) []V {
 	t.Helper()
-	var out []life.View
+	var out []V
 	for _, a := range m.Attachments {
 		body, ok := bytes.CutPrefix(a.Data, []byte("VIEW "))
 		if !ok {
 			t.Fatalf("attachment %s is not a drawn view", a.Filename)
 		}
-		var v life.View
+		var v V
 		if err := json.Unmarshal(body, &v); err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func TestLifeEndToEnd(t *testing.T) {
 			if before != privateText(t, after) {
 				t.Fatalf("Ada's hand message changed across a restart")
 			}
-			if v := viewsIn(t, after.Message); len(v) != 1 || !slices.Equal(v[0].Hand, m.st.View(0).(life.View).Hand) {
+			if v := viewsIn[life.View](t, after.Message); len(v) != 1 || !slices.Equal(v[0].Hand, m.st.View(0).(life.View).Hand) {
 				t.Fatalf("after a restart Ada's hand is not what the engine holds")
 			}
 		}
@@ -205,7 +205,7 @@ func TestLifeEndToEnd(t *testing.T) {
 	// Every view in the channel is the public one; every view a player was
 	// sent is their own.
 	for _, msg := range h.fake.Messages(h.channel) {
-		for _, v := range viewsIn(t, msg) {
+		for _, v := range viewsIn[life.View](t, msg) {
 			if v.Seat != games.Observer || v.Hand != nil || len(v.Notes) > 0 {
 				t.Fatalf("the channel shows a private view (seat %d, %d cards)", v.Seat, len(v.Hand))
 			}
@@ -214,7 +214,7 @@ func TestLifeEndToEnd(t *testing.T) {
 	for seat, u := range users {
 		seen := append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...)
 		for _, msg := range seen {
-			for _, v := range viewsIn(t, msg) {
+			for _, v := range viewsIn[life.View](t, msg) {
 				if v.Seat != games.Seat(seat) {
 					t.Fatalf("%s was shown seat %d's view", u.Username, v.Seat)
 				}
