@@ -81,17 +81,62 @@ func coinValue(left int) float64 {
 	return 1
 }
 
-// wantsExtra decides the extra draw: worth it while the game has a few
-// rounds to go.
+// wantsExtra decides the extra draw. Early coins are better kept for
+// Spend Wealth, so from the second round the player buys only with two
+// coins to spare (counting investments); in any round it also buys when
+// its hand is poor, that is when one more card is expected to improve
+// this round's pick by more than digWorth. Never in the last rounds,
+// when a wider hand has no time to pay off.
 func (pol policy) wantsExtra(s *state, p int) bool {
-	pl := &s.ps[p]
-	left := roundsLeft(s, p)
-	if left < 3 {
+	if roundsLeft(s, p) < 3 {
 		return false
 	}
-	// Coins have no use as good as a wider choice, and investments that
-	// have grown to cover the rest are worth cashing in for it.
-	return pl.coins >= extraCost || pl.coins+s.cashable(p) >= extraCost+2
+	money := s.ps[p].coins + s.cashable(p)
+	if s.round >= 2 && money >= extraCost+2 {
+		return true
+	}
+	return money >= extraCost && pol.digGain(s, p) > digWorth
+}
+
+// digWorth is the expected improvement, in fulfilment, that makes an
+// extra card worth its coins when the purse has nothing to spare.
+const digWorth = 2
+
+// digGain is what one more card is expected to add to this round's best
+// pick: the average, over every card p cannot see, of how much it would
+// beat p's best card in hand. It reads only what p may know: its hand,
+// the tableaux and the discard pile; the order of the deck never enters.
+func (pol policy) digGain(s *state, p int) float64 {
+	seen := make([]bool, len(s.set.cards))
+	for _, id := range s.ps[p].hand {
+		seen[id] = true
+	}
+	for _, id := range s.discard {
+		seen[id] = true
+	}
+	for q := range s.ps {
+		for _, t := range s.ps[q].tableau {
+			seen[t.card] = true
+		}
+	}
+	best := 0.0 // a card is never worth less than nothing: it can be discarded
+	for _, id := range s.ps[p].hand {
+		best = max(best, pol.cardValue(s, p, id))
+	}
+	total, unseen := 0.0, 0
+	for id := range s.set.cards {
+		if seen[id] {
+			continue
+		}
+		unseen++
+		if v := pol.cardValue(s, p, id); v > best {
+			total += v - best
+		}
+	}
+	if unseen == 0 {
+		return 0
+	}
+	return total / float64(unseen)
 }
 
 // cardValue is the best of playing c on a payable side and discarding it.

@@ -133,6 +133,32 @@ func TestAIIsPure(t *testing.T) {
 	}
 }
 
+// The card set and the AI together must meet the tuning targets of
+// RULINGS 5.1 that one table of AI players can show: lives of 10 to 13
+// rounds, the extra draw used in 20–40% of seat-rounds, and the first
+// seat within 5 points of a fair share. The games are seeded, so the
+// figures are exact; a change that moves them out of range fails here.
+func TestTuningTargets(t *testing.T) {
+	t.Parallel()
+	const seats, n = 4, 300
+	ai := Game{}.AI()
+	var st stats
+	first := 0.0
+	for i := range n {
+		pols := []games.Policy{ai, ai, ai, ai}
+		first += match(t, games.Config{Seats: seats, Seed: uint64(104729 * (i + 1))}, pols, &st)[0]
+	}
+	if m := median(st.lengths); m < 10 || m > 13 {
+		t.Errorf("median game %d rounds, want 10 to 13", m)
+	}
+	if extras := 100 * float64(st.extras) / float64(st.seatRounds); extras < 20 || extras > 40 {
+		t.Errorf("extra draws in %.1f%% of seat-rounds, want 20–40%%", extras)
+	}
+	if got, fair := 100*first/n, 100.0/seats; got < fair-5 || got > fair+5 {
+		t.Errorf("first seat wins %.1f%%, want within 5 points of %.0f%%", got, fair)
+	}
+}
+
 func median(xs []int) int {
 	xs = slices.Clone(xs)
 	slices.Sort(xs)

@@ -47,6 +47,8 @@ type wireSeat struct {
 	FromRel     int          `json:"from_rel"`
 	FromLeisure int          `json:"from_leisure"`
 	FromPurpose int          `json:"from_purpose"`
+	Rounds      int          `json:"rounds"`
+	Extras      int          `json:"extras,omitempty"`
 	Notes       []string     `json:"notes,omitempty"`
 }
 
@@ -66,7 +68,8 @@ func (s *state) MarshalBinary() ([]byte, error) {
 		ws := wireSeat{Health: pl.health, Coins: pl.coins, Fulfil: pl.fulfil, Out: pl.out, Phase: int(pl.phase),
 			Hand: orNil(pl.hand), Pick: pl.pick, Pass: pl.pass, Shown: pl.shown, Passed: pl.passed, Received: pl.received,
 			Discarded: pl.discarded, Extra: pl.extra, Scored: pl.scored,
-			FromRel: pl.fromRel, FromLeisure: pl.fromLeisure, FromPurpose: pl.fromPurpose, Notes: pl.notes}
+			FromRel: pl.fromRel, FromLeisure: pl.fromLeisure, FromPurpose: pl.fromPurpose,
+			Rounds: pl.rounds, Extras: pl.extras, Notes: pl.notes}
 		for _, t := range pl.tableau {
 			ws.Tableau = append(ws.Tableau, wirePlayed{Card: t.card, Side: int(t.side), Round: t.round, Sunset: t.sunset, Stacks: t.stacks})
 		}
@@ -159,7 +162,8 @@ func fromWire(w wireState) (*state, error) {
 		pl := player{health: ws.Health, coins: ws.Coins, fulfil: ws.Fulfil, out: ws.Out, phase: phase(ws.Phase),
 			pick: ws.Pick, pass: ws.Pass, shown: ws.Shown, passed: ws.Passed, received: ws.Received,
 			discarded: ws.Discarded, extra: ws.Extra, scored: ws.Scored,
-			fromRel: ws.FromRel, fromLeisure: ws.FromLeisure, fromPurpose: ws.FromPurpose}
+			fromRel: ws.FromRel, fromLeisure: ws.FromLeisure, fromPurpose: ws.FromPurpose,
+			rounds: ws.Rounds, extras: ws.Extras}
 		if len(ws.Notes) > 0 {
 			pl.notes = ws.Notes
 		}

@@ -19,22 +19,35 @@ func newState(tb testing.TB, seats int, seed uint64) *state {
 	return gs.(*state)
 }
 
-// cardWith finds a card whose quadrants read q in the table's notation,
-// or fails: rules tests name cards by what they show.
-func cardWith(tb testing.TB, s *state, q string) int {
+// cardWith plants a card showing quads (in the table's notation) with
+// the given discard reward into the state's own copy of the card set and
+// returns its id, so that rules tests name cards by what they show and
+// do not depend on the deck's current tuning. Planting the same card
+// twice returns the same id; different cards take different ids.
+func cardWith(tb testing.TB, s *state, quads string, reward int) int {
 	tb.Helper()
-	for _, r := range baseCards {
-		if r.quads == q {
-			for id, c := range s.set.cards {
-				if c.Title == r.title {
-					return id
-				}
-			}
+	title := "Planted " + quads + " " + strconv.Itoa(reward)
+	c := mustParse([]rawCard{{title, quads, reward}}).cards[0]
+	if s.set.version != plantedVersion {
+		s.set = &cardSet{version: plantedVersion, cards: slices.Clone(s.set.cards)}
+	}
+	for id := len(s.set.cards) - 1; id >= 0; id-- {
+		switch old := s.set.cards[id]; {
+		case old.Title == title:
+			return id
+		case !strings.HasPrefix(old.Title, "Planted "):
+			c.ID = id
+			s.set.cards[id] = c
+			return id
 		}
 	}
-	tb.Fatalf("no card shows %q", q)
+	tb.Fatal("no card left to replace")
 	return noCard
 }
+
+// plantedVersion marks a set changed by cardWith: saving such a state and
+// loading it back fails loudly instead of using the real set.
+const plantedVersion = "planted"
 
 // cardWhere finds a card with a side that matches ok.
 func cardWhere(tb testing.TB, s *state, ok func(c Card) (Side, bool)) (int, Side) {

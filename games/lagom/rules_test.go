@@ -27,7 +27,7 @@ func TestRuling01Setup(t *testing.T) {
 // Ruling 2: new cards go to the right end of the tableau.
 func TestRuling02NewestRight(t *testing.T) {
 	s := newState(t, 2, 2)
-	old := cardWith(t, s, "W - P HR")
+	old := cardWith(t, s, "W - P HR", 0)
 	place(s, 0, old, Top, 1)
 	c, side := cardWhere(t, s, sideIs(Purpose))
 	toPlay(s, 0, c)
@@ -41,7 +41,7 @@ func TestRuling02NewestRight(t *testing.T) {
 // symbols it activates.
 func TestRuling03FourSides(t *testing.T) {
 	s := newState(t, 2, 3)
-	c := cardWith(t, s, "W - P HR")
+	c := cardWith(t, s, "W - P HR", 0)
 	toPlay(s, 0, c)
 	s.ps[0].tableau = []played{entry(1, Relationship)}
 	got := labels(s, 0)
@@ -176,7 +176,7 @@ func TestRuling10SealedPick(t *testing.T) {
 // Ruling 11: discarding pays the reward.
 func TestRuling11Discard(t *testing.T) {
 	s := newState(t, 2, 11)
-	c := cardWith(t, s, "R X W S") // reward 3
+	c := cardWith(t, s, "R X W S", 3)
 	toPlay(s, 0, c)
 	coins := s.ps[0].coins
 	apply(t, s, 0, "discard")
@@ -189,7 +189,7 @@ func TestRuling11Discard(t *testing.T) {
 // card's own Relationship cannot pay its Lose Relationship.
 func TestRuling12Paying(t *testing.T) {
 	s := newState(t, 2, 12)
-	c := cardWith(t, s, "R X W S") // left R+S, top R+X, right X+W, bottom W+S
+	c := cardWith(t, s, "R X W S", 3) // left R+S, top R+X, right X+W, bottom W+S
 	toPlay(s, 0, c)
 	s.ps[0].coins = 0
 	if got := kinds(s, 0); !slices.Equal(got, []string{"discard"}) {
@@ -213,7 +213,7 @@ func TestRuling13SunsetOldest(t *testing.T) {
 	s := newState(t, 2, 13)
 	s.ps[0].tableau = []played{entry(1, Purpose), entry(2, Relationship, Relationship), entry(3, Relationship)}
 	s.ps[0].tableau[1].sunset[0] = true
-	c := cardWith(t, s, "R X W S")
+	c := cardWith(t, s, "R X W S", 3)
 	toPlay(s, 0, c)
 	apply(t, s, 0, "play.2") // right: X + W
 	tab := s.ps[0].tableau
@@ -266,7 +266,7 @@ func TestRuling15Pass(t *testing.T) {
 	}
 	s.ps[1].out, s.ps[2].out = true, true
 	s.ps[1].phase, s.ps[2].phase = phaseDone, phaseDone
-	toPlay(s, 0, cardWith(t, s, "R X W S"))
+	toPlay(s, 0, cardWith(t, s, "R X W S", 3))
 	apply(t, s, 0, "discard")
 	if s.step != stepSelect || s.round != 3 {
 		t.Error("a lone seat was asked to pass")
@@ -294,14 +294,14 @@ func TestRuling16WorkedExample(t *testing.T) {
 func TestRuling17End(t *testing.T) {
 	s := newState(t, 2, 17)
 	s.ps[1].health = 0
-	toPlay(s, 0, cardWith(t, s, "R X W S"))
+	toPlay(s, 0, cardWith(t, s, "R X W S", 3))
 	apply(t, s, 0, "discard")
 	apply(t, s, 0, "pass."+itoa(s.ps[0].hand[0]))
 	if !s.ps[1].out || s.step == stepOver || len(s.Active()) != 1 {
 		t.Fatal("seat 0 should play on alone")
 	}
 	s.ps[0].health = 1
-	toPlay(s, 0, cardWith(t, s, "R X W S"))
+	toPlay(s, 0, cardWith(t, s, "R X W S", 3))
 	apply(t, s, 0, "discard")
 	if s.step != stepOver || !s.Result().Over {
 		t.Error("the game did not end")
@@ -350,12 +350,14 @@ func TestStatsDescribeTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(4, 4))
+	draws := map[string]int{} // every seat-round answers the draw with done or extra
 	for len(st.Active()) > 0 {
 		seat, a, ok := games.Forced(st)
 		if !ok {
 			seat = st.Active()[0]
 			a = games.RandomPolicy{}.Choose(st, seat, rng)
 		}
+		draws[a.Kind]++
 		if _, err := st.Apply(seat, a); err != nil {
 			t.Fatal(err)
 		}
@@ -365,9 +367,17 @@ func TestStatsDescribeTheGame(t *testing.T) {
 	if stats[0].Name != "rounds" || stats[0].Value != float64(s.round) || s.round < 2 {
 		t.Errorf("rounds stat = %+v, want %d", stats[0], s.round)
 	}
-	played := 0.0
-	for _, x := range stats[2:] {
-		played += x.Value
+	played, extras := 0.0, -1.0
+	for _, x := range stats {
+		switch {
+		case strings.HasSuffix(x.Name, " played per seat"):
+			played += x.Value
+		case x.Name == "share of seat-rounds with an extra draw":
+			extras = x.Value
+		}
+	}
+	if want := float64(draws["extra"]) / float64(draws["extra"]+draws["done"]); draws["extra"] == 0 || extras != want {
+		t.Errorf("extra draw share %v after %d extra draws, want %v", extras, draws["extra"], want)
 	}
 	want := 0
 	for _, p := range s.ps {

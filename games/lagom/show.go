@@ -79,10 +79,12 @@ func (s *state) stepName(seat games.Seat) string {
 // final fulfilment, and how many symbols of each kind were played per seat.
 func (s *state) Stats() []games.Stat {
 	out := []games.Stat{{Name: "rounds", Value: float64(s.round)}}
-	total := 0
+	total, rounds, extras := 0, 0, 0
 	var played [len(symbolNames)]int
 	for _, p := range s.ps {
 		total += p.fulfil
+		rounds += p.rounds
+		extras += p.extras
 		for _, c := range p.tableau {
 			for _, sym := range c.syms {
 				played[sym]++
@@ -90,6 +92,9 @@ func (s *state) Stats() []games.Stat {
 		}
 	}
 	out = append(out, games.Stat{Name: "fulfilment per seat", Value: float64(total) / float64(len(s.ps))})
+	if rounds > 0 {
+		out = append(out, games.Stat{Name: "share of seat-rounds with an extra draw", Value: float64(extras) / float64(rounds)})
+	}
 	for sym, n := range played {
 		out = append(out, games.Stat{Name: Symbol(sym).String() + " played per seat", Value: float64(n) / float64(len(s.ps))})
 	}

@@ -72,7 +72,9 @@ type player struct {
 	scored                  int
 	// fulfilment by source, for Result.Detail and simulation figures.
 	fromRel, fromLeisure, fromPurpose int
-	notes                             []string
+	// rounds played and extra draws bought, for simulation figures.
+	rounds, extras int
+	notes          []string
 }
 
 // state is a game of Lagom in progress.
@@ -321,6 +323,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		s.cashIn(p, s.toCash(p, extraCost-pl.coins), &ev)
 		pl.coins -= extraCost
 		pl.extra = true
+		pl.extras++
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s pays %d coins for an extra card.", games.SeatRef(seat), extraCost)})
 		s.draw(p, &ev)
 		pl.phase = phasePick
@@ -565,6 +568,7 @@ func (s *state) startRound(ev *[]games.Event) {
 			continue
 		}
 		pl.health -= roundHealth
+		pl.rounds++
 	}
 	if s.inGame() == 0 {
 		s.step = stepOver
