@@ -260,9 +260,18 @@ func TestRuling15Pass(t *testing.T) {
 		t.Fatal("a pass was delivered before everyone passed")
 	}
 	apply(t, s, 1, "pass."+itoa(s.ps[1].hand[0]))
-	apply(t, s, 2, "pass."+itoa(s.ps[2].hand[0]))
+	ev := apply(t, s, 2, "pass."+itoa(s.ps[2].hand[0]))
 	if !slices.Contains(s.ps[2].hand, c) || s.ps[2].received != c || s.ps[0].passed != c {
 		t.Error("seat 0's card did not reach seat 2")
+	}
+	var public []string
+	for _, e := range ev {
+		if len(e.To) == 0 && strings.Contains(e.Text, "passed on") {
+			public = append(public, e.Text)
+		}
+	}
+	if want := "Cards are passed on: {0} to {2}, {1} to {0}, {2} to {1}."; len(public) != 1 || public[0] != want {
+		t.Errorf("public passing lines %q, want just %q", public, want)
 	}
 	s.ps[1].out, s.ps[2].out = true, true
 	s.ps[1].phase, s.ps[2].phase = phaseDone, phaseDone

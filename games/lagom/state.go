@@ -522,12 +522,14 @@ func (s *state) deliver(ev *[]games.Event) {
 	for p := range s.ps {
 		s.ps[p].passed, s.ps[p].received = noCard, noCard
 	}
+	var pairs []string
 	for p := range s.ps {
 		pl := &s.ps[p]
 		if pl.pass == noCard {
 			continue
 		}
 		to := s.rightOf(p)
+		pairs = append(pairs, fmt.Sprintf("%s to %s", games.SeatRef(games.Seat(p)), games.SeatRef(games.Seat(to))))
 		s.ps[to].hand = append(s.ps[to].hand, pl.pass)
 		pl.passed, s.ps[to].received = pl.pass, pl.pass
 		title := s.card(pl.pass).Title
@@ -536,6 +538,10 @@ func (s *state) deliver(ev *[]games.Event) {
 		*ev = append(*ev, games.Event{To: []games.Seat{games.Seat(p), games.Seat(to)},
 			Text: fmt.Sprintf("%s passes %s to %s.", games.SeatRef(games.Seat(p)), title, games.SeatRef(games.Seat(to)))})
 		pl.pass = noCard
+	}
+	if len(pairs) > 0 {
+		// The channel learns who gave to whom, never which card.
+		*ev = append(*ev, games.Event{Text: "Cards are passed on: " + strings.Join(pairs, ", ") + "."})
 	}
 }
 
