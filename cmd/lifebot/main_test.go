@@ -107,6 +107,27 @@ func TestSim(t *testing.T) {
 	}
 }
 
+// Strategy names longer than the header keep the table's columns in line,
+// and a game's own figures follow the table.
+func TestSimNamedStrategies(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"sim", "-game", "lagom", "-players", "3", "-games", "4", "-seed", "2",
+		"-lineup", "balanced,relationships,random"}, &out, os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out.String(), "\n")
+	col := strings.Index(lines[1], "wins") + len("wins")
+	for _, row := range lines[2:5] {
+		if len(row) < col || row[col-1] == ' ' || row[col] != ' ' {
+			t.Errorf("row %q does not end its wins at column %d like the header %q", row, col, lines[1])
+		}
+	}
+	if !strings.Contains(out.String(), "average share of seat-rounds with an extra draw") {
+		t.Errorf("no Lagom figures in:\n%s", out.String())
+	}
+}
+
 func TestSimRefusesBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"sim", "-game", "chess"},

@@ -122,9 +122,13 @@ func printReport(out io.Writer, info games.Info, opts games.Options, seed uint64
 		desc = "base game"
 	}
 	fmt.Fprintf(out, "%s · %d players · %d games · seed %d · %s\n", info.Name, len(entrants), rep.Games, seed, desc)
-	fmt.Fprintf(out, "%-6s %-8s %8s %8s %10s %6s %6s\n", "slot", "policy", "wins", "win%", "avg score", "min", "max")
+	width := len("policy")
+	for _, e := range entrants {
+		width = max(width, len(e.Name))
+	}
+	fmt.Fprintf(out, "%-6s %-*s %8s %8s %10s %6s %6s\n", "slot", width, "policy", "wins", "win%", "avg score", "min", "max")
 	for i, e := range entrants {
-		fmt.Fprintf(out, "%-6d %-8s %8.1f %7.1f%% %10.2f %6d %6d\n", i+1, e.Name, rep.Wins[i],
+		fmt.Fprintf(out, "%-6d %-*s %8.1f %7.1f%% %10.2f %6d %6d\n", i+1, width, e.Name, rep.Wins[i],
 			100*rep.Wins[i]/float64(rep.Games), float64(rep.ScoreSum[i])/float64(rep.Games), rep.MinScore[i], rep.MaxScore[i])
 	}
 	fmt.Fprintf(out, "win%% by seat:")
