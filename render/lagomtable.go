@@ -384,14 +384,16 @@ func (k *lagomKit) drawSeatSlot(im *image.RGBA, v lagom.View, sv lagom.SeatView,
 		}
 		k.tag.Draw(im, text, cx, capY, Centre, c)
 	}
-	if sealed(v.Step) {
-		badge := k.deciding
-		if sv.Decided {
-			badge = k.decided
-		}
-		BlitCentred(im, badge, float64(cardX+sp.w())-4, float64(top)+4)
+	if !sealed(v.Step) {
+		return left - 4
 	}
-	return left - 4
+	// The badge stands left of the slot, clear of the card's title.
+	badge := k.deciding
+	if sv.Decided {
+		badge = k.decided
+	}
+	BlitCentred(im, badge, float64(left-lgBadge/2), float64(top+sp.h()/2))
+	return left - lgBadge - 6
 }
 
 // drawSeatDetail writes, at the end, the result's breakdown for a seat
