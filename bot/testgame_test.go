@@ -33,6 +33,9 @@ type secretsState struct {
 }
 
 func (secrets) New(cfg games.Config) (games.State, error) {
+	if err := games.FixedContent(cfg); err != nil {
+		return nil, err
+	}
 	s := &secretsState{Cards: make([]int, cfg.Seats), Ready: make([]bool, cfg.Seats), RNG: games.NewRNG(cfg.Seed), Wide: cfg.Options.Bool("wide")}
 	for i := range s.Cards {
 		s.Cards[i] = s.RNG.IntN(99) + 1

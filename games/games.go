@@ -274,13 +274,35 @@ type Config struct {
 	Seats   int
 	Options Options
 	Seed    uint64
+	// Content names the version of a game's content (its cards or boards)
+	// to deal from, as a Versioned state reports it; empty means the
+	// newest. A record keeps it, so an old game replays with its own
+	// content after the content has changed.
+	Content string
+}
+
+// FixedContent is the check New makes in a game whose components are
+// fixed by its rules rather than versioned data: it knows no Content.
+func FixedContent(cfg Config) error {
+	if cfg.Content != "" {
+		return fmt.Errorf("unknown content version %q: this game's components never change", cfg.Content)
+	}
+	return nil
+}
+
+// Versioned is implemented by the states of games whose content is
+// versioned data (RULINGS 0.10): Content names the version the game was
+// dealt from.
+type Versioned interface {
+	Content() string
 }
 
 // Game is the stateless rule set of one game, registered by its id.
 type Game interface {
 	Info() Info
-	// New sets up a game. It validates cfg.Options against Info().Options
-	// and refuses incompatible combinations.
+	// New sets up a game. It validates cfg.Options against Info().Options,
+	// refuses incompatible combinations, and refuses a cfg.Content it does
+	// not know (every Content, for a game without versioned content).
 	New(cfg Config) (State, error)
 	// Decode restores a state written by State.MarshalBinary, refusing
 	// unknown format versions.

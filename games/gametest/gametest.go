@@ -235,6 +235,7 @@ func Playout(t testing.TB, g games.Game, cfg games.Config, who Players, opts ...
 	if err != nil {
 		p.fail("New: %v", err)
 	}
+	p.checkContent(s)
 	policies := make([]games.Policy, cfg.Seats)
 	for seat := range policies {
 		policies[seat] = games.RandomPolicy{}
@@ -282,10 +283,43 @@ func Playout(t testing.TB, g games.Game, cfg games.Config, who Players, opts ...
 	p.replay(s, log)
 }
 
-// replay rebuilds the game from its Config and log and compares bytes.
+// checkContent checks what New does with Config.Content: a game with
+// versioned content names its version and deals from it when asked; every
+// game refuses a version it does not know.
+func (p *playout) checkContent(s games.State) {
+	p.t.Helper()
+	unknown := p.cfg
+	unknown.Content = "no such content"
+	if _, err := p.g.New(unknown); err == nil {
+		p.fail("New accepted the unknown content version %q", unknown.Content)
+	}
+	v, ok := s.(games.Versioned)
+	if !ok {
+		return
+	}
+	if v.Content() == "" {
+		p.fail("a versioned state names no content version")
+	}
+	named := p.cfg
+	named.Content = v.Content()
+	r, err := p.g.New(named)
+	if err != nil {
+		p.fail("New with the content version %q the game reports: %v", named.Content, err)
+	}
+	if !bytes.Equal(p.marshal(r), p.marshal(s)) {
+		p.fail("New naming the content version %q the game reports deals a different game", named.Content)
+	}
+}
+
+// replay rebuilds the game from its Config and log and compares bytes,
+// naming the content version the way a record keeps it.
 func (p *playout) replay(s games.State, log []move) {
 	p.t.Helper()
-	r, err := p.g.New(p.cfg)
+	cfg := p.cfg
+	if v, ok := s.(games.Versioned); ok {
+		cfg.Content = v.Content()
+	}
+	r, err := p.g.New(cfg)
 	if err != nil {
 		p.fail("replay New: %v", err)
 	}

@@ -27,6 +27,9 @@ func (g toy) Info() games.Info {
 }
 
 func (g toy) New(cfg games.Config) (games.State, error) {
+	if err := games.FixedContent(cfg); err != nil && g.flaw != "any content" {
+		return nil, err
+	}
 	if cfg.Seats != 2 {
 		return nil, errors.New("toy needs two players")
 	}
@@ -180,6 +183,7 @@ func TestFlawsAreCaught(t *testing.T) {
 		{"long label", "has 81 characters"},
 		{"endless", "no end after"},
 		{"lossy decode", "different bytes"},
+		{"any content", "accepted the unknown content version"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.flaw, func(t *testing.T) {

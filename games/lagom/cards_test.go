@@ -3,6 +3,7 @@ package lagom
 import (
 	"bytes"
 	"fmt"
+	"github.com/lifebot/lifebot/games"
 	"slices"
 	"strings"
 	"testing"
@@ -195,17 +196,20 @@ func TestLayoutKey(t *testing.T) {
 	}
 }
 
-// A game dealt from the retired set reloads with that set and plays to
-// its end; a saved game naming a set this build lacks is refused.
+// A game dealt from the retired set, as a record names it, reloads with
+// that set and plays to its end; a saved game naming a set this build
+// lacks is refused.
 func TestRetiredSetKeepsPlaying(t *testing.T) {
-	s := newState(t, 3, 21)
 	retired := mustParse(firstCards)
-	s.set = cardSets[1]
-	data, err := s.MarshalBinary()
+	gs, err := Game{}.New(games.Config{Seats: 3, Seed: 21, Content: retired.version})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, err := Game{}.Decode(data)
+	data, err := gs.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err = Game{}.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,6 +44,12 @@ func (Game) New(cfg games.Config) (games.State, error) {
 		return nil, err
 	}
 	set := currentSet()
+	if cfg.Content != "" {
+		var ok bool
+		if set, ok = setByVersion(cfg.Content); !ok {
+			return nil, fmt.Errorf("unknown card set %q", cfg.Content)
+		}
+	}
 	s := &state{set: set, opts: opts, seats: cfg.Seats, rng: games.NewRNG(cfg.Seed)}
 	s.deck = make([]int, len(set.cards))
 	for i := range s.deck {

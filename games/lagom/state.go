@@ -92,6 +92,9 @@ type state struct {
 
 func (s *state) card(id int) Card { return s.set.cards[id] }
 
+// Content implements games.Versioned: the card set the game was dealt from.
+func (s *state) Content() string { return s.set.version }
+
 // Active implements games.State: the seats still to answer the step.
 func (s *state) Active() []games.Seat {
 	var out []games.Seat

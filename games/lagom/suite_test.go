@@ -43,11 +43,14 @@ func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 }
 
 // TestSuite runs the shared engine suite at every seat count with the
-// no-leak checks.
+// no-leak checks, on the current card set and on every retired one.
 func TestSuite(t *testing.T) {
 	var cfgs []games.Config
 	for i := range 10 {
 		cfgs = append(cfgs, games.Config{Seats: 2 + i%5, Seed: uint64(1000 * i)})
+	}
+	for _, old := range cardSets[1:] {
+		cfgs = append(cfgs, games.Config{Seats: 4, Seed: 77, Content: old.version})
 	}
 	gametest.Run(t, Game{}, cfgs, 6, gametest.WithHidden(hidden))
 }

@@ -123,6 +123,9 @@ func rulesFor(seats int, given games.Options) (games.Options, rules, error) {
 // (ruling 5); the game starts with everyone choosing a suit, and the
 // generator is first drawn for the deal once all have chosen.
 func (Game) New(cfg games.Config) (games.State, error) {
+	if err := games.FixedContent(cfg); err != nil {
+		return nil, err
+	}
 	opts, r, err := rulesFor(cfg.Seats, cfg.Options)
 	if err != nil {
 		return nil, err

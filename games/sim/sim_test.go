@@ -15,6 +15,9 @@ type race struct{}
 
 func (race) Info() games.Info { return games.Info{ID: "race", Name: "Race", MinSeats: 2, MaxSeats: 4} }
 func (race) New(cfg games.Config) (games.State, error) {
+	if err := games.FixedContent(cfg); err != nil {
+		return nil, err
+	}
 	return &raceState{score: make([]int, cfg.Seats)}, nil
 }
 func (race) Decode([]byte) (games.State, error) { return nil, nil }

@@ -116,6 +116,9 @@ func rulesFor(seats int, given games.Options) (games.Options, rules, error) {
 // New implements games.Game. The generator is drawn in a fixed order: the
 // layout shuffle (random layout only), the first player, the first roll.
 func (Game) New(cfg games.Config) (games.State, error) {
+	if err := games.FixedContent(cfg); err != nil {
+		return nil, err
+	}
 	opts, r, err := rulesFor(cfg.Seats, cfg.Options)
 	if err != nil {
 		return nil, err
