@@ -3,10 +3,11 @@ package lagom
 import (
 	"bytes"
 	"fmt"
-	"github.com/lifebot/lifebot/games"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lifebot/lifebot/games"
 )
 
 // staticValue rates a side for the card-set constraints of RULINGS 5.1:
