@@ -365,10 +365,22 @@ func (b *Bot) save(ctx context.Context, rec storage.Record, t *table) (storage.R
 	return b.store.Put(ctx, rec)
 }
 
+// decodeState restores a running game. A saved state this build cannot
+// read (an engine's saved form changed across an upgrade, say) is rebuilt
+// from the record's move log, so games in progress survive the upgrade.
 func (b *Bot) decodeState(game string, t *table) (games.State, error) {
 	g, ok := b.games.Get(game)
 	if !ok {
 		return nil, fmt.Errorf("game kind %q is not registered", game)
 	}
-	return g.Decode(t.State)
+	st, err := g.Decode(t.State)
+	if err == nil {
+		return st, nil
+	}
+	st, rerr := t.replay(g)
+	if rerr != nil {
+		return nil, fmt.Errorf("%w; replaying its %d decisions failed too: %v", err, len(t.Log), rerr)
+	}
+	b.log.Warn("saved state unreadable, rebuilt from the move log", "kind", game, "decisions", len(t.Log), "err", err)
+	return st, nil
 }

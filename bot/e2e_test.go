@@ -193,4 +193,6 @@ func TestThatsLifeEndToEnd(t *testing.T) {
 	if r := h.fake.Rejected(); len(r) > 0 {
 		t.Errorf("the fake rejected requests: %+v", r)
 	}
+	// The record alone rebuilds the game, decision by decision.
+	checkRecordReplays(t, h, thatslife.Game{})
 }

@@ -115,4 +115,6 @@ func TestLagomEndToEnd(t *testing.T) {
 		}
 	}
 	t.Logf("%d simultaneous steps by clicks", steps)
+	// The record alone rebuilds the game, decision by decision.
+	checkRecordReplays(t, h, lagom.Game{})
 }

@@ -225,6 +225,8 @@ func TestLifeEndToEnd(t *testing.T) {
 		t.Errorf("Ben's DMs are closed, yet %d DMs reached him", n)
 	}
 	t.Logf("%d decisions by clicks", decisions)
+	// The record alone rebuilds the game, decision by decision.
+	checkRecordReplays(t, h, life.Game{})
 }
 
 // TestLifeAgainstAIWithImages plays Life alone against two AI players with

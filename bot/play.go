@@ -80,10 +80,13 @@ func (b *Bot) onComponent(ctx context.Context, s *discordgo.Session, i *discordg
 
 // start turns a full lobby into a running game on the same message.
 func (b *Bot) start(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, r *reply, rec storage.Record, t *table, g games.Game) {
-	st, err := g.New(games.Config{Seats: len(t.Seats), Options: t.Options, Seed: t.Seed})
+	st, err := g.New(t.config())
 	if err != nil {
 		r.private(fmt.Sprintf("Can't start: %s.", err))
 		return
+	}
+	if v, ok := st.(games.Versioned); ok {
+		t.Content = v.Content()
 	}
 	t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.names(), ", ")))
 	t.Notes = nil

@@ -22,8 +22,11 @@ type table struct {
 	Seats   []seat        `json:"seats"`
 	Options games.Options `json:"options,omitempty"`
 	Seed    uint64        `json:"seed"`
+	// Content is the version of the game's content it was dealt from, for
+	// games whose content is versioned (games.Versioned).
+	Content string `json:"content,omitempty"`
 	// Log is every decision taken, in order: with Game, Options, the seat
-	// count and Seed it replays the game exactly.
+	// count, Seed and Content it replays the game exactly (see replay).
 	Log   []logEntry      `json:"log,omitempty"`
 	State json.RawMessage `json:"state,omitempty"`
 	// Board is the lobby message that became the game's board.
@@ -82,6 +85,29 @@ func decodeTable(r storage.Record) (*table, error) {
 }
 
 func (t *table) encode() ([]byte, error) { return json.Marshal(t) }
+
+// config is what the game was, or will be, set up from.
+func (t *table) config() games.Config {
+	return games.Config{Seats: len(t.Seats), Options: t.Options, Seed: t.Seed, Content: t.Content}
+}
+
+// replay rebuilds the game from its setup and every decision in the log.
+func (t *table) replay(g games.Game) (games.State, error) {
+	st, err := g.New(t.config())
+	if err != nil {
+		return nil, err
+	}
+	for n, e := range t.Log {
+		a, err := games.ParseAction(e.Action)
+		if err != nil {
+			return nil, fmt.Errorf("decision %d: %w", n+1, err)
+		}
+		if _, err := st.Apply(e.Seat, a); err != nil {
+			return nil, fmt.Errorf("decision %d: %w", n+1, err)
+		}
+	}
+	return st, nil
+}
 
 // humans lists the user ids of the people at the table, for the index.
 func (t *table) humans() []string {
