@@ -141,22 +141,30 @@ func TestAIIsPure(t *testing.T) {
 func TestTuningTargets(t *testing.T) {
 	t.Parallel()
 	const seats, n = 4, 300
-	ai := Game{}.AI()
-	var st stats
-	first := 0.0
-	for i := range n {
-		pols := []games.Policy{ai, ai, ai, ai}
-		first += match(t, games.Config{Seats: seats, Seed: uint64(104729 * (i + 1))}, pols, &st)[0]
-	}
+	st, first := aiTables(t, seats, n)
 	if m := median(st.lengths); m < 10 || m > 13 {
 		t.Errorf("median game %d rounds, want 10 to 13", m)
 	}
 	if extras := 100 * float64(st.extras) / float64(st.seatRounds); extras < 20 || extras > 40 {
 		t.Errorf("extra draws in %.1f%% of seat-rounds, want 20–40%%", extras)
 	}
-	if got, fair := 100*first/n, 100.0/seats; got < fair-5 || got > fair+5 {
+	if got, fair := 100*first, 100.0/seats; got < fair-5 || got > fair+5 {
 		t.Errorf("first seat wins %.1f%%, want within 5 points of %.0f%%", got, fair)
 	}
+}
+
+// aiTables plays n seeded games with the AI in every seat and returns
+// their figures and the first seat's share of the wins.
+func aiTables(tb testing.TB, seats, n int) (st stats, first float64) {
+	ai := Game{}.AI()
+	pols := make([]games.Policy, seats)
+	for p := range pols {
+		pols[p] = ai
+	}
+	for i := range n {
+		first += match(tb, games.Config{Seats: seats, Seed: uint64(104729 * (i + 1))}, pols, &st)[0]
+	}
+	return st, first / float64(n)
 }
 
 func median(xs []int) int {
@@ -180,15 +188,7 @@ func TestSimulation(t *testing.T) {
 	}
 	ai := Game{}.AI()
 	for seats := 2; seats <= 6; seats++ {
-		var st stats
-		first := 0.0
-		for i := range n {
-			pols := make([]games.Policy, seats)
-			for p := range pols {
-				pols[p] = ai
-			}
-			first += match(t, games.Config{Seats: seats, Seed: uint64(104729 * (i + 1))}, pols, &st)[0]
-		}
+		st, first := aiTables(t, seats, n)
 		total := 0
 		for _, c := range st.played {
 			total += c
@@ -199,7 +199,7 @@ func TestSimulation(t *testing.T) {
 		}
 		t.Logf("%d seats (AI only): rounds median %d (p10 %d, p90 %d); seat 0 wins %.1f%% (fair %.1f%%); extra draws in %.0f%% of seat-rounds",
 			seats, median(st.lengths), percentile(st.lengths, 0.1), percentile(st.lengths, 0.9),
-			100*first/float64(n), 100/float64(seats), 100*float64(st.extras)/float64(st.seatRounds))
+			100*first, 100/float64(seats), 100*float64(st.extras)/float64(st.seatRounds))
 		t.Logf("    final fulfilment p10 %d, p25 %d, median %d, p75 %d, p90 %d; symbols played: %s",
 			percentile(st.finals, 0.1), percentile(st.finals, 0.25), median(st.finals),
 			percentile(st.finals, 0.75), percentile(st.finals, 0.9), strings.Join(kinds, ", "))
