@@ -37,3 +37,22 @@ func DecodeStrict(data []byte, version int, v any) error {
 	}
 	return nil
 }
+
+// DecodeState is the whole of a game's Decode: it reads data with
+// DecodeStrict into the game's saved form W, then build checks it and
+// makes the state. Errors are prefixed with the game's id; data of another
+// version says so and wraps ErrVersion.
+func DecodeState[W any](game string, data []byte, version int, build func(W) (State, error)) (State, error) {
+	var w W
+	if err := DecodeStrict(data, version, &w); err != nil {
+		if errors.Is(err, ErrVersion) {
+			return nil, fmt.Errorf("%s: unsupported state version: %w", game, err)
+		}
+		return nil, fmt.Errorf("%s: %w", game, err)
+	}
+	s, err := build(w)
+	if err != nil {
+		return nil, fmt.Errorf("%s: invalid state: %w", game, err)
+	}
+	return s, nil
+}

@@ -279,3 +279,34 @@ func TestDecodeStrict(t *testing.T) {
 		}
 	}
 }
+
+// DecodeState names the game in every error, says when the version is
+// the trouble, and hands a well-formed saved form to the game's builder.
+func TestDecodeState(t *testing.T) {
+	type saved struct {
+		V int `json:"v"`
+		N int `json:"n"`
+	}
+	build := func(w saved) (games.State, error) {
+		if w.N < 0 {
+			return nil, errors.New("negative n")
+		}
+		return nil, nil
+	}
+	if _, err := games.DecodeState("toy", []byte(`{"v":2,"n":7}`), 2, build); err != nil {
+		t.Errorf("a good state: %v", err)
+	}
+	for in, want := range map[string]string{
+		`{"v":3,"n":7}`:  "toy: unsupported state version",
+		`{"v":2,"x":1}`:  "toy: malformed saved state",
+		`{"v":2,"n":-1}`: "toy: invalid state: negative n",
+	} {
+		_, err := games.DecodeState("toy", []byte(in), 2, build)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("DecodeState(%s) = %v, want an error starting %q", in, err, want)
+		}
+		if version := strings.Contains(want, "version"); errors.Is(err, games.ErrVersion) != version {
+			t.Errorf("DecodeState(%s) = %v: wraps ErrVersion %v, want %v", in, err, !version, version)
+		}
+	}
+}

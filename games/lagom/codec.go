@@ -11,8 +11,6 @@ import (
 // version is the format written by MarshalBinary.
 const version = 1
 
-var errUnsupported = errors.New("lagom: unsupported state version")
-
 // wireState is the saved form of a state. Content names the card set, so
 // a game keeps the set it was dealt from.
 type wireState struct {
@@ -90,18 +88,7 @@ func orNil(cs []int) []int {
 // sets and any state that breaks an invariant Apply relies on, so stored
 // data can never make the engine panic.
 func (Game) Decode(data []byte) (games.State, error) {
-	var w wireState
-	if err := games.DecodeStrict(data, version, &w); err != nil {
-		if errors.Is(err, games.ErrVersion) {
-			return nil, errUnsupported
-		}
-		return nil, fmt.Errorf("lagom: %w", err)
-	}
-	s, err := fromWire(w)
-	if err != nil {
-		return nil, fmt.Errorf("lagom: invalid state: %w", err)
-	}
-	return s, nil
+	return games.DecodeState("lagom", data, version, func(w wireState) (games.State, error) { return fromWire(w) })
 }
 
 func fromWire(w wireState) (*state, error) {

@@ -20,8 +20,6 @@ const (
 	maxTotalAbs = 1 << 40
 )
 
-var errUnsupported = errors.New("life: unsupported state version")
-
 // wireState is the saved form of a state. Cards are saved by id.
 type wireState struct {
 	V       int           `json:"v"`
@@ -87,18 +85,7 @@ func (s *state) MarshalBinary() ([]byte, error) {
 // that breaks an invariant Apply relies on, so that a stored game can
 // never make the engine panic.
 func (Game) Decode(data []byte) (games.State, error) {
-	var w wireState
-	if err := games.DecodeStrict(data, version, &w); err != nil {
-		if errors.Is(err, games.ErrVersion) {
-			return nil, errUnsupported
-		}
-		return nil, fmt.Errorf("life: %w", err)
-	}
-	s, err := fromWire(w)
-	if err != nil {
-		return nil, fmt.Errorf("life: invalid state: %w", err)
-	}
-	return s, nil
+	return games.DecodeState("life", data, version, func(w wireState) (games.State, error) { return fromWire(w) })
 }
 
 func fromWire(w wireState) (*state, error) {

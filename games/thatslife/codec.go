@@ -15,8 +15,6 @@ import (
 // version is the format written by MarshalBinary.
 const version = 1
 
-var errUnsupported = errors.New("thatslife: unsupported state version")
-
 // wireState is the saved form of a state. Cards are saved by id, so the
 // file reads on its own and does not depend on the order of deck.
 type wireState struct {
@@ -148,18 +146,7 @@ func appendString(b []byte, s string) []byte {
 // that does not describe a reachable-looking position, so that a restored
 // state keeps every invariant Apply relies on.
 func (Game) Decode(data []byte) (games.State, error) {
-	var w wireState
-	if err := games.DecodeStrict(data, version, &w); err != nil {
-		if errors.Is(err, games.ErrVersion) {
-			return nil, errUnsupported
-		}
-		return nil, fmt.Errorf("thatslife: %w", err)
-	}
-	s, err := fromWire(w)
-	if err != nil {
-		return nil, fmt.Errorf("thatslife: invalid state: %w", err)
-	}
-	return s, nil
+	return games.DecodeState("thatslife", data, version, func(w wireState) (games.State, error) { return fromWire(w) })
 }
 
 func fromWire(w wireState) (*state, error) {
