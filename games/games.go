@@ -378,6 +378,22 @@ var (
 	ErrOver        = errors.New("the game is over")
 )
 
+// Refusal is an error from Apply that carries its own sentence for the
+// player: Err is one of the sentinels above, for errors.Is, and Reason is
+// what the player reads.
+type Refusal struct {
+	Err    error
+	Reason string
+}
+
+func (e *Refusal) Error() string { return e.Reason }
+func (e *Refusal) Unwrap() error { return e.Err }
+
+// Refuse makes a Refusal of sentinel with a formatted reason.
+func Refuse(sentinel error, format string, args ...any) error {
+	return &Refusal{Err: sentinel, Reason: fmt.Sprintf(format, args...)}
+}
+
 // IsLegal reports whether a is among the legal choices of seat.
 func IsLegal(s State, seat Seat, a Action) bool {
 	for _, c := range s.Legal(seat) {

@@ -310,3 +310,12 @@ func TestDecodeState(t *testing.T) {
 		}
 	}
 }
+
+// A refusal reads as its own sentence and still answers errors.Is with
+// its sentinel.
+func TestRefuse(t *testing.T) {
+	err := games.Refuse(games.ErrIllegal, "card %d is not in your hand", 7)
+	if err.Error() != "card 7 is not in your hand" || !errors.Is(err, games.ErrIllegal) || errors.Is(err, games.ErrOver) {
+		t.Errorf("Refuse gave %q (is ErrIllegal: %v)", err, errors.Is(err, games.ErrIllegal))
+	}
+}

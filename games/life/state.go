@@ -75,18 +75,8 @@ type state struct {
 	rng   *games.RNG
 }
 
-// refusal is an error from Apply: err is one of the sentinels of package
-// games, for errors.Is, and reason is the sentence shown to the player.
-type refusal struct {
-	err    error
-	reason string
-}
-
-func (e *refusal) Error() string { return e.reason }
-func (e *refusal) Unwrap() error { return e.err }
-
 func illegal(format string, args ...any) error {
-	return &refusal{err: games.ErrIllegal, reason: fmt.Sprintf(format, args...)}
+	return games.Refuse(games.ErrIllegal, format, args...)
 }
 
 var errNotMove = illegal("that is not a move of this game")
@@ -348,10 +338,10 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 // changing anything, so a refused action leaves the state as it was.
 func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	if s.phase == phaseOver {
-		return nil, &refusal{err: games.ErrOver, reason: "the game is over"}
+		return nil, games.Refuse(games.ErrOver, "the game is over")
 	}
 	if !s.isActive(seat) {
-		return nil, &refusal{err: games.ErrNotYourTurn, reason: "it is not your turn"}
+		return nil, games.Refuse(games.ErrNotYourTurn, "it is not your turn")
 	}
 	l := &log{}
 	var err error

@@ -71,18 +71,8 @@ type move struct {
 
 func (m move) isGuard() bool { return m.kind == guardForward || m.kind == guardBack }
 
-// refusal is an error from Apply: err is one of the sentinels of package
-// games, for errors.Is, and reason is the sentence shown to the player.
-type refusal struct {
-	err    error
-	reason string
-}
-
-func (e *refusal) Error() string { return e.reason }
-func (e *refusal) Unwrap() error { return e.err }
-
 func illegal(format string, args ...any) error {
-	return &refusal{err: games.ErrIllegal, reason: fmt.Sprintf(format, args...)}
+	return games.Refuse(games.ErrIllegal, format, args...)
 }
 
 func (s *state) last() int { return len(s.course) - 1 }
@@ -280,10 +270,10 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 // Apply implements games.State.
 func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	if s.over {
-		return nil, &refusal{err: games.ErrOver, reason: "the game is over"}
+		return nil, games.Refuse(games.ErrOver, "the game is over")
 	}
 	if seat != s.turn {
-		return nil, &refusal{err: games.ErrNotYourTurn, reason: "it is not your turn"}
+		return nil, games.Refuse(games.ErrNotYourTurn, "it is not your turn")
 	}
 	m, err := s.resolve(a)
 	if err != nil {
