@@ -125,13 +125,8 @@ func (r *reply) message(data *discordgo.InteractionResponseData) {
 			Files:           data.Files,
 			AllowedMentions: data.AllowedMentions,
 		})
-	} else if deferred {
-		err = r.followup(data)
 	} else {
-		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: data,
-		})
+		err = r.newMessage(deferred, data)
 	}
 	if err != nil {
 		r.log.Warn("answering interaction", "err", err)
@@ -152,18 +147,21 @@ func (r *reply) privateData(data *discordgo.InteractionResponseData) {
 	if !ok {
 		return
 	}
-	var err error
-	if deferred {
-		err = r.followup(data)
-	} else {
-		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: data,
-		})
-	}
-	if err != nil {
+	if err := r.newMessage(deferred, data); err != nil {
 		r.log.Warn("answering interaction privately", "err", err)
 	}
+}
+
+// newMessage answers with data as a new message: the interaction's own
+// response, or a follow-up once the answer was deferred.
+func (r *reply) newMessage(deferred bool, data *discordgo.InteractionResponseData) error {
+	if deferred {
+		return r.followup(data)
+	}
+	return r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: data,
+	})
 }
 
 // followup sends data as a new message after a deferral.
