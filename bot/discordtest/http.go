@@ -62,15 +62,15 @@ var routes = []route{
 	{"DELETE", split("applications/{app}/guilds/{guild}/commands/{command}"), authBot, (*Server).deleteCommand},
 	{"POST", split("interactions/{interaction}/{token}/callback"), authOptional, (*Server).interactionCallback},
 	{"POST", split("webhooks/{app}/{token}"), authOptional, (*Server).createFollowup},
-	{"GET", split("webhooks/{app}/{token}/messages/{message}"), authOptional, (*Server).getWebhookMessage},
-	{"PATCH", split("webhooks/{app}/{token}/messages/{message}"), authOptional, (*Server).editWebhookMessage},
-	{"DELETE", split("webhooks/{app}/{token}/messages/{message}"), authOptional, (*Server).deleteWebhookMessage},
+	{"GET", split("webhooks/{app}/{token}/messages/{message}"), authOptional, getMessage((*Server).webhookRouteMessageLocked)},
+	{"PATCH", split("webhooks/{app}/{token}/messages/{message}"), authOptional, editMessage((*Server).webhookRouteMessageLocked)},
+	{"DELETE", split("webhooks/{app}/{token}/messages/{message}"), authOptional, deleteMessage((*Server).webhookRouteMessageLocked)},
 	{"GET", split("channels/{channel}"), authBot, (*Server).getChannel},
 	{"GET", split("channels/{channel}/messages"), authBot, (*Server).listMessages},
 	{"POST", split("channels/{channel}/messages"), authBot, (*Server).createChannelMessage},
-	{"GET", split("channels/{channel}/messages/{message}"), authBot, (*Server).getChannelMessage},
-	{"PATCH", split("channels/{channel}/messages/{message}"), authBot, (*Server).editChannelMessage},
-	{"DELETE", split("channels/{channel}/messages/{message}"), authBot, (*Server).deleteChannelMessage},
+	{"GET", split("channels/{channel}/messages/{message}"), authBot, getMessage((*Server).channelMessageLocked)},
+	{"PATCH", split("channels/{channel}/messages/{message}"), authBot, editMessage((*Server).channelMessageLocked)},
+	{"DELETE", split("channels/{channel}/messages/{message}"), authBot, deleteMessage((*Server).channelMessageLocked)},
 }
 
 func split(p string) []string { return strings.Split(p, "/") }

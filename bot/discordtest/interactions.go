@@ -592,56 +592,12 @@ func (s *Server) createFollowup(c *call) (any, error) {
 	return s.wireLocked(m), nil
 }
 
-func (s *Server) getWebhookMessage(c *call) (any, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// webhookRouteMessageLocked finds the message a webhook route names: the
+// interaction's original response or one of its follow-ups.
+func (s *Server) webhookRouteMessageLocked(c *call) (*message, error) {
 	it, err := s.webhookLocked(c)
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.webhookMessageLocked(it, c.vars["message"])
-	if err != nil {
-		return nil, err
-	}
-	return s.wireLocked(m), nil
-}
-
-func (s *Server) editWebhookMessage(c *call) (any, error) {
-	raw, uploads, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
-	ch, err := parseChange(raw, uploads, true)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	it, err := s.webhookLocked(c)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.webhookMessageLocked(it, c.vars["message"])
-	if err != nil {
-		return nil, err
-	}
-	if err := s.editLocked(m, ch, c.version); err != nil {
-		return nil, err
-	}
-	return s.wireLocked(m), nil
-}
-
-func (s *Server) deleteWebhookMessage(c *call) (any, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	it, err := s.webhookLocked(c)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.webhookMessageLocked(it, c.vars["message"])
-	if err != nil {
-		return nil, err
-	}
-	s.deleteLocked(m)
-	return nil, nil
+	return s.webhookMessageLocked(it, c.vars["message"])
 }

@@ -871,46 +871,57 @@ func (s *Server) channelMessageLocked(c *call) (*message, error) {
 	return m, nil
 }
 
-func (s *Server) getChannelMessage(c *call) (any, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, err := s.channelMessageLocked(c)
-	if err != nil {
-		return nil, err
+// A messageFinder locates, under s.mu, the message a route names. The
+// channel and the interaction webhook routes read, edit and delete
+// messages alike and differ only in how they find them.
+type messageFinder func(s *Server, c *call) (*message, error)
+
+func getMessage(find messageFinder) func(*Server, *call) (any, error) {
+	return func(s *Server, c *call) (any, error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		m, err := find(s, c)
+		if err != nil {
+			return nil, err
+		}
+		return s.wireLocked(m), nil
 	}
-	return s.wireLocked(m), nil
 }
 
-func (s *Server) editChannelMessage(c *call) (any, error) {
-	raw, uploads, err := readBody(c.r)
-	if err != nil {
-		return nil, err
+func editMessage(find messageFinder) func(*Server, *call) (any, error) {
+	return func(s *Server, c *call) (any, error) {
+		raw, uploads, err := readBody(c.r)
+		if err != nil {
+			return nil, err
+		}
+		ch, err := parseChange(raw, uploads, true)
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		m, err := find(s, c)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.editLocked(m, ch, c.version); err != nil {
+			return nil, err
+		}
+		return s.wireLocked(m), nil
 	}
-	ch, err := parseChange(raw, uploads, true)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, err := s.channelMessageLocked(c)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.editLocked(m, ch, c.version); err != nil {
-		return nil, err
-	}
-	return s.wireLocked(m), nil
 }
 
-func (s *Server) deleteChannelMessage(c *call) (any, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, err := s.channelMessageLocked(c)
-	if err != nil {
-		return nil, err
+func deleteMessage(find messageFinder) func(*Server, *call) (any, error) {
+	return func(s *Server, c *call) (any, error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		m, err := find(s, c)
+		if err != nil {
+			return nil, err
+		}
+		s.deleteLocked(m)
+		return nil, nil
 	}
-	s.deleteLocked(m)
-	return nil, nil
 }
 
 func (s *Server) deleteLocked(m *message) {
