@@ -419,14 +419,8 @@ func (k *lagomKit) drawSeatDetail(im *image.RGBA, v lagom.View, seat int, r imag
 
 func (k *lagomKit) drawTableFooter(im *image.RGBA, v lagom.View) {
 	y := float64(lgFooterY+Height) / 2
-	x := 16 + k.footerTitle.Draw(im, "Lagom", 16, y, MiddleLeft, rgb(textSoft)) + 12
 	legendX := k.drawLegend(im, Width-14, y)
-	if v.Options == "" {
-		return
-	}
-	FillRect(im, image.Rect(int(x), int(y)-9, int(x)+2, int(y)+9), rgb(tableLine))
-	x += 14
-	k.footer.Draw(im, k.footer.Fit(k.footer.Clean(v.Options), legendX-x-20), x, y, MiddleLeft, rgb(textSoft))
+	drawFooterText(im, k.footerTitle, k.footer, "Lagom", v.Options, y, legendX-20)
 }
 
 // drawLegend draws the seven symbols with their names, ending at right,

@@ -414,13 +414,5 @@ func (k *lifeKit) drawFortune(im *image.RGBA, text string, x, top, width, bottom
 }
 
 func (k *lifeKit) drawFooter(im *image.RGBA, v life.View) {
-	y := float64(lfFooterY+Height) / 2
-	w := k.footerTitle.Draw(im, "Life, the card game", 16, y, MiddleLeft, rgb(textSoft))
-	if v.Options == "" {
-		return
-	}
-	x := 16 + w + 14
-	FillRect(im, image.Rect(int(x), int(y)-9, int(x)+2, int(y)+9), rgb(tableLine))
-	x += 16
-	k.footer.Draw(im, k.footer.Fit(k.footer.Clean(v.Options), Width-16-x), x, y, MiddleLeft, rgb(textSoft))
+	drawFooterText(im, k.footerTitle, k.footer, "Life, the card game", v.Options, float64(lfFooterY+Height)/2, Width-16)
 }

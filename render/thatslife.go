@@ -713,13 +713,5 @@ func (k *thatsLifeKit) drawPlayer(im *image.RGBA, v thatslife.View, seat int, na
 }
 
 func (k *thatsLifeKit) drawFooter(im *image.RGBA, v thatslife.View) {
-	y := float64(tlFooterY+Height) / 2
-	w := k.footerTitle.Draw(im, "That's Life!", 16, y, MiddleLeft, rgb(textSoft))
-	if v.Options == "" {
-		return
-	}
-	x := 16 + w + 14
-	FillRect(im, image.Rect(int(x), int(y)-9, int(x)+2, int(y)+9), rgb(tableLine))
-	x += 16
-	k.footer.Draw(im, k.footer.Fit(k.footer.Clean(v.Options), Width-16-x), x, y, MiddleLeft, rgb(textSoft))
+	drawFooterText(im, k.footerTitle, k.footer, "That's Life!", v.Options, float64(tlFooterY+Height)/2, Width-16)
 }
