@@ -739,6 +739,28 @@ func Smallest(c games.Choice) games.Action {
 	return a
 }
 
+// FuzzDecode is the decode fuzz target every game runs: the corpus holds
+// the states saved along random games of g from cfgs (about every
+// stride-th one), some junk every decoder must refuse gracefully, and the
+// game's own junk; every input goes through CheckDecode.
+func FuzzDecode(f *testing.F, g games.Game, cfgs []games.Config, stride int, junk ...string) {
+	for _, cfg := range cfgs {
+		states, err := States(g, cfg, stride)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, b := range states {
+			f.Add(b)
+		}
+	}
+	for _, j := range append([]string{"", "{}", `{"v":1}`, `{"v":2}`, "null"}, junk...) {
+		f.Add([]byte(j))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		CheckDecode(t, g, data)
+	})
+}
+
 // States plays a random game of g from cfg and returns its saved states
 // along the way, about every stride-th one, for seeding fuzz corpora.
 func States(g games.Game, cfg games.Config, stride int) ([][]byte, error) {

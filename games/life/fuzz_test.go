@@ -17,21 +17,7 @@ func FuzzDecode(f *testing.F) {
 		{Seats: 5, Seed: 3, Options: opts("fortune=true", "target=50")},
 		{Seats: 8, Seed: 4, Options: opts("blind_steal=true", "target=50")},
 	}
-	for _, cfg := range cfgs {
-		states, err := gametest.States(Game{}, cfg, 15)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, b := range states {
-			f.Add(b)
-		}
-	}
-	for _, junk := range []string{"", "{}", `{"v":1}`, `{"v":2}`, "null", `{"v":1,"seats":2,"table":[]}`} {
-		f.Add([]byte(junk))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		gametest.CheckDecode(t, Game{}, data)
-	})
+	gametest.FuzzDecode(f, Game{}, cfgs, 15, `{"v":1,"seats":2,"table":[]}`)
 }
 
 // FuzzApply plays a seeded random game for some decisions, then applies an

@@ -17,21 +17,7 @@ func FuzzDecode(f *testing.F) {
 		{Seats: 5, Seed: 3, Options: opts("end_at_last_figure=true", "layout=random")},
 		{Seats: 6, Seed: 4, Options: opts("end_when_first_player_home=true", "figures=3")},
 	}
-	for _, cfg := range cfgs {
-		states, err := gametest.States(Game{}, cfg, 20)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, b := range states {
-			f.Add(b)
-		}
-	}
-	for _, junk := range []string{"", "{}", `{"v":1}`, `{"v":2}`, "null", `{"v":1,"seats":2,"course":[]}`} {
-		f.Add([]byte(junk))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		gametest.CheckDecode(t, Game{}, data)
-	})
+	gametest.FuzzDecode(f, Game{}, cfgs, 20, `{"v":1,"seats":2,"course":[]}`)
 }
 
 // FuzzApply plays a seeded random game for some moves, then applies an
