@@ -400,3 +400,22 @@ func checkGolden(t *testing.T, name string, data []byte) {
 		t.Errorf("%.2f%% of pixels differ from %s; got written to %s", 100*f, path, failed)
 	}
 }
+
+// benchmarkBoard measures drawing and encoding one view, and reports the
+// PNG's size.
+func benchmarkBoard(b *testing.B, v any, names []string) {
+	r := NewRenderer()
+	if _, err := r.Board(v, names); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		data, err := r.Board(v, names)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+}

@@ -488,23 +488,6 @@ func TestLagomOddViews(t *testing.T) {
 	}
 }
 
-func benchmarkLagom(b *testing.B, v lagom.View, names []string) {
-	r := NewRenderer()
-	if _, err := r.Board(v, names); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	var size int
-	for b.Loop() {
-		data, err := r.Board(v, names)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	b.ReportMetric(float64(size), "png-bytes")
-}
+func BenchmarkLagomTable(b *testing.B) { benchmarkBoard(b, lagomMid4(), lagomNames4) }
 
-func BenchmarkLagomTable(b *testing.B) { benchmarkLagom(b, lagomMid4(), lagomNames4) }
-
-func BenchmarkLagomHand(b *testing.B) { benchmarkLagom(b, lagomHandPlay(), lagomNames4) }
+func BenchmarkLagomHand(b *testing.B) { benchmarkBoard(b, lagomHandPlay(), lagomNames4) }

@@ -527,23 +527,6 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-func benchmarkLife(b *testing.B, v life.View, names []string) {
-	r := NewRenderer()
-	if _, err := r.Board(v, names); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	var size int
-	for b.Loop() {
-		data, err := r.Board(v, names)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	b.ReportMetric(float64(size), "png-bytes")
-}
+func BenchmarkLifeTable(b *testing.B) { benchmarkBoard(b, lifeEight(), lifeGoldens()[1].names) }
 
-func BenchmarkLifeTable(b *testing.B) { benchmarkLife(b, lifeEight(), lifeGoldens()[1].names) }
-
-func BenchmarkLifeHand(b *testing.B) { benchmarkLife(b, lifeHand7(), lifeNames3) }
+func BenchmarkLifeHand(b *testing.B) { benchmarkBoard(b, lifeHand7(), lifeNames3) }

@@ -331,20 +331,5 @@ func TestThatsLifeOddViews(t *testing.T) {
 }
 
 func BenchmarkThatsLife(b *testing.B) {
-	r := NewRenderer()
-	v := midOfSix()
-	names := goldenBoards()[1].names
-	if _, err := r.ThatsLife(v, names); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	var size int
-	for b.Loop() {
-		data, err := r.ThatsLife(v, names)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(data)
-	}
-	b.ReportMetric(float64(size), "png-bytes")
+	benchmarkBoard(b, midOfSix(), goldenBoards()[1].names)
 }
