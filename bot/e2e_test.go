@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -51,6 +53,37 @@ func newMirror(t testing.TB, g games.Game, seats int, seed uint64, given games.O
 	m := &mirror{t: t, g: g, st: st}
 	m.forced()
 	return m
+}
+
+// privateDecision finds where u decides for seat now: the DM that shows
+// the engine's current view of the seat with components or, when u's DMs
+// are closed, the answer to "Show my hand" on the board.
+func (h *harness) privateDecision(m *mirror, u discordtest.User, seat games.Seat, boardID string, dmsClosed bool) *discordtest.Message {
+	h.t.Helper()
+	if dmsClosed {
+		board := h.fake.Message(boardID)
+		return h.click(u, board, buttonLabelled(h.t, board, "Show my hand")).Message
+	}
+	want, _ := json.Marshal(m.st.View(seat))
+	var where *discordtest.Message
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		dms := h.fake.Messages(h.fake.DMChannel(u.ID))
+		for i := len(dms) - 1; i >= 0; i-- {
+			if len(dms[i].Components) == 0 {
+				continue
+			}
+			for _, a := range dms[i].Attachments {
+				if bytes.Equal(bytes.TrimPrefix(a.Data, []byte("VIEW ")), want) {
+					where = dms[i]
+					return true
+				}
+			}
+		}
+		return false
+	}); err != nil {
+		h.t.Fatalf("%s has no DM to decide with", u.Username)
+	}
+	return where
 }
 
 func (m *mirror) apply(seat int, customID string) {

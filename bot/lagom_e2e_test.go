@@ -1,8 +1,6 @@
 package bot_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -28,32 +26,9 @@ func TestLagomEndToEnd(t *testing.T) {
 	m := newMirror(t, lagom.Game{}, 4, h.seed, nil)
 	rng := rand.New(rand.NewPCG(7, 8))
 
-	// decisionMessage finds where a seat decides now: the DM showing the
-	// engine's current view of it with components, or for Dee "Show my hand".
 	decisionMessage := func(seat games.Seat) *discordtest.Message {
 		t.Helper()
-		u := users[seat]
-		if u.ID == dee.ID {
-			board := h.fake.Message(lobby.ID)
-			return h.click(dee, board, buttonLabelled(t, board, "Show my hand")).Message
-		}
-		want, _ := json.Marshal(m.st.View(seat))
-		var where *discordtest.Message
-		if err := h.fake.WaitFor(h.ctx(), func() bool {
-			dms := h.fake.Messages(h.fake.DMChannel(u.ID))
-			for i := len(dms) - 1; i >= 0; i-- {
-				for _, a := range dms[i].Attachments {
-					if len(dms[i].Components) > 0 && bytes.Equal(bytes.TrimPrefix(a.Data, []byte("VIEW ")), want) {
-						where = dms[i]
-						return true
-					}
-				}
-			}
-			return false
-		}); err != nil {
-			t.Fatalf("%s has no DM to decide with", u.Username)
-		}
-		return where
+		return h.privateDecision(m, users[seat], seat, lobby.ID, users[seat].ID == dee.ID)
 	}
 
 	steps := 0

@@ -124,35 +124,9 @@ func TestLifeEndToEnd(t *testing.T) {
 	m := newMirror(t, life.Game{}, 3, h.seed, nil)
 	rng := rand.New(rand.NewPCG(3, 4))
 
-	// privateMessage finds where u decides now: the DM that shows the
-	// engine's current view of their seat with buttons, or for Ben, whose
-	// DMs are closed, "Show my hand".
 	privateMessage := func(u discordtest.User, seat games.Seat) *discordtest.Message {
 		t.Helper()
-		if u.ID == ben.ID {
-			board := h.fake.Message(lobby.ID)
-			return h.click(ben, board, buttonLabelled(t, board, "Show my hand")).Message
-		}
-		want, _ := json.Marshal(m.st.View(seat))
-		var where *discordtest.Message
-		if err := h.fake.WaitFor(h.ctx(), func() bool {
-			dms := h.fake.Messages(h.fake.DMChannel(u.ID))
-			for i := len(dms) - 1; i >= 0; i-- {
-				if len(dms[i].Components) == 0 {
-					continue
-				}
-				for _, a := range dms[i].Attachments {
-					if bytes.Equal(bytes.TrimPrefix(a.Data, []byte("VIEW ")), want) {
-						where = dms[i]
-						return true
-					}
-				}
-			}
-			return false
-		}); err != nil {
-			t.Fatalf("%s has no DM to decide with", u.Username)
-		}
-		return where
+		return h.privateDecision(m, u, seat, lobby.ID, u.ID == ben.ID)
 	}
 
 	decisions, restarted := 0, false
