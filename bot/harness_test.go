@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,7 +33,7 @@ type harness struct {
 	// deferAfter, when set, replaces the bot's deferral delay.
 	deferAfter time.Duration
 	// clock is the bot's clock; tests move it to make turns idle.
-	clock       *testClock
+	clock       *discordtest.Clock
 	remindAfter time.Duration
 	guild       string
 	channel     string
@@ -49,7 +48,7 @@ func newHarness(t testing.TB, reg *games.Registry, r bot.Renderer) *harness {
 	h := &harness{
 		t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "lifebot.db"),
 		games: reg, render: r, seed: 42,
-		clock: &testClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)},
+		clock: discordtest.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)),
 	}
 	h.guild = fake.AddGuild("Board games")
 	h.channel = fake.AddChannel(h.guild, "games")
@@ -224,23 +223,6 @@ func (h *harness) waitFinished(it *discordtest.Interaction, deferred *discordtes
 	if err != nil {
 		h.t.Fatalf("deferred %s was never finished: %v", it, err)
 	}
-}
-
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
 }
 
 // twoPlayerGame has Ada open a That's Life! lobby, Ben join and Ada start;

@@ -176,6 +176,30 @@ func WithToken(token string) Option { return func(c *config) { c.token = token }
 // 15 minutes without waiting. Interaction.Wait then stops giving up on its own.
 func WithClock(now func() time.Time) Option { return func(c *config) { c.now = now } }
 
+// Clock is a clock a test moves by hand: pass its Now to WithClock, and
+// to the code under test when that keeps time too.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a Clock that reads start until it is advanced.
+func NewClock(start time.Time) *Clock { return &Clock{now: start} }
+
+// Now reads the clock.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock forward by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
 // WithHeartbeatInterval sets the heartbeat interval announced in HELLO
 // (Discord's is about 41 s; the default here is 45 s).
 func WithHeartbeatInterval(d time.Duration) Option {

@@ -412,27 +412,9 @@ func TestAttachmentsOnEdit(t *testing.T) {
 	}
 }
 
-// testClock is a clock the test moves by hand.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 func TestInteractionTimeLimits(t *testing.T) {
 	t.Parallel()
-	clock := &testClock{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
+	clock := NewClock(time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
 	w := newWorld(t, WithClock(clock.Now))
 	fake := w.fake
 	b := connect(t, fake)
