@@ -739,6 +739,25 @@ func Smallest(c games.Choice) games.Action {
 	return a
 }
 
+// MustRefuse applies a for seat and fails the test unless Apply refuses it
+// with want (errors.Is), returns no events and leaves the state as it was.
+// It returns the error, for checks of its wording.
+func MustRefuse(t testing.TB, s games.State, seat games.Seat, a games.Action, want error) error {
+	t.Helper()
+	before, _ := s.MarshalBinary()
+	ev, err := s.Apply(seat, a)
+	if !errors.Is(err, want) {
+		t.Fatalf("Apply(%d, %v): got %v, want %v", seat, a, err, want)
+	}
+	if ev != nil {
+		t.Errorf("Apply(%d, %v) refused but returned events %v", seat, a, ev)
+	}
+	if after, _ := s.MarshalBinary(); !bytes.Equal(before, after) {
+		t.Errorf("Apply(%d, %v) refused but changed the state", seat, a)
+	}
+	return err
+}
+
 // FuzzDecode is the decode fuzz target every game runs: the corpus holds
 // the states saved along random games of g from cfgs (about every
 // stride-th one), some junk every decoder must refuse gracefully, and the

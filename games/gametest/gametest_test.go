@@ -225,6 +225,13 @@ func TestFlawsAreCaught(t *testing.T) {
 		if !failed || !strings.Contains(msg, "changed the state") {
 			t.Errorf("failed=%v with %q, want the changed state reported", failed, msg)
 		}
+		failed, msg = caught(t, func(tb testing.TB) { gametest.MustRefuse(tb, dirty, 0, games.Action{Kind: "nope"}, games.ErrIllegal) })
+		if !failed || !strings.Contains(msg, "changed the state") {
+			t.Errorf("MustRefuse: failed=%v with %q, want the changed state reported", failed, msg)
+		}
+		if err := gametest.MustRefuse(t, st, 1, games.Action{Kind: "add", Args: []int{9}}, games.ErrIllegal); !errors.Is(err, games.ErrIllegal) {
+			t.Errorf("MustRefuse returned %v", err)
+		}
 	})
 	t.Run("decode panics", func(t *testing.T) {
 		failed, msg := caught(t, func(tb testing.TB) { gametest.CheckDecode(tb, toy{flaw: "decode panics"}, nil) })

@@ -1,8 +1,6 @@
 package life
 
 import (
-	"bytes"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,23 +200,6 @@ func play(t testing.TB, s *state, seat games.Seat, a games.Action) []games.Event
 	}
 	checkState(t, s)
 	return ev
-}
-
-// mustRefuse applies a and checks it fails with want and changes nothing.
-func mustRefuse(t testing.TB, s *state, seat games.Seat, a games.Action, want error) error {
-	t.Helper()
-	before, _ := s.MarshalBinary()
-	ev, err := s.Apply(seat, a)
-	if !errors.Is(err, want) {
-		t.Fatalf("Apply(%d, %v): got %v, want %v", seat, a, err, want)
-	}
-	if ev != nil {
-		t.Errorf("Apply(%d, %v) refused but returned events %v", seat, a, ev)
-	}
-	if after, _ := s.MarshalBinary(); !bytes.Equal(before, after) {
-		t.Errorf("Apply(%d, %v) refused but changed the state", seat, a)
-	}
-	return err
 }
 
 // actions lists the encoded legal actions of seat.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // Each test here pins one ruling of RULINGS.md section 2.2, named by its
@@ -100,12 +101,12 @@ func TestRuling04SuitChoiceIsSimultaneousAndSealed(t *testing.T) {
 	if got, want := actions(s, 1), []string{"suit.0", "suit.1", "suit.2"}; !slices.Equal(got, want) {
 		t.Errorf("choices %v, want %v", got, want)
 	}
-	mustRefuse(t, s, 0, act(kindSuit, int(Spades)), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(kindSuit, int(Spades)), games.ErrIllegal)
 	ev := play(t, s, 0, act(kindSuit, int(Diamonds)))
 	if len(ev) != 1 || ev[0].Public() || !ev[0].VisibleTo(0) {
 		t.Errorf("events %v, want one line for seat 0 only", ev)
 	}
-	mustRefuse(t, s, 0, act(kindSuit, int(Hearts)), games.ErrNotYourTurn)
+	gametest.MustRefuse(t, s, 0, act(kindSuit, int(Hearts)), games.ErrNotYourTurn)
 	for _, viewer := range []games.Seat{games.Observer, 1} {
 		sv := s.View(viewer).(View).Seats[0]
 		if !sv.Chosen || sv.SuitShown || sv.Suit != NoSuit {
@@ -210,9 +211,9 @@ func TestRuling08WhatMayBeLaid(t *testing.T) {
 	if pk.Min != 0 || pk.Max != 2 || !slices.Equal(items, []string{"4♥", "9♥"}) || legal[0].Label != "Lay hearts ♥" {
 		t.Errorf("subset %q %d..%d of %v, want \"Lay hearts ♥\" 0..2 of [4♥ 9♥]", legal[0].Label, pk.Min, pk.Max, items)
 	}
-	mustRefuse(t, s, 0, act(kindLay, 1, 0), games.ErrIllegal)
-	mustRefuse(t, s, 0, act(kindLay, 2), games.ErrIllegal)
-	mustRefuse(t, s, 0, act(kindLay, 0, 0), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(kindLay, 1, 0), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(kindLay, 2), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(kindLay, 0, 0), games.ErrIllegal)
 	play(t, s, 0, act(kindLay, 1))
 	if got, want := codes(s.up[0]), "9H"; got != want {
 		t.Errorf("face up %q, want %q", got, want)
@@ -272,7 +273,7 @@ func TestRuling09Steal(t *testing.T) {
 	if got, want := s.Legal(0)[0].Label, "Take 3♦ from {1}'s table"; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}
-	mustRefuse(t, s, 0, act(kindTake, id(t, "5D")), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(kindTake, id(t, "5D")), games.ErrIllegal)
 	ev = play(t, s, 0, act(kindTake, id(t, "3D")))
 	if got, want := codes(s.hands[0]), "3D 2C"; got != want {
 		t.Errorf("thief's hand %q, want %q", got, want)
@@ -284,7 +285,7 @@ func TestRuling09Steal(t *testing.T) {
 	s = build(t, base)
 	begin(t, s)
 	play(t, s, 0, act(kindLay, 0, 1))
-	mustRefuse(t, s, 0, act(kindSteal, 0), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(kindSteal, 0), games.ErrIllegal)
 	play(t, s, 0, act(kindNoSteal))
 	if got, want := codes(s.hands[1]), "5D 7D 3C"; got != want || s.turn != 2 {
 		t.Errorf("after no steal: seat 1 holds %q, turn %d; want %q and seat 2 to play", got, s.turn, want)

@@ -36,7 +36,7 @@ func TestApplyRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := mustRefuse(t, s, tt.seat, tt.a, tt.want)
+			err := gametest.MustRefuse(t, s, tt.seat, tt.a, tt.want)
 			if err.Error() != tt.reason {
 				t.Errorf("reason %q, want %q", err.Error(), tt.reason)
 			}
@@ -44,7 +44,7 @@ func TestApplyRefusals(t *testing.T) {
 	}
 	over := build(t, pos{hands: []string{"2C", "2D"}, totals: []int{200, 0}, handNo: 2})
 	over.endHand(&log{})
-	if err := mustRefuse(t, over, 0, act(kindSuit, 0), games.ErrOver); err.Error() != "the game is over" {
+	if err := gametest.MustRefuse(t, over, 0, act(kindSuit, 0), games.ErrOver); err.Error() != "the game is over" {
 		t.Errorf("reason %q, want %q", err.Error(), "the game is over")
 	}
 }

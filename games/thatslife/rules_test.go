@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // Each test here pins one ruling of RULINGS.md section 1.2 (or 1.3), named
@@ -104,7 +105,7 @@ func TestRuling03FinishEndsTheMove(t *testing.T) {
 	if got, want := actions(s), []string{"fig.0"}; !slices.Equal(got, want) {
 		t.Errorf("legal %v, want %v: the figure on Finish may not move", got, want)
 	}
-	mustRefuse(t, s, 0, act(t, "fig", "finish"), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(t, "fig", "finish"), games.ErrIllegal)
 	play(t, s, act(t, "fig", "start"))
 	if got, want := describe(s), "start:1 A-2 finish:001"; got != want {
 		t.Errorf("got %s, want %s", got, want)
@@ -118,7 +119,7 @@ func TestRuling04MustMove(t *testing.T) {
 	if got, want := actions(s), []string{"fig.1", "fig.9", "guard.3"}; !slices.Equal(got, want) {
 		t.Errorf("legal %v, want %v", got, want)
 	}
-	mustRefuse(t, s, 0, games.Action{Kind: "stay"}, games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, games.Action{Kind: "stay"}, games.ErrIllegal)
 	play(t, s, act(t, "fig", "A-1"))
 	if got, want := describe(s), "start:1 A-2:0g A-3:1g F1:0 finish"; got != want {
 		t.Errorf("a roll of 1 moved to %s, want %s", got, want)
@@ -133,8 +134,8 @@ func TestRuling05EligibleGuards(t *testing.T) {
 	if got, want := actions(s), []string{"fig.0", "fig.9", "guard.1", "guard.9"}; !slices.Equal(got, want) {
 		t.Errorf("legal %v, want %v", got, want)
 	}
-	mustRefuse(t, s, 0, act(t, "guard", "A-2"), games.ErrIllegal)
-	mustRefuse(t, s, 0, act(t, "guard", "A-3"), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(t, "guard", "A-2"), games.ErrIllegal)
+	gametest.MustRefuse(t, s, 0, act(t, "guard", "A-3"), games.ErrIllegal)
 	play(t, s, act(t, "guard", "F1"))
 	if got, want := describe(s), "start:0 A-1:1g A-2:g A-3:gg F1:0g +8:1g finish"; got != want {
 		t.Errorf("got %s, want %s", got, want)
@@ -337,7 +338,7 @@ func TestRuling14End(t *testing.T) {
 	if !r.Over || !slices.Equal(r.Scores, []int{0, -6}) || !slices.Equal(r.Rank, []int{1, 2}) {
 		t.Errorf("result %+v, want over, scores [0 −6], ranks [1 2]", r)
 	}
-	mustRefuse(t, s, 0, act(t, "fig", "start"), games.ErrOver)
+	gametest.MustRefuse(t, s, 0, act(t, "fig", "start"), games.ErrOver)
 }
 
 // Ruling 15: plus cards add; each fortune turns one minus card, largest
@@ -442,21 +443,21 @@ func TestRuling18BackOrStay(t *testing.T) {
 		if got := actions(s); !slices.Equal(got, want) {
 			t.Errorf("legal %v, want %v", got, want)
 		}
-		mustRefuse(t, s, 0, act(t, "fig_back", "start"), games.ErrIllegal)
-		mustRefuse(t, s, 0, act(t, "guard_back", "A-4"), games.ErrIllegal)
+		gametest.MustRefuse(t, s, 0, act(t, "fig_back", "start"), games.ErrIllegal)
+		gametest.MustRefuse(t, s, 0, act(t, "guard_back", "A-4"), games.ErrIllegal)
 	})
 	t.Run("no extras on other rolls", func(t *testing.T) {
 		s := build(t, pos{opts: v2, course: "start:01 A-1:0g A-3 F1:1 finish", roll: 2})
 		if got, want := actions(s), []string{"fig.0", "fig.1", "guard.1"}; !slices.Equal(got, want) {
 			t.Errorf("legal %v, want %v", got, want)
 		}
-		mustRefuse(t, s, 0, act(t, "fig_back", "A-1"), games.ErrIllegal)
-		mustRefuse(t, s, 0, games.Action{Kind: "stay"}, games.ErrIllegal)
+		gametest.MustRefuse(t, s, 0, act(t, "fig_back", "A-1"), games.ErrIllegal)
+		gametest.MustRefuse(t, s, 0, games.Action{Kind: "stay"}, games.ErrIllegal)
 	})
 	t.Run("not without the variant", func(t *testing.T) {
 		s := build(t, pos{opts: opts("figures=2"), course: "start:01 A-1:0g A-3 F1:1 finish", roll: 1})
-		mustRefuse(t, s, 0, act(t, "fig_back", "A-1"), games.ErrIllegal)
-		mustRefuse(t, s, 0, games.Action{Kind: "stay"}, games.ErrIllegal)
+		gametest.MustRefuse(t, s, 0, act(t, "fig_back", "A-1"), games.ErrIllegal)
+		gametest.MustRefuse(t, s, 0, games.Action{Kind: "stay"}, games.ErrIllegal)
 	})
 	t.Run("back skips taken cards and collects", func(t *testing.T) {
 		s := build(t, pos{opts: v2, course: "start:1 A-1 A-5:0 finish:01", roll: 1})
