@@ -739,6 +739,27 @@ func Smallest(c games.Choice) games.Action {
 	return a
 }
 
+// BenchPlayout measures whole games of g at seats, every seat played by
+// pol, each game from the next seed.
+func BenchPlayout(b *testing.B, g games.Game, seats int, pol games.Policy) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		s, err := g.New(games.Config{Seats: seats, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for len(s.Active()) > 0 {
+			seat := s.Active()[0]
+			if _, err := s.Apply(seat, pol.Choose(s, seat, rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // MustRefuse applies a for seat and fails the test unless Apply refuses it
 // with want (errors.Is), returns no events and leaves the state as it was.
 // It returns the error, for checks of its wording.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 type move struct {
@@ -43,21 +44,5 @@ func BenchmarkApply(b *testing.B) {
 
 // BenchmarkPlayout plays a whole four-player game with the AI.
 func BenchmarkPlayout(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	ai := Game{}.AI()
-	seed := uint64(0)
-	b.ReportAllocs()
-	for b.Loop() {
-		seed++
-		s, err := Game{}.New(games.Config{Seats: 4, Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for len(s.Active()) > 0 {
-			p := s.Active()[0]
-			if _, err := s.Apply(p, ai.Choose(s, p, rng)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	gametest.BenchPlayout(b, Game{}, 4, Game{}.AI())
 }

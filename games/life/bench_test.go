@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // BenchmarkApply measures one decision with the forced turns it sets off.
@@ -45,22 +46,7 @@ func BenchmarkApply(b *testing.B) {
 // BenchmarkPlayout plays a whole four-player match to 100 with random
 // players choosing among the legal choices, as the bot offers them.
 func BenchmarkPlayout(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	seed := uint64(0)
-	b.ReportAllocs()
-	for b.Loop() {
-		seed++
-		s, err := Game{}.New(games.Config{Seats: 4, Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for len(s.Active()) > 0 {
-			seat := s.Active()[0]
-			if _, err := s.Apply(seat, (games.RandomPolicy{}).Choose(s, seat, rng)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	gametest.BenchPlayout(b, Game{}, 4, games.RandomPolicy{})
 }
 
 // BenchmarkMarshal measures saving a state, which the bot does after every

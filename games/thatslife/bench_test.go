@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // BenchmarkApply measures one move: resolving the action, moving,
@@ -42,22 +43,7 @@ func BenchmarkApply(b *testing.B) {
 // BenchmarkPlayout plays a whole four-player game with random players
 // choosing among the labelled legal choices, as the bot offers them.
 func BenchmarkPlayout(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	seed := uint64(0)
-	b.ReportAllocs()
-	for b.Loop() {
-		seed++
-		s, err := Game{}.New(games.Config{Seats: 4, Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for len(s.Active()) > 0 {
-			seat := s.Active()[0]
-			if _, err := s.Apply(seat, (games.RandomPolicy{}).Choose(s, seat, rng)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	gametest.BenchPlayout(b, Game{}, 4, games.RandomPolicy{})
 }
 
 // BenchmarkAI measures one decision of the heuristic player.
