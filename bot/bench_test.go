@@ -4,9 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -55,6 +59,7 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 		wg        sync.WaitGroup
 	)
 	left.Store(int64(b.N))
+	cpu0 := cpuTime()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	b.ResetTimer()
@@ -104,6 +109,7 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	}
 	wg.Wait()
 	b.StopTimer()
+	cpu := cpuTime() - cpu0
 	if len(latencies) == 0 {
 		return
 	}
@@ -114,5 +120,24 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(float64(len(latencies))/b.Elapsed().Seconds(), "moves/s")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(latencies)), "cpu-ms/move")
+	b.ReportMetric(float64(rss())/(1<<20), "rss-MB")
 	b.ReportMetric(0, "ns/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func rss() int64 {
+	data, _ := os.ReadFile("/proc/self/status")
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			n, _ := strconv.ParseInt(f[1], 10, 64)
+			return n << 10
+		}
+	}
+	return 0
 }

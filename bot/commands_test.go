@@ -138,6 +138,8 @@ func TestGamesAndAbandon(t *testing.T) {
 
 	mustContain(t, "guest abandoning", privateText(t, h.command(ben, "abandon", nil)), "Only the host or a server admin")
 	mustContain(t, "admin abandoning", privateText(t, h.command(admin, "abandon", nil)), "abandoned")
+	// The board follows the answer, like every delivery.
+	h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(lobby.ID).Content, "Abandoned by Admin") })
 	board := h.fake.Message(lobby.ID)
 	mustContain(t, "abandoned board", board.Content, "Abandoned by Admin")
 	if len(board.Buttons()) != 0 {

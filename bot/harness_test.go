@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/lifebot/lifebot/bot"
+	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
@@ -28,7 +29,7 @@ type harness struct {
 	fake   *discordtest.Server
 	dbPath string
 	games  *games.Registry
-	render bot.Renderer
+	render core.Renderer
 	seed   uint64
 	// deferAfter, when set, replaces the bot's deferral delay.
 	deferAfter time.Duration
@@ -43,7 +44,7 @@ type harness struct {
 	bot     *bot.Bot
 }
 
-func newHarness(t testing.TB, reg *games.Registry, r bot.Renderer) *harness {
+func newHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harness {
 	fake := discordtest.New(t)
 	h := &harness{
 		t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "lifebot.db"),
@@ -78,8 +79,9 @@ func (h *harness) start() {
 		Log:         testLogger(),
 		Seed:        func() uint64 { return seed },
 		DeferAfter:  h.deferAfter,
-		Now:         h.clock.Now,
+		Clock:       h.clock,
 		RemindAfter: h.remindAfter,
+		Backoff:     10 * time.Millisecond,
 	})
 	b.Attach(s)
 	if err := s.Open(); err != nil {

@@ -86,11 +86,10 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 			h.click(ben, board, buttonLabelled(t, board, "Show my hand"))
 			where = lastEphemeral(h, ben)
 		} else {
-			// The DM with this turn's buttons trails the previous answer.
+			// The living DM gets this turn's buttons after the previous answer.
 			if err := h.fake.WaitFor(h.ctx(), func() bool {
-				dms := h.fake.Messages(h.fake.DMChannel(u.ID))
-				where = dms[len(dms)-1]
-				return len(where.Buttons()) > 0
+				where = livingDM(h, u)
+				return where != nil && len(where.Buttons()) > 0
 			}); err != nil {
 				for _, d := range h.fake.Messages(h.fake.DMChannel(u.ID)) {
 					t.Logf("DM: %q buttons %d", d.Content, len(d.Buttons()))
@@ -137,12 +136,30 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 		}
 	}
 
-	// Pings of a game with hidden hands say where the choices are.
+	// Pings of a game with hidden hands say where the choices are: in the
+	// DMs, or for Ben, whose DMs are closed, behind Show my hand.
 	for _, u := range users {
+		pings := 0
 		for _, p := range h.fake.Pings(u.ID) {
-			if strings.Contains(p.Content, "your move") {
-				mustContain(t, "a turn ping", p.Content, "Your choices are in your DMs, or behind **Show my hand** on the board.")
+			if !strings.Contains(p.Content, "your move") && !strings.Contains(p.Content, "Your move") {
+				continue
 			}
+			pings++
+			switch {
+			case u.ID == ben.ID:
+				mustContain(t, "a turn ping to Ben", p.Content, "Use **Show my hand** on the board to see your cards and choose.")
+				if p.ChannelID != h.channel {
+					t.Errorf("Ben was pinged outside the channel: %q", p.Content)
+				}
+			default:
+				mustContain(t, "a turn ping by DM", p.Content, "your cards and buttons are in the message above")
+				if p.ChannelID != h.fake.DMChannel(u.ID) {
+					t.Errorf("%s was pinged outside their DMs: %q", u.Username, p.Content)
+				}
+			}
+		}
+		if pings == 0 {
+			t.Errorf("%s was never pinged", u.Username)
 		}
 	}
 	closed := 0
@@ -316,12 +333,8 @@ func TestManyChoicesBecomeSelectMenus(t *testing.T) {
 	u, _ := activeUser(t, h.fake.Message(lobby.ID), users)
 	var dm *discordtest.Message
 	if err := h.fake.WaitFor(h.ctx(), func() bool {
-		dms := h.fake.Messages(h.fake.DMChannel(u.ID))
-		if len(dms) == 0 {
-			return false
-		}
-		dm = dms[len(dms)-1]
-		return len(dm.Components) > 0
+		dm = livingDM(h, u)
+		return dm != nil && len(dm.Components) > 0
 	}); err != nil {
 		t.Fatal("no DM with choices arrived")
 	}
@@ -343,4 +356,14 @@ func TestManyChoicesBecomeSelectMenus(t *testing.T) {
 		t.Fatal("choosing from the second menu did not move the game")
 	}
 	mustContain(t, "board after a chosen swap", h.fake.Message(lobby.ID).Content, u.GlobalName+" swapped")
+}
+
+// livingDM is the one DM of u's that shows their view of the game, or nil.
+func livingDM(h *harness, u discordtest.User) *discordtest.Message {
+	for _, m := range h.fake.Messages(h.fake.DMChannel(u.ID)) {
+		if len(m.Attachments) > 0 {
+			return m
+		}
+	}
+	return nil
 }

@@ -1,22 +1,31 @@
 package bot
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/lifebot/lifebot/bot/core"
 )
 
 // reply answers one interaction exactly once, within Discord's 3-second
 // deadline. If the real answer is not ready after deferAfter, a deferred
 // acknowledgement goes out first and the answer follows as an edit or a
 // follow-up, so a slow disk or a busy game never shows the player
-// "This interaction failed".
+// "This interaction failed". It implements core.Responder.
 type reply struct {
-	s   *discordgo.Session
-	i   *discordgo.Interaction
-	log *slog.Logger
+	s        *discordgo.Session
+	i        *discordgo.Interaction
+	log      *slog.Logger
+	received time.Time
 
 	// ephemeral says the answer will be private, so a deferral must be
 	// private too: a follow-up fills the deferred message and keeps its
@@ -29,11 +38,19 @@ type reply struct {
 	timer    *time.Timer
 }
 
+// callbackBudget is how long after receipt a first answer is still worth
+// trying: Discord refuses it after three seconds.
+const callbackBudget = 2500 * time.Millisecond
+
+var errAnswered = errors.New("the interaction was already answered")
+
 func newReply(s *discordgo.Session, i *discordgo.Interaction, deferAfter time.Duration, ephemeral bool, log *slog.Logger) *reply {
-	r := &reply{s: s, i: i, log: log, ephemeral: ephemeral}
+	r := &reply{s: s, i: i, log: log, ephemeral: ephemeral, received: time.Now()}
 	r.timer = time.AfterFunc(deferAfter, r.deferNow)
 	return r
 }
+
+func (r *reply) stop() { r.timer.Stop() }
 
 // deferNow acknowledges the interaction without answering it yet. A
 // component click defers as "update the message later"; a command as
@@ -50,135 +67,172 @@ func (r *reply) deferNow() {
 	} else if r.ephemeral {
 		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
-	if err := r.s.InteractionRespond(r.i, resp); err != nil {
+	if err := r.callback(resp, nil); err != nil {
 		r.log.Warn("deferring interaction", "err", err)
 		return
 	}
 	r.deferred = true
 }
 
-// finish claims the single answer; it reports false if one was already sent.
-func (r *reply) finish() (deferred, ok bool) {
+// claim takes the single answer; it reports false if one was already sent.
+// The caller holds mu.
+func (r *reply) claim() bool {
 	r.timer.Stop()
 	if r.done {
-		return r.deferred, false
+		return false
 	}
 	r.done = true
-	return r.deferred, true
+	return true
 }
 
-// update replaces the message the clicked component is on (or, for a
-// command, sends data as the reply).
-func (r *reply) update(data *discordgo.InteractionResponseData) {
-	if data.Components == nil {
-		// nil would be sent as null, which keeps the old buttons.
-		data.Components = []discordgo.MessageComponent{}
-	}
+// Update implements core.Responder: the clicked message becomes m (for a
+// command, m is sent as the reply).
+func (r *reply) Update(ctx context.Context, m *core.Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	deferred, ok := r.finish()
-	if !ok {
-		return
+	if !r.claim() {
+		return errAnswered
 	}
-	var err error
-	if deferred {
-		_, err = r.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
-			Content:         &data.Content,
-			Components:      &data.Components,
-			Files:           data.Files,
-			Attachments:     data.Attachments,
-			AllowedMentions: data.AllowedMentions,
-		})
-	} else {
-		typ := discordgo.InteractionResponseChannelMessageWithSource
-		if r.i.Type == discordgo.InteractionMessageComponent {
-			typ = discordgo.InteractionResponseUpdateMessage
-		}
-		err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data})
-		if err != nil {
-			r.log.Error("answering interaction", "err", err)
-			// The interaction is still open: say sorry rather than fail silently.
-			err = r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: msgSorry, Flags: discordgo.MessageFlagsEphemeral},
-			})
-		}
+	if r.deferred {
+		return r.editOriginal(ctx, m)
 	}
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if r.i.Type == discordgo.InteractionMessageComponent {
+		typ = discordgo.InteractionResponseUpdateMessage
+	}
+	return r.respond(typ, m, true)
+}
+
+// Ack implements core.Responder.
+func (r *reply) Ack(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.claim() || r.deferred {
+		return nil
+	}
+	return r.callback(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, nil)
+}
+
+// Reply implements core.Responder: a new message, the interaction's own
+// or, after a deferral, a follow-up.
+func (r *reply) Reply(ctx context.Context, m *core.Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.claim() {
+		return errAnswered
+	}
+	if !r.deferred {
+		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m, false)
+	}
+	if r.i.Type == discordgo.InteractionApplicationCommand && m.Private == r.ephemeral {
+		// The deferral is a placeholder of the right visibility: fill it.
+		return r.editOriginal(ctx, m)
+	}
+	body, contentType, err := encodeMessage(m, false)
 	if err != nil {
-		r.log.Warn("answering interaction", "err", err)
+		return err
 	}
-}
-
-// message answers with a new message (a command's public reply).
-func (r *reply) message(data *discordgo.InteractionResponseData) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	deferred, ok := r.finish()
-	if !ok {
-		return
-	}
-	var err error
-	if deferred && r.i.Type == discordgo.InteractionApplicationCommand {
-		_, err = r.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
-			Content:         &data.Content,
-			Components:      &data.Components,
-			Files:           data.Files,
-			AllowedMentions: data.AllowedMentions,
-		})
-	} else {
-		err = r.newMessage(deferred, data)
-	}
-	if err != nil {
-		r.log.Warn("answering interaction", "err", err)
-	}
-}
-
-// private answers with a message only the clicking user sees.
-func (r *reply) private(text string, components ...discordgo.MessageComponent) {
-	r.privateData(&discordgo.InteractionResponseData{Content: text, Components: components})
-}
-
-func (r *reply) privateData(data *discordgo.InteractionResponseData) {
-	data.Flags |= discordgo.MessageFlagsEphemeral
-	data.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	deferred, ok := r.finish()
-	if !ok {
-		return
-	}
-	if err := r.newMessage(deferred, data); err != nil {
-		r.log.Warn("answering interaction privately", "err", err)
-	}
-}
-
-// newMessage answers with data as a new message: the interaction's own
-// response, or a follow-up once the answer was deferred.
-func (r *reply) newMessage(deferred bool, data *discordgo.InteractionResponseData) error {
-	if deferred {
-		return r.followup(data)
-	}
-	return r.s.InteractionRespond(r.i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: data,
+	endpoint := discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)
+	return r.retry(ctx, func(ctx context.Context) error {
+		_, err := r.s.RequestRaw(http.MethodPost, endpoint+"?wait=true", contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+		return err
 	})
 }
 
-// followup sends data as a new message after a deferral.
-func (r *reply) followup(data *discordgo.InteractionResponseData) error {
-	_, err := r.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
-		Content:         data.Content,
-		Components:      data.Components,
-		Files:           data.Files,
-		Flags:           data.Flags,
-		AllowedMentions: data.AllowedMentions,
+// Original implements core.Responder.
+func (r *reply) Original(ctx context.Context) (core.MessageRef, error) {
+	var m *discordgo.Message
+	err := r.retry(ctx, func(ctx context.Context) (err error) {
+		m, err = r.s.InteractionResponse(r.i, discordgo.WithContext(ctx))
+		return err
 	})
-	return err
+	if err != nil {
+		return core.MessageRef{}, err
+	}
+	return core.MessageRef{Channel: m.ChannelID, ID: m.ID}, nil
 }
 
-// answered reports whether the single answer has been sent.
-func (r *reply) answered() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.done
+// respond sends the interaction's first answer, trying again while
+// Discord's deadline allows. A retry refused with 40060 means an earlier
+// try landed after all.
+func (r *reply) respond(typ discordgo.InteractionResponseType, m *core.Message, edit bool) error {
+	payload := struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data messageJSON                       `json:"data"`
+	}{typ, messageBody(m, edit && typ == discordgo.InteractionResponseUpdateMessage)}
+	return r.callback(payload, m)
+}
+
+func (r *reply) callback(payload any, m *core.Message) error {
+	var body []byte
+	contentType := "application/json"
+	var err error
+	if m != nil {
+		body, contentType, err = encode(payload, m)
+	} else {
+		body, err = json.Marshal(payload)
+	}
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
+	ctx, cancel := context.WithDeadline(context.Background(), r.received.Add(callbackBudget))
+	defer cancel()
+	first := true
+	return r.retry(ctx, func(ctx context.Context) error {
+		_, err := r.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+		var re *discordgo.RESTError
+		if !first && errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+			return nil
+		}
+		first = false
+		return err
+	})
+}
+
+// editOriginal replaces the deferred answer's message with m.
+func (r *reply) editOriginal(ctx context.Context, m *core.Message) error {
+	body, contentType, err := encodeMessage(m, true)
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+	return r.retry(ctx, func(ctx context.Context) error {
+		_, err := r.s.RequestRaw(http.MethodPatch, endpoint, contentType, body, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token), 0, discordgo.WithContext(ctx))
+		return err
+	})
+}
+
+// retry runs call until it succeeds, fails for good, or ctx ends, waiting
+// a little between tries. Errors come back classified and cleaned of the
+// interaction's token.
+func (r *reply) retry(ctx context.Context, call func(context.Context) error) error {
+	wait := 100 * time.Millisecond
+	for {
+		err := classify(call(ctx))
+		var tmp *core.Temporary
+		if err == nil || !errors.As(err, &tmp) {
+			return err
+		}
+		if tmp.After > 0 {
+			wait = tmp.After
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+}
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+// truncate shortens s to at most n characters.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

@@ -177,10 +177,17 @@ func WithToken(token string) Option { return func(c *config) { c.token = token }
 func WithClock(now func() time.Time) Option { return func(c *config) { c.now = now } }
 
 // Clock is a clock a test moves by hand: pass its Now to WithClock, and
-// to the code under test when that keeps time too.
+// the Clock itself to code under test that keeps time too. Its timers
+// (After) fire when Advance reaches them, never by themselves.
 type Clock struct {
-	mu  sync.Mutex
-	now time.Time
+	mu     sync.Mutex
+	now    time.Time
+	timers []clockTimer
+}
+
+type clockTimer struct {
+	at time.Time
+	ch chan time.Time
 }
 
 // NewClock returns a Clock that reads start until it is advanced.
@@ -193,11 +200,42 @@ func (c *Clock) Now() time.Time {
 	return c.now
 }
 
-// Advance moves the clock forward by d.
+// After returns a channel that receives the time once the clock has been
+// advanced by d or more.
+func (c *Clock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ch := make(chan time.Time, 1)
+	if d <= 0 {
+		ch <- c.now
+		return ch
+	}
+	c.timers = append(c.timers, clockTimer{at: c.now.Add(d), ch: ch})
+	return ch
+}
+
+// Advance moves the clock forward by d and fires the timers it reaches.
 func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
+	kept := c.timers[:0]
+	for _, t := range c.timers {
+		if t.at.After(c.now) {
+			kept = append(kept, t)
+			continue
+		}
+		t.ch <- c.now
+	}
+	c.timers = kept
+}
+
+// Timers reports how many timers wait on the clock, so a test can wait
+// until the code under test is waiting before it advances.
+func (c *Clock) Timers() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.timers)
 }
 
 // WithHeartbeatInterval sets the heartbeat interval announced in HELLO

@@ -612,6 +612,10 @@ func (s *Server) recordPingsLocked(m *message) {
 		return
 	}
 	m.pinged = mentioned(m.content, m.allowed)
+	// A new DM notifies its recipient, mentioned or not.
+	if ch := s.channels[m.channelID]; ch != nil && ch.recipient != "" && !slices.Contains(m.pinged, ch.recipient) {
+		m.pinged = append(m.pinged, ch.recipient)
+	}
 	if len(m.pinged) == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package bot
+package core
 
 import (
 	"crypto/sha256"
@@ -35,15 +35,17 @@ func legalKey(st games.State, seat games.Seat) string {
 }
 
 // refreshDecisions records which seats face a new decision after a change
-// of the game, given the seats that acted during it, and returns them. A
-// seat faces a new decision when it must act and it has just acted, or was
-// not asked before, or its choices differ.
-func (t *table) refreshDecisions(st games.State, acted []games.Seat) []games.Seat {
+// of the game, given the seats that acted during it. A seat faces a new
+// decision when it must act and it has just acted, or was not asked
+// before, or its choices differ. The person who clicked has seen theirs.
+func (t *table) refreshDecisions(st games.State, acted []games.Seat, clicker string) {
 	n := len(t.Seats)
 	if len(t.Asked) != n || len(t.Choices) != n {
 		t.Asked, t.Choices = make([]int, n), make([]string, n)
 	}
-	var fresh []games.Seat
+	if len(t.Seen) != n {
+		t.Seen = slices.Repeat([]int{-1}, n)
+	}
 	active := st.Active()
 	for i := range n {
 		seat := games.Seat(i)
@@ -54,11 +56,30 @@ func (t *table) refreshDecisions(st games.State, acted []games.Seat) []games.Sea
 		key := legalKey(st, seat)
 		if t.Choices[i] == "" || key != t.Choices[i] || slices.Contains(acted, seat) {
 			t.Asked[i] = t.moves()
-			fresh = append(fresh, seat)
+			if clicker != "" && t.Seats[i].User == clicker {
+				t.Seen[i] = t.Asked[i]
+			}
 		}
 		t.Choices[i] = key
 	}
-	return fresh
+}
+
+// awaits reports whether seat's player must still be told of the decision
+// they face: they act now, are a person, and neither a ping nor their own
+// click has shown it to them.
+func (t *table) awaits(st games.State, seat games.Seat, pinged []int) bool {
+	i := int(seat)
+	if t.Seats[i].AI || !games.IsActive(st, seat) || i >= len(t.Asked) {
+		return false
+	}
+	told := -1
+	if i < len(t.Seen) {
+		told = t.Seen[i]
+	}
+	if i < len(pinged) {
+		told = max(told, pinged[i])
+	}
+	return t.Asked[i] > told
 }
 
 // asked is the decision number that seat's buttons carry.

@@ -1,17 +1,19 @@
-package bot
+package core
 
 import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
 )
 
-// recordVersion is the layout of table below; bump it with a migration.
-const recordVersion = 1
+// recordVersion is the layout of table below. Version 1 records (from
+// before the delivery ledger) are read and upgraded in place.
+const recordVersion = 2
 
 // table is everything the bot keeps about one game, lobby or running. It
 // is stored as the Data of a storage.Record.
@@ -29,32 +31,29 @@ type table struct {
 	// count, Seed and Content it replays the game exactly (see replay).
 	Log   []logEntry      `json:"log,omitempty"`
 	State json.RawMessage `json:"state,omitempty"`
-	// Board is the lobby message that became the game's board.
-	Board msgRef `json:"board"`
-	// Ping is the last "your turn" message, deleted when the next is sent.
-	Ping msgRef `json:"ping,omitempty"`
+	// Rev numbers the changes of what the table shows: every commit bumps
+	// it, and the ledger records which Rev the board shows.
+	Rev int `json:"rev"`
 	// Recent holds the last public narration lines shown on the board.
 	Recent []string `json:"recent,omitempty"`
-	// DMClosed lists players told once that their DMs are closed.
-	DMClosed []string `json:"dm_closed,omitempty"`
+	// Notes holds the last private lines per seat, shown with that seat's
+	// private view and never in the channel.
+	Notes map[int][]string `json:"notes,omitempty"`
 	// Asked holds, per seat, the move number at which its current decision
 	// began (see decisions.go); Choices fingerprints that decision.
 	Asked   []int    `json:"asked,omitempty"`
 	Choices []string `json:"choices,omitempty"`
-	// Fresh lists the seats whose decision is new since the last commit:
-	// they are the ones to ping.
-	Fresh []games.Seat `json:"fresh,omitempty"`
-	// Notes holds private lines per seat from the last commit, shown with
-	// that seat's private view and never in the channel.
-	Notes map[int][]string `json:"notes,omitempty"`
-	// Sent fingerprints the private view last sent to each player (see
-	// privateKey), so a DM goes out only when there is something new.
-	Sent map[string]string `json:"sent,omitempty"`
+	// Seen holds, per seat, the decision its player already knows about
+	// because their own click led to it: nobody pings them about it.
+	Seen []int `json:"seen,omitempty"`
 	// TurnFrom is when the current decision was first asked for, and
-	// Reminded how many reminders have gone out about it since.
+	// Reminded how many reminders are due about it since.
 	TurnFrom time.Time `json:"turn_from,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
+	// Out is what has been delivered to Discord (see ledger). Commits carry
+	// it along; deliveries change it.
+	Out ledger `json:"out"`
 }
 
 type seat struct {
@@ -68,9 +67,16 @@ type logEntry struct {
 	Action string     `json:"a"`
 }
 
-type msgRef struct {
+// MessageRef names a message: the channel it is in and its id.
+type MessageRef struct {
 	Channel string `json:"c,omitempty"`
 	ID      string `json:"m,omitempty"`
+}
+
+// legacy holds the fields of version 1 records that moved into the ledger.
+type legacy struct {
+	Board MessageRef `json:"board"`
+	Ping  MessageRef `json:"ping"`
 }
 
 func decodeTable(r storage.Record) (*table, error) {
@@ -78,7 +84,18 @@ func decodeTable(r storage.Record) (*table, error) {
 	if err := json.Unmarshal(r.Data, &t); err != nil {
 		return nil, fmt.Errorf("game %s: %w", r.ID, err)
 	}
-	if t.V != recordVersion {
+	switch t.V {
+	case recordVersion:
+	case 1:
+		var old legacy
+		if err := json.Unmarshal(r.Data, &old); err != nil {
+			return nil, fmt.Errorf("game %s: %w", r.ID, err)
+		}
+		// What a version 1 record showed is unknown: Rev 1 against a board
+		// at 0 has the board redrawn once, which is harmless.
+		t.V, t.Rev = recordVersion, 1
+		t.Out = ledger{Board: old.Board, Ping: old.Ping}
+	default:
 		return nil, fmt.Errorf("game %s: record version %d, this build reads %d", r.ID, t.V, recordVersion)
 	}
 	return &t, nil
@@ -164,8 +181,73 @@ func (t *table) moves() int { return len(t.Log) }
 const recentLines = 6
 
 func (t *table) narrate(lines ...string) {
-	t.Recent = append(t.Recent, lines...)
-	if n := len(t.Recent); n > recentLines {
-		t.Recent = slices.Clone(t.Recent[n-recentLines:])
+	t.Recent = keepLast(append(t.Recent, lines...), recentLines)
+}
+
+// note adds a private line for a seat; the last few stay with its view,
+// so a line is not lost when two changes reach the player as one edit.
+func (t *table) note(s games.Seat, line string) {
+	if t.Notes == nil {
+		t.Notes = map[int][]string{}
 	}
+	t.Notes[int(s)] = keepLast(append(t.Notes[int(s)], line), recentLines)
+}
+
+func keepLast(lines []string, n int) []string {
+	if len(lines) > n {
+		return slices.Clone(lines[len(lines)-n:])
+	}
+	return lines
+}
+
+// narrateEvents keeps the public events for the board, and the private
+// ones as notes for the seats they are addressed to: those never reach the
+// channel.
+func (t *table) narrateEvents(events []games.Event) {
+	names := t.names()
+	for _, e := range events {
+		if e.Public() {
+			t.narrate(e.Format(names))
+			continue
+		}
+		for _, seat := range e.To {
+			t.note(seat, e.Format(names))
+		}
+	}
+}
+
+func (t *table) activeAI(st games.State) (games.Seat, bool) {
+	for _, s := range st.Active() {
+		if int(s) < len(t.Seats) && t.Seats[s].AI {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+func (t *table) activeHuman(st games.State) (games.Seat, bool) {
+	for _, s := range st.Active() {
+		if !t.Seats[s].AI {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+func (t *table) aiCount() int {
+	n := 0
+	for _, s := range t.Seats {
+		if s.AI {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *table) waitingNames(st games.State) string {
+	var who []string
+	for _, s := range st.Active() {
+		who = append(who, t.Seats[s].Name)
+	}
+	return strings.Join(who, ", ")
 }

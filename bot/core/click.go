@@ -1,0 +1,498 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// maxAutoSteps bounds the forced and AI decisions taken after one click. It
+// is far above any real chain; reaching it means a broken engine, which
+// must not hang a handler.
+const maxAutoSteps = 5000
+
+// Actor is who acted, and where.
+type Actor struct {
+	User    string
+	Name    string // as others in that server know them
+	Guild   string // empty in a DM
+	Channel string
+	// Admin says the person may manage the server.
+	Admin bool
+}
+
+// Click is a press of a button or a choice in a select menu.
+type Click struct {
+	Actor
+	CustomID string
+	Values   []string
+	// Message is the message the component is on; Ephemeral says it is a
+	// reply only the clicker sees.
+	Message   string
+	Ephemeral bool
+}
+
+// The refusals a click can get; nothing is changed by any of them.
+const (
+	msgNotMine    = "That button is not one of mine, or it is too old to use."
+	msgNotHere    = "That button belongs to a game in another channel."
+	msgStale      = "That board is out of date: the game has moved on. Use the buttons on the latest board."
+	msgNotPlaying = "You're not in this game. Start your own with `/newgame`."
+)
+
+// clicked is what serving a click under the game's lock decided.
+type clicked struct {
+	lg   *liveGame
+	snap *snapshot // the committed change, or the game as it stands
+	// refusal is the private answer when nothing changed.
+	refusal string
+	// hand asks for the clicker's private view as a private answer.
+	hand bool
+	seat games.Seat
+	// on names the lane of the message that was clicked; "" for a message
+	// delivery does not track (an ephemeral hand, an old message), which
+	// private says showed the clicker's own view.
+	on      string
+	private bool
+}
+
+// Click serves a component interaction: under the game's lock it checks
+// the click, applies it and commits; the lock released, the clicked
+// message is answered by the lane that owns it, and the rest of what the
+// change shows is delivered in the background.
+func (s *Service) Click(ctx context.Context, c Click, r Responder) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	cid, err := parseCustomID(c.CustomID)
+	if err == nil {
+		cid, err = withValues(cid, c.Values)
+	}
+	if err != nil {
+		s.reply(ctx, r, Text(msgNotMine))
+		return
+	}
+	var res clicked
+	var ans *answer
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic serving a click", "panic", p, "stack", string(debug.Stack()))
+			if res.snap != nil && res.refusal == "" && !res.hand {
+				s.reply(ctx, r, Text(MsgMoveSaved))
+			} else {
+				s.reply(ctx, r, Text(MsgSorry))
+			}
+		}
+	}()
+	func() {
+		unlock := s.lock(cid.Game)
+		defer unlock()
+		res = s.click(ctx, c, cid)
+		if res.lg == nil {
+			return
+		}
+		if res.refusal == "" && !res.hand && res.on != "" {
+			ans = &answer{r: r, done: make(chan struct{})}
+		}
+		if res.snap != nil && res.refusal == "" && !res.hand {
+			s.publish(res.lg, res.snap, res.on, ans)
+		} else {
+			// Any interaction on a game is a chance to deliver what it owes.
+			s.heal(res.lg)
+		}
+	}()
+	switch {
+	case res.refusal != "":
+		s.reply(ctx, r, Text(res.refusal))
+	case res.hand:
+		m, err := s.privateMessage(res.snap, res.seat)
+		if err != nil {
+			s.reply(ctx, r, Text(s.playerError(err, res.snap.rec.ID)))
+			return
+		}
+		m.Private = true
+		s.reply(ctx, r, m)
+	case ans != nil:
+		select {
+		case <-ans.done:
+		case <-ctx.Done():
+			return
+		}
+		if ans.err != nil {
+			s.log.Warn("answering a click with the change", "game", res.snap.rec.ID, "err", ans.err)
+			s.reply(ctx, r, Text(MsgMoveSaved))
+		}
+	default:
+		// A change made on a message delivery does not track: redraw it
+		// in place, as it was the clicker's view.
+		m, err := s.clickedView(res)
+		if err != nil {
+			s.log.Error("drawing a clicked message", "game", res.snap.rec.ID, "err", err)
+			s.reply(ctx, r, Text(MsgMoveSaved))
+			return
+		}
+		if err := r.Update(ctx, m); err != nil {
+			s.log.Warn("answering a click with the change", "game", res.snap.rec.ID, "err", err)
+		}
+	}
+}
+
+func (s *Service) reply(ctx context.Context, r Responder, m *Message) {
+	if err := r.Reply(ctx, m); err != nil {
+		s.log.Warn("answering an interaction", "err", err)
+	}
+}
+
+func (s *Service) clickedView(res clicked) (*Message, error) {
+	if res.private && res.snap.st != nil {
+		return s.privateMessage(res.snap, res.seat)
+	}
+	return s.boardMessage(res.snap)
+}
+
+// withValues folds a select menu's chosen values into the custom_id.
+func withValues(cid customID, values []string) (customID, error) {
+	switch cid.Verb {
+	case verbPick:
+		if len(values) != 1 {
+			return cid, errBadCustomID
+		}
+		a, err := games.ParseAction(values[0])
+		if err != nil {
+			return cid, errBadCustomID
+		}
+		cid.Verb, cid.Action = verbMove, a
+	case verbSubset:
+		if len(values) > maxSelectOpt {
+			return cid, errBadCustomID
+		}
+		for _, v := range values {
+			n, err := strconv.Atoi(v)
+			if err != nil || strconv.Itoa(n) != v {
+				return cid, errBadCustomID
+			}
+			cid.Action.Args = append(cid.Action.Args, n)
+		}
+	}
+	return cid, nil
+}
+
+// click serves a click under the game's lock.
+func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
+	rec, err := s.store.Get(ctx, cid.Game)
+	if err != nil {
+		return clicked{refusal: s.playerError(err, cid.Game)}
+	}
+	t, err := decodeTable(rec)
+	if err != nil {
+		return clicked{refusal: s.playerError(err, rec.ID)}
+	}
+	g, ok := s.games.Get(rec.Game)
+	if !ok {
+		return clicked{refusal: s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), rec.ID)}
+	}
+	lg := s.liveLocked(rec.ID, t)
+	res := clicked{lg: lg}
+	// A click counts only where the game is: its own channel, or the
+	// clicker's DM with the bot.
+	seat, seated := t.seatOf(c.User)
+	if c.Guild != "" && (c.Guild != rec.Guild || c.Channel != rec.Channel) || c.Guild == "" && !seated {
+		res.refusal = msgNotHere
+		return res
+	}
+	out := lg.ledger()
+	if out.Board.ID == "" && c.Guild != "" && c.Message != "" && !c.Ephemeral {
+		// The lobby's message id was not learnt when it was sent: it is the
+		// message this click came from.
+		lg.update(func(o *ledger) { o.Board = MessageRef{Channel: c.Channel, ID: c.Message} })
+		out = lg.ledger()
+	}
+	switch {
+	case c.Message != "" && c.Message == out.Board.ID:
+		res.on = laneBoard
+	case c.Message != "" && seated && out.Players[c.User] != nil && c.Message == out.Players[c.User].View.ID:
+		res.on = laneDMs + c.User
+	}
+	res.seat, res.private = seat, c.Ephemeral || c.Guild == ""
+
+	switch cid.Verb {
+	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel:
+		if rec.Status != storage.Lobby {
+			res.refusal = "This lobby is closed."
+			return res
+		}
+		return s.lobby(ctx, res, c, cid, rec, t, g)
+	case verbHand:
+		if rec.Status == storage.Lobby {
+			res.refusal = "The game hasn't started yet."
+			return res
+		}
+		if !seated {
+			res.refusal = "You're not in this game, so there is nothing to show you."
+			return res
+		}
+		st, err := s.decodeState(rec.Game, t)
+		if err != nil {
+			res.refusal = s.playerError(err, rec.ID)
+			return res
+		}
+		// Asking for the hand is the moment to try DMs again.
+		if p := out.Players[c.User]; p != nil && !p.ClosedAt.IsZero() {
+			lg.update(func(o *ledger) { o.player(c.User).ClosedAt = time.Time{} })
+		}
+		res.hand, res.snap = true, &snapshot{rec: rec, t: t, st: st, info: g.Info()}
+		return res
+	case verbMove, verbSubset:
+		return s.move(ctx, res, c, cid, rec, t, g)
+	}
+	res.refusal = msgNotMine
+	return res
+}
+
+func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
+	switch rec.Status {
+	case storage.Lobby:
+		res.refusal = "This game hasn't started yet."
+		return res
+	case storage.Over, storage.Cancelled:
+		res.refusal = "This game has ended."
+		return res
+	}
+	seat, ok := t.seatOf(c.User)
+	if !ok {
+		res.refusal = msgNotPlaying
+		return res
+	}
+	st, err := s.decodeState(rec.Game, t)
+	if err != nil {
+		res.refusal = s.playerError(err, rec.ID)
+		return res
+	}
+	if !games.IsActive(st, seat) {
+		res.refusal = fmt.Sprintf("It's not your turn: waiting for %s.", t.waitingNames(st))
+		return res
+	}
+	if cid.Move != t.asked(seat) {
+		res.refusal = msgStale
+		return res
+	}
+	action := cid.Action
+	if cid.Verb == verbSubset {
+		action = orderPicked(st.Legal(seat), action)
+	}
+	events, err := st.Apply(seat, action)
+	if err != nil {
+		res.refusal = s.playerError(err, rec.ID)
+		return res
+	}
+	from := len(t.Log)
+	t.Log = append(t.Log, logEntry{Seat: seat, Action: action.String()})
+	t.narrateEvents(events)
+	if err := s.advance(t, st, g); err != nil {
+		res.refusal = s.playerError(err, rec.ID)
+		return res
+	}
+	sn, err := s.commit(ctx, res.lg, rec, t, st, g, from, c.User)
+	if err != nil {
+		res.refusal = s.playerError(err, rec.ID)
+		return res
+	}
+	res.snap = sn
+	return res
+}
+
+// advance applies what nobody needs to be asked about: decisions with a
+// single legal choice, and the AI seats' moves. It stops when a person must
+// decide or the game is over.
+func (s *Service) advance(t *table, st games.State, g games.Game) error {
+	ai := g.AI()
+	for range maxAutoSteps {
+		if len(st.Active()) == 0 {
+			return nil
+		}
+		seat, a, ok := games.Forced(st)
+		if !ok {
+			seat, ok = t.activeAI(st)
+			if !ok {
+				return nil
+			}
+			a = aiChoice(ai, t, st, seat)
+		}
+		events, err := st.Apply(seat, a)
+		if err != nil {
+			// Neither the action nor the engine's reason goes into the error:
+			// in a game with hidden hands either can name a card, and this
+			// error is logged, never shown as a player's mistake.
+			return fmt.Errorf("automatic move %d for seat %d refused: %v", len(t.Log), seat, errors.Unwrap(err))
+		}
+		t.Log = append(t.Log, logEntry{Seat: seat, Action: a.String()})
+		t.narrateEvents(events)
+	}
+	return errors.New("automatic moves did not stop")
+}
+
+// aiChoice lets the AI decide for seat. It draws from its own generator,
+// seeded from the game and the move number, so replays need only the log.
+func aiChoice(ai games.Policy, t *table, st games.State, seat games.Seat) games.Action {
+	return ai.Choose(st, seat, rand.New(rand.NewPCG(t.Seed, uint64(len(t.Log)))))
+}
+
+// commit writes the game after a change — its state, who faces a new
+// decision, the outcome once it is over, and the delivery ledger as it
+// stands — and returns the snapshot to deliver. from is the log length
+// before the change; clicker is who caused it ("" for the bot itself).
+func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, t *table, st games.State, g games.Game, from int, clicker string) (*snapshot, error) {
+	if st != nil {
+		state, err := st.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		t.State = state
+		t.refreshDecisions(st, t.actedSince(from), clicker)
+		if res := st.Result(); res.Over {
+			rec.Status = storage.Over
+			t.Outcome = outcome(t, res)
+		} else if rec.Status == storage.Playing {
+			t.TurnFrom, t.Reminded = s.cfg.Clock.Now().UTC(), 0
+		}
+	}
+	t.Rev++
+	stored, err := s.save(ctx, lg, rec, t)
+	if err != nil {
+		return nil, err
+	}
+	return &snapshot{rec: stored, t: t, st: st, info: g.Info()}, nil
+}
+
+// save writes t into rec with the live ledger (compare-and-swap on
+// rec.Version) and returns the stored record.
+func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t *table) (storage.Record, error) {
+	changes := 0
+	if lg != nil {
+		t.Out, changes = lg.ledgerForCommit()
+	}
+	data, err := t.encode()
+	if err != nil {
+		return rec, err
+	}
+	rec.Data = data
+	rec.Users = t.humans()
+	stored, err := s.store.Put(ctx, rec)
+	if err == nil && lg != nil {
+		lg.stored(changes)
+	}
+	return stored, err
+}
+
+// orderPicked puts the items of a subset action in the order of its
+// choice's Items, as the engine expects; a select menu sends them in the
+// order they were clicked.
+func orderPicked(legal []games.Choice, a games.Action) games.Action {
+	for _, c := range legal {
+		if c.Pick == nil || c.Action.Kind != a.Kind || len(a.Args) < len(c.Action.Args) {
+			continue
+		}
+		prefix := games.Action{Kind: a.Kind, Args: a.Args[:len(c.Action.Args)]}
+		if !prefix.Equal(c.Action) {
+			continue
+		}
+		picked := a.Args[len(c.Action.Args):]
+		out := games.Action{Kind: a.Kind, Args: slices.Clone(prefix.Args)}
+		for _, it := range c.Pick.Items {
+			if slices.Contains(picked, it.Arg) {
+				out.Args = append(out.Args, it.Arg)
+			}
+		}
+		if len(out.Args)-len(prefix.Args) == len(picked) {
+			return out
+		}
+	}
+	return a
+}
+
+// lobby serves the lobby's buttons.
+func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
+	info := g.Info()
+	_, seated := t.seatOf(c.User)
+	isHost := c.User == t.Host
+	var st games.State
+	switch cid.Verb {
+	case verbJoin:
+		if seated {
+			res.refusal = "You're already in this game."
+			return res
+		}
+		if len(t.Seats) >= info.MaxSeats {
+			res.refusal = "This game is full."
+			return res
+		}
+		t.Seats = append(t.Seats, seat{User: c.User, Name: c.Name})
+	case verbLeave:
+		if isHost {
+			res.refusal = "You're the host: use **Cancel** to close the lobby."
+			return res
+		}
+		if !seated {
+			res.refusal = "You're not in this game."
+			return res
+		}
+		gone, _ := t.seatOf(c.User)
+		t.Seats = slices.Delete(t.Seats, int(gone), int(gone)+1)
+	case verbAddAI:
+		if !isHost {
+			res.refusal = "Only the host can add AI players."
+			return res
+		}
+		if len(t.Seats) >= info.MaxSeats {
+			res.refusal = "This game is full."
+			return res
+		}
+		t.Seats = append(t.Seats, seat{AI: true, Name: "🤖 " + aiNames[t.aiCount()%len(aiNames)]})
+	case verbCancel:
+		if !isHost {
+			res.refusal = "Only the host can cancel this game."
+			return res
+		}
+		rec.Status = storage.Cancelled
+		t.Outcome = "cancelled by the host."
+	case verbStart:
+		if !isHost {
+			res.refusal = "Only the host can start the game."
+			return res
+		}
+		if len(t.Seats) < info.MinSeats {
+			res.refusal = fmt.Sprintf("%s needs at least %d players: wait for friends to join or add an AI player.", info.Name, info.MinSeats)
+			return res
+		}
+		var err error
+		if st, err = g.New(t.config()); err != nil {
+			res.refusal = fmt.Sprintf("Can't start: %s.", err)
+			return res
+		}
+		if v, ok := st.(games.Versioned); ok {
+			t.Content = v.Content()
+		}
+		t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.names(), ", ")))
+		if err := s.advance(t, st, g); err != nil {
+			res.refusal = s.playerError(err, rec.ID)
+			return res
+		}
+		rec.Status = storage.Playing
+		s.log.Info("game started", "game", rec.ID, "kind", rec.Game, "seats", len(t.Seats))
+	}
+	sn, err := s.commit(ctx, res.lg, rec, t, st, g, 0, c.User)
+	if err != nil {
+		res.refusal = s.playerError(err, rec.ID)
+		return res
+	}
+	res.snap = sn
+	return res
+}

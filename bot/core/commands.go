@@ -1,0 +1,252 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// NewGame opens a lobby for game in the actor's channel, with the options
+// as given, and answers with the lobby message, which becomes the board.
+func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games.Options, r Responder) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	g, ok := s.games.Get(game)
+	if !ok {
+		s.reply(ctx, r, Text(fmt.Sprintf("**%s** is coming soon. Try `/newgame game:thatslife` meanwhile.", s.GameName(game))))
+		return
+	}
+	if a.Guild == "" {
+		s.reply(ctx, r, Text("Games are played in a server channel, not in DMs."))
+		return
+	}
+	info := g.Info()
+	resolved, err := games.Resolve(info.Options, given)
+	if err != nil {
+		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
+		return
+	}
+	t := &table{
+		V: recordVersion, Game: game, Host: a.User,
+		Seats:   []seat{{User: a.User, Name: a.Name}},
+		Options: resolved, Seed: s.cfg.Seed(), Rev: 1,
+	}
+	data, err := t.encode()
+	if err != nil {
+		s.reply(ctx, r, Text(s.playerError(err, "")))
+		return
+	}
+	rec, err := s.store.Create(ctx, storage.Record{
+		Game: game, Guild: a.Guild, Channel: a.Channel, Users: t.humans(), Status: storage.Lobby, Data: data,
+	})
+	if err != nil {
+		s.reply(ctx, r, Text(s.playerError(err, "")))
+		return
+	}
+	lobby := s.lobbyMessage(&snapshot{rec: rec, t: t, info: info})
+	replyErr := r.Reply(ctx, lobby)
+	// The lobby becomes the board, so the game needs its message id. A
+	// reply that failed may still have landed: ask.
+	ref, err := r.Original(ctx)
+	if err != nil {
+		if replyErr != nil {
+			s.log.Warn("opening a lobby", "game", rec.ID, "err", replyErr)
+			s.cancelOrphan(ctx, rec.ID)
+			return
+		}
+		// The first click on the lobby names its message instead.
+		s.log.Warn("reading the lobby message", "game", rec.ID, "err", err)
+		return
+	}
+	unlock := s.lock(rec.ID)
+	defer unlock()
+	rec, err = s.store.Get(ctx, rec.ID)
+	if err == nil {
+		t, err = decodeTable(rec)
+	}
+	if err != nil {
+		s.log.Error("recording the lobby message", "game", rec.ID, "err", err)
+		return
+	}
+	lg := s.liveLocked(rec.ID, t)
+	lg.update(func(o *ledger) {
+		if o.Board.ID == "" {
+			o.Board, o.BoardRev = ref, max(o.BoardRev, 1)
+		}
+	})
+	if _, err := s.save(ctx, lg, rec, t); err != nil {
+		s.log.Error("recording the lobby message", "game", rec.ID, "err", err)
+	}
+	s.log.Info("lobby opened", "game", rec.ID, "kind", game, "guild", a.Guild)
+}
+
+// cancelOrphan closes a lobby whose message never reached the channel, so
+// it does not linger in /games.
+func (s *Service) cancelOrphan(ctx context.Context, id string) {
+	unlock := s.lock(id)
+	defer unlock()
+	rec, err := s.store.Get(ctx, id)
+	if err != nil {
+		return
+	}
+	rec.Status = storage.Cancelled
+	if _, err := s.store.Put(ctx, rec); err != nil {
+		s.log.Warn("closing a lobby that was never shown", "game", id, "err", err)
+	}
+}
+
+// Rules is the short how-to of a game.
+func (s *Service) Rules(game string) *Message {
+	g, ok := s.games.Get(game)
+	if !ok {
+		return Text(fmt.Sprintf("**%s** is coming soon: its rules arrive with the game.", s.GameName(game)))
+	}
+	info := g.Info()
+	return Text(truncate(fmt.Sprintf("## %s\n%s\n\n%s", info.Name, info.Summary, info.Rules), maxContent))
+}
+
+// Games lists the open games of the actor's server that the actor can
+// see: those in the channel they asked from, and those they play in.
+// Other channels may be private, so they are left out.
+func (s *Service) Games(ctx context.Context, a Actor) *Message {
+	recs, err := s.listOpen(ctx, storage.Filter{Guild: a.Guild, OnlyOpen: true})
+	if err != nil {
+		return Text(s.playerError(err, ""))
+	}
+	var lines []string
+	for _, rec := range recs {
+		if rec.Guild != a.Guild || rec.Channel != a.Channel && !containsString(rec.Users, a.User) {
+			continue
+		}
+		t, err := decodeTable(rec)
+		if err != nil {
+			s.log.Error("listing game", "game", rec.ID, "err", err)
+			continue
+		}
+		state := "lobby, waiting for players"
+		if rec.Status == storage.Playing {
+			state = s.waitingOn(rec, t)
+		}
+		line := fmt.Sprintf("`%s` **%s** in <#%s> · %d players · %s", rec.ID, s.GameName(rec.Game), rec.Channel, len(t.Seats), state)
+		if t.Out.Board.ID != "" {
+			line += " · [board](" + JumpLink(rec.Guild, t.Out.Board) + ")"
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		return Text("No games are running here. Start one with `/newgame`.")
+	}
+	var out strings.Builder
+	for _, l := range lines {
+		if out.Len()+len(l)+1 > 1900 {
+			out.WriteString("…and more.")
+			break
+		}
+		out.WriteString(l + "\n")
+	}
+	return Text(out.String())
+}
+
+// listOpen lists records; one that cannot be read is logged and left out,
+// never allowed to stop the listing for everyone else.
+func (s *Service) listOpen(ctx context.Context, f storage.Filter) ([]storage.Record, error) {
+	recs, err := s.store.List(ctx, f)
+	if err != nil && len(recs) > 0 {
+		s.log.Error("some games could not be read", "err", err)
+		return recs, nil
+	}
+	return recs, err
+}
+
+func containsString(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// waitingOn says whose move a running game waits for.
+func (s *Service) waitingOn(rec storage.Record, t *table) string {
+	st, err := s.decodeState(rec.Game, t)
+	if err != nil {
+		return "running"
+	}
+	if len(st.Active()) == 0 {
+		return "finished"
+	}
+	return "waiting for " + t.waitingNames(st)
+}
+
+// Abandon ends a game without a winner. id may be empty when the actor's
+// channel has one open game.
+func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
+	if id == "" {
+		recs, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
+		if err != nil {
+			return Text(s.playerError(err, ""))
+		}
+		switch len(recs) {
+		case 0:
+			return Text("There is no open game in this channel.")
+		case 1:
+			id = recs[0].ID
+		default:
+			var ids []string
+			for _, rec := range recs {
+				ids = append(ids, "`"+rec.ID+"` "+s.GameName(rec.Game))
+			}
+			return Text(truncate("This channel has several open games: "+strings.Join(ids, ", ")+". Say which with `/abandon id:`.", maxContent))
+		}
+	}
+	if !validGameID(id) {
+		return Text("There is no game with that id.")
+	}
+	unlock := s.lock(id)
+	defer unlock()
+	rec, err := s.store.Get(ctx, id)
+	if errors.Is(err, storage.ErrNotFound) || err == nil && rec.Guild != a.Guild {
+		return Text("There is no game with that id in this server.")
+	}
+	if err != nil {
+		return Text(s.playerError(err, id))
+	}
+	if !rec.Status.Open() {
+		return Text("That game has already ended.")
+	}
+	t, err := decodeTable(rec)
+	if err != nil {
+		return Text(s.playerError(err, id))
+	}
+	if a.User != t.Host && !a.Admin {
+		return Text("Only the host or a server admin can abandon this game.")
+	}
+	g, ok := s.games.Get(rec.Game)
+	if !ok {
+		return Text(s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), id))
+	}
+	var st games.State
+	if rec.Status == storage.Playing {
+		if st, err = s.decodeState(rec.Game, t); err != nil {
+			return Text(s.playerError(err, id))
+		}
+	}
+	rec.Status = storage.Cancelled
+	t.Outcome = fmt.Sprintf("Abandoned by %s.", a.Name)
+	t.Rev++
+	lg := s.liveLocked(id, t)
+	stored, err := s.save(ctx, lg, rec, t)
+	if err != nil {
+		return Text(s.playerError(err, id))
+	}
+	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info()}, "", nil)
+	s.log.Info("game abandoned", "game", id)
+	return Text(fmt.Sprintf("Game `%s` is abandoned.", id))
+}

@@ -1,0 +1,317 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// Delivery: commit, then deliver.
+//
+// A change is committed under the game's lock; what it must show is not
+// sent there. Each place a game shows itself — the board, the channel's
+// pings, each player's DMs — is a lane: one goroutine at a time brings
+// that place up to date with the newest committed snapshot, so sends to
+// one place keep their order, an older board never lands over a newer
+// one, and a board that several moves changed while a send was under way
+// is drawn and sent once, as it is now. Lanes retry what fails for a
+// passing reason (a 5xx, a time-out, a 429 after its retry_after), a
+// bounded number of times with growing waits; no lane waits on another,
+// and no game on another game's trouble.
+//
+// What reached Discord is kept in the game's ledger and saved with the
+// next commit, or soon after by itself. A lane that gives up leaves the
+// ledger behind the table, and the next interaction on that game or the
+// periodic sweep sends what is missing.
+
+// maxTries bounds the tries of one send; maxWait bounds one wait that a
+// 429 asks for.
+const (
+	maxTries    = 5
+	maxWait     = time.Minute
+	flushDelay  = time.Second
+	laneBoard   = "board"
+	lanePing    = "ping"
+	laneDMs     = "dm:"
+	callTimeout = 10 * time.Second
+)
+
+// snapshot is one committed version of a game. It is never changed once
+// published: lanes read it while the next move is being decided.
+type snapshot struct {
+	rec  storage.Record // metadata; Data is not used
+	t    *table
+	st   games.State // nil for a lobby
+	info games.Info
+}
+
+func (sn *snapshot) playing() bool { return sn.rec.Status == storage.Playing && sn.st != nil }
+
+// liveGame is a game this process is delivering.
+type liveGame struct {
+	id string
+
+	mu    sync.Mutex
+	snap  *snapshot
+	out   ledger
+	lanes map[string]*lane
+	// changes counts ledger changes, saved the number saved with a record.
+	changes, saved int
+	flushing       bool
+}
+
+type lane struct {
+	name    string
+	answers []*answer
+	running bool
+	// failed says the lane's last pass gave up on something.
+	failed bool
+	// wake interrupts a retry's wait when newer work arrives.
+	wake chan struct{}
+}
+
+// answer is an interaction waiting for its lane to show the change it made.
+type answer struct {
+	r    Responder
+	err  error
+	done chan struct{}
+}
+
+// liveLocked returns the live game for a record, loading its ledger. The
+// caller holds the game's lock.
+func (s *Service) liveLocked(id string, t *table) *liveGame {
+	s.liveMu.Lock()
+	defer s.liveMu.Unlock()
+	lg := s.live[id]
+	if lg == nil {
+		lg = &liveGame{id: id, out: t.Out.clone(), lanes: map[string]*lane{}}
+		s.live[id] = lg
+	}
+	return lg
+}
+
+// ledgerForCommit returns the ledger to store with a commit, and the
+// change count it covers.
+func (lg *liveGame) ledgerForCommit() (ledger, int) {
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	return lg.out.clone(), lg.changes
+}
+
+func (lg *liveGame) stored(changes int) {
+	lg.mu.Lock()
+	lg.saved = max(lg.saved, changes)
+	lg.mu.Unlock()
+}
+
+// update changes the ledger.
+func (lg *liveGame) update(f func(*ledger)) {
+	lg.mu.Lock()
+	f(&lg.out)
+	lg.changes++
+	lg.mu.Unlock()
+}
+
+func (lg *liveGame) ledger() ledger {
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	return lg.out.clone()
+}
+
+// publish makes sn the snapshot lanes deliver and starts them. The caller
+// holds the game's lock, so snapshots are published in commit order. ans,
+// when set, is the interaction to answer on the lane named on.
+func (s *Service) publish(lg *liveGame, sn *snapshot, on string, ans *answer) {
+	lg.mu.Lock()
+	if lg.snap == nil || lg.snap.t.Rev <= sn.t.Rev {
+		lg.snap = sn
+	}
+	lg.mu.Unlock()
+	s.kick(lg, laneBoard, ans, on)
+	s.kick(lg, lanePing, ans, on)
+	if sn.info.Private && sn.st != nil {
+		for _, u := range sn.t.humans() {
+			s.kick(lg, laneDMs+u, ans, on)
+		}
+	}
+}
+
+// kick starts a lane, or wakes it if it is waiting to retry.
+func (s *Service) kick(lg *liveGame, name string, ans *answer, on string) {
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	l := lg.lanes[name]
+	if l == nil {
+		l = &lane{name: name, wake: make(chan struct{}, 1)}
+		lg.lanes[name] = l
+	}
+	if ans != nil && on == name {
+		l.answers = append(l.answers, ans)
+	}
+	if l.running {
+		select {
+		case l.wake <- struct{}{}:
+		default:
+		}
+		return
+	}
+	l.running = true
+	s.work.Add(1)
+	go s.runLane(lg, l)
+}
+
+func (s *Service) runLane(lg *liveGame, l *lane) {
+	defer s.work.Done()
+	for {
+		lg.mu.Lock()
+		sn, answers := lg.snap, l.answers
+		l.answers = nil
+		// A wake from before this pass is already served by it.
+		select {
+		case <-l.wake:
+		default:
+		}
+		lg.mu.Unlock()
+		ok := s.sync(lg, l, sn, answers)
+		lg.mu.Lock()
+		l.failed = !ok
+		if len(l.answers) > 0 || lg.snap != sn && ok {
+			lg.mu.Unlock()
+			continue
+		}
+		l.running = false
+		idle, synced := true, true
+		for _, o := range lg.lanes {
+			idle = idle && !o.running
+			synced = synced && !o.failed
+		}
+		if idle && synced && lg.snap == sn && lg.out.Synced < sn.t.Rev {
+			lg.out.Synced = sn.t.Rev
+			lg.changes++
+		}
+		lg.mu.Unlock()
+		if idle {
+			s.scheduleFlush(lg)
+		}
+		return
+	}
+}
+
+// sync brings one lane's place up to date with sn, answering the
+// interactions waiting on it first. It reports false when it gave up on
+// something.
+func (s *Service) sync(lg *liveGame, l *lane, sn *snapshot, answers []*answer) bool {
+	defer func() {
+		for _, a := range answers {
+			close(a.done)
+		}
+	}()
+	switch {
+	case l.name == laneBoard:
+		return s.syncBoard(lg, l, sn, answers)
+	case l.name == lanePing:
+		return s.syncPings(lg, l, sn)
+	default:
+		return s.syncDM(lg, l, sn, l.name[len(laneDMs):], answers)
+	}
+}
+
+// try runs one send, retrying passing failures. A wait between tries ends
+// early when the lane gets newer work (superseded reports it: the caller
+// starts over from the newest snapshot) or the service stops.
+func (s *Service) try(l *lane, what string, game string, send func(ctx context.Context) error) (err error, superseded bool) {
+	wait := s.cfg.Backoff
+	for n := 1; ; n++ {
+		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+		err = send(ctx)
+		cancel()
+		var tmp *Temporary
+		if err == nil || !errors.As(err, &tmp) || n == maxTries {
+			if err != nil {
+				s.log.Warn("delivery failed", "what", what, "game", game, "tries", n, "err", err)
+			}
+			return err, false
+		}
+		d := wait
+		if tmp.After > 0 {
+			d = min(tmp.After, maxWait)
+		}
+		wait *= 2
+		select {
+		case <-time.After(d):
+		case <-l.wake:
+			return err, true
+		case <-s.stop:
+			return err, false
+		case <-s.ctx.Done():
+			return err, false
+		}
+	}
+}
+
+// syncBoard answers the clicks made on the board, then edits the board
+// with the bot's token if it still lags: after a failed answer, a click
+// made elsewhere, a restart. A board that was deleted is sent anew.
+func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answer) bool {
+	rev := sn.t.Rev
+	var msg *Message
+	draw := func() (*Message, error) {
+		if msg != nil {
+			return msg, nil
+		}
+		m, err := s.boardMessage(sn)
+		msg = m
+		return m, err
+	}
+	for _, a := range answers {
+		out := lg.ledger()
+		if out.BoardRev >= rev {
+			a.err = a.r.Ack(s.ctx)
+			continue
+		}
+		m, err := draw()
+		if err != nil {
+			a.err = err
+			continue
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+		a.err = a.r.Update(ctx, m)
+		cancel()
+		if a.err == nil {
+			lg.update(func(o *ledger) { o.BoardRev = max(o.BoardRev, rev) })
+		}
+	}
+	out := lg.ledger()
+	if out.BoardRev >= rev || out.Board.ID == "" {
+		return true
+	}
+	m, err := draw()
+	if err != nil {
+		s.log.Error("drawing the board", "game", lg.id, "err", err)
+		return false
+	}
+	err, superseded := s.try(l, "board edit", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, out.Board, m) })
+	if superseded {
+		return true
+	}
+	if errors.Is(err, ErrGone) {
+		var ref MessageRef
+		err, superseded = s.try(l, "new board", lg.id, func(ctx context.Context) (err error) {
+			ref, err = s.cfg.Discord.Send(ctx, sn.rec.Channel, m)
+			return err
+		})
+		if err == nil {
+			s.log.Info("board replaced", "game", lg.id)
+			lg.update(func(o *ledger) { o.Board = ref })
+		}
+	}
+	if err != nil {
+		return superseded
+	}
+	lg.update(func(o *ledger) { o.BoardRev = max(o.BoardRev, rev) })
+	return true
+}

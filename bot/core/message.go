@@ -1,0 +1,117 @@
+package core
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Message is what the bot shows, in the platform's terms but not its
+// types: text, at most one image, and rows of components. An edit with a
+// Message replaces all of it: text, image (none when Image is nil) and
+// components.
+type Message struct {
+	Content string
+	Image   *Image
+	Rows    []Row
+	// Mentions lists the users this message may notify; nobody else is
+	// pinged, whatever the text says.
+	Mentions []string
+	// Private messages are seen by the person who acted only.
+	Private bool
+}
+
+// Image is a PNG with its file name and a description for screen readers.
+type Image struct {
+	Name string
+	Alt  string
+	PNG  []byte
+}
+
+// Row is one row of components.
+type Row []Component
+
+// ComponentKind says what a component is.
+type ComponentKind int
+
+// Component kinds.
+const (
+	Button ComponentKind = iota
+	Select
+)
+
+// Style is a button's colour.
+type Style int
+
+// Button styles.
+const (
+	Primary Style = iota + 1
+	Secondary
+	Success
+	Danger
+)
+
+// Component is a button or a select menu.
+type Component struct {
+	Kind     ComponentKind
+	CustomID string
+	Label    string // a button's text
+	Style    Style
+	Disabled bool
+	// Select menus only.
+	Placeholder string
+	Min, Max    int
+	Options     []Option
+}
+
+// Option is one entry of a select menu.
+type Option struct {
+	Label, Value string
+}
+
+// Platform limits the messages are built to fit.
+const (
+	maxContent   = 2000
+	maxButtons   = 25
+	maxSelectOpt = 25
+	maxRows      = 5
+	maxLabel     = 80
+	maxOptLabel  = 100
+	maxHolder    = 150
+)
+
+// Text returns a private message with text only.
+func Text(text string) *Message { return &Message{Content: text, Private: true} }
+
+// truncate shortens s to at most n characters, ending it with an ellipsis
+// when it had to be cut.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// quote shows a value a person typed, bounded: whatever they sent, the
+// answer must still fit in a message.
+func quote(s string) string {
+	return "`" + strings.ReplaceAll(truncate(s, 40), "`", "'") + "`"
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	if s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+// JumpLink is the address of a message, which Discord shows as a link.
+func JumpLink(guild string, m MessageRef) string {
+	if guild == "" {
+		guild = "@me"
+	}
+	return "https://discord.com/channels/" + guild + "/" + m.Channel + "/" + m.ID
+}

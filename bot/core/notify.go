@@ -1,0 +1,291 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// syncPings keeps the channel's notifications: a new message for whoever
+// must now act (edits do not ping), replacing the previous one; the
+// reminders; the one-time notice to a player whose DMs are closed; and
+// the closing announcement.
+func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
+	t := sn.t
+	out := lg.ledger()
+	ok := true
+	if sn.info.Private && sn.playing() {
+		for _, u := range t.humans() {
+			c := out.Players[u]
+			if c == nil || c.ClosedAt.IsZero() || c.Told {
+				continue
+			}
+			msg := &Message{
+				Content:  fmt.Sprintf("<@%s>, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", u, sn.rec.ID),
+				Mentions: []string{u},
+			}
+			err, _ := s.try(l, "closed-DM notice", lg.id, func(ctx context.Context) error {
+				_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+				return err
+			})
+			if err != nil {
+				ok = false
+				continue
+			}
+			lg.update(func(o *ledger) { o.player(u).Told = true })
+		}
+	}
+
+	var msg *Message
+	var seats []games.Seat
+	nudge := ""
+	switch {
+	case sn.rec.Status == storage.Over && !out.Announced:
+		msg = s.announcement(sn, out)
+	case sn.playing():
+		if t.Reminded > 0 {
+			nudge = fmt.Sprintf("%d#%d", t.TurnFrom.Unix(), t.Reminded)
+		}
+		for _, seat := range sn.st.Active() {
+			p := t.Seats[seat]
+			if p.AI {
+				continue
+			}
+			// A player who gets their DMs is pinged there, but for reminders;
+			// until a DM is refused, DMs are taken to work.
+			viaDM := sn.info.Private && (out.Players[p.User] == nil || out.Players[p.User].ClosedAt.IsZero())
+			if nudge != "" && nudge != out.Nudged || !viaDM && t.awaits(sn.st, seat, out.Pinged) {
+				seats = append(seats, seat)
+			}
+		}
+		if len(seats) > 0 {
+			reminder := 0
+			if nudge != "" && nudge != out.Nudged {
+				reminder = t.Reminded
+			}
+			msg = s.turnPing(sn, seats, out, reminder)
+		}
+	}
+	stale := sn.rec.Status != storage.Playing && sn.rec.Status != storage.Lobby && out.Ping.ID != ""
+	if msg == nil && !stale {
+		return ok
+	}
+	if msg != nil {
+		var ref MessageRef
+		err, superseded := s.try(l, "ping", lg.id, func(ctx context.Context) (err error) {
+			ref, err = s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+			return err
+		})
+		if err != nil {
+			return ok && superseded
+		}
+		lg.update(func(o *ledger) {
+			o.Ping = ref
+			if sn.rec.Status == storage.Over {
+				o.Announced, o.Ping = true, MessageRef{}
+			}
+			if nudge != "" {
+				o.Nudged = nudge
+			}
+			for _, seat := range seats {
+				o.pinged(int(seat), t.Asked[seat], len(t.Seats))
+			}
+		})
+	}
+	// The previous ping goes once its successor is out, so the channel
+	// keeps one. A failure here costs only tidiness.
+	if out.Ping.ID != "" {
+		err, _ := s.try(l, "old ping", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, out.Ping) })
+		if err == nil || errors.Is(err, ErrGone) {
+			lg.update(func(o *ledger) {
+				if o.Ping == out.Ping {
+					o.Ping = MessageRef{}
+				}
+			})
+		}
+	}
+	return ok
+}
+
+// syncDM keeps one player's private side: the living DM, edited in place
+// as their view changes, and a short new DM when they must act, replacing
+// the previous one, so no DM ever holds buttons that are out of date.
+// Clicks made on the living DM are answered first.
+func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answers []*answer) bool {
+	t := sn.t
+	seat, ok := t.seatOf(user)
+	if !ok {
+		return true
+	}
+	var msg *Message
+	key := privateKey(sn, seat)
+	draw := func() (*Message, error) {
+		if msg != nil {
+			return msg, nil
+		}
+		m, err := s.privateMessage(sn, seat)
+		msg = m
+		return m, err
+	}
+	for _, a := range answers {
+		m, err := draw()
+		if err != nil {
+			a.err = err
+			continue
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+		a.err = a.r.Update(ctx, m)
+		cancel()
+		if a.err == nil {
+			lg.update(func(o *ledger) { o.player(user).Shows = key })
+		}
+	}
+	out := lg.ledger()
+	c := out.player(user)
+	if !c.ClosedAt.IsZero() && s.cfg.Clock.Now().Sub(c.ClosedAt) < s.cfg.DMRetry {
+		return true
+	}
+	if c.View.ID == "" || c.Shows != key {
+		m, err := draw()
+		if err != nil {
+			s.log.Error("drawing a private view", "game", lg.id, "seat", seat, "err", err)
+			return false
+		}
+		ref, err, superseded := s.sendView(l, lg, c, user, m)
+		switch {
+		case superseded:
+			return true
+		case errors.Is(err, ErrDMClosed):
+			lg.update(func(o *ledger) { o.player(user).ClosedAt = s.cfg.Clock.Now() })
+			s.log.Info("DMs closed", "game", lg.id, "seat", seat)
+			s.kick(lg, lanePing, nil, "")
+			return true
+		case err != nil:
+			return false
+		}
+		lg.update(func(o *ledger) {
+			p := o.player(user)
+			p.View, p.Shows, p.ClosedAt = ref, key, time.Time{}
+		})
+		c.View = ref
+	}
+
+	var ping *Message
+	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) {
+		ping = &Message{Content: fmt.Sprintf("➡️ Your move in **%s** `%s`: your cards and buttons are in the message above, %s",
+			sn.info.Name, sn.rec.ID, JumpLink("", c.View))}
+	}
+	if ping == nil && (sn.playing() || c.Ping.ID == "") {
+		return true
+	}
+	if ping != nil {
+		var ref MessageRef
+		err, superseded := s.try(l, "DM ping", lg.id, func(ctx context.Context) (err error) {
+			ref, err = s.cfg.Discord.Send(ctx, c.View.Channel, ping)
+			return err
+		})
+		if err != nil {
+			return superseded
+		}
+		lg.update(func(o *ledger) {
+			o.player(user).Ping = ref
+			o.pinged(int(seat), t.Asked[seat], len(t.Seats))
+		})
+	}
+	if c.Ping.ID != "" {
+		err, _ := s.try(l, "old DM ping", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, c.Ping) })
+		if err == nil || errors.Is(err, ErrGone) {
+			lg.update(func(o *ledger) {
+				if p := o.player(user); p.Ping == c.Ping {
+					p.Ping = MessageRef{}
+				}
+			})
+		}
+	}
+	return true
+}
+
+// sendView edits the living DM, or sends it when there is none yet or it
+// was deleted.
+func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Message) (ref MessageRef, err error, superseded bool) {
+	if c.View.ID != "" {
+		err, superseded = s.try(l, "DM edit", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
+		if !errors.Is(err, ErrGone) {
+			return c.View, err, superseded
+		}
+	}
+	channel := c.DM
+	if channel == "" {
+		err, superseded = s.try(l, "DM open", lg.id, func(ctx context.Context) (err error) {
+			channel, err = s.cfg.Discord.DMChannel(ctx, user)
+			return err
+		})
+		if err != nil {
+			return ref, err, superseded
+		}
+		lg.update(func(o *ledger) { o.player(user).DM = channel })
+	}
+	err, superseded = s.try(l, "DM", lg.id, func(ctx context.Context) (err error) {
+		ref, err = s.cfg.Discord.Send(ctx, channel, m)
+		return err
+	})
+	return ref, err, superseded
+}
+
+// turnPing asks seats' players to act; reminder numbers the reminders of
+// a turn that waited, from 1.
+func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger, reminder int) *Message {
+	var users, who []string
+	for _, seat := range seats {
+		u := sn.t.Seats[seat].User
+		users = append(users, u)
+		who = append(who, "<@"+u+">")
+	}
+	link := JumpLink(sn.rec.Guild, out.Board)
+	content := fmt.Sprintf("%s, your move in **%s** `%s`: %s", strings.Join(who, " "), sn.info.Name, sn.rec.ID, link)
+	if sn.info.Private {
+		closed := true
+		for _, u := range users {
+			c := out.Players[u]
+			closed = closed && c != nil && !c.ClosedAt.IsZero()
+		}
+		if closed {
+			content += "\nUse **Show my hand** on the board to see your cards and choose."
+		} else {
+			content += "\nYour choices are in your DMs, or behind **Show my hand** on the board."
+		}
+	}
+	switch {
+	case reminder >= s.cfg.MaxReminders:
+		content = fmt.Sprintf("⏰ Last reminder: %s\nStill away %s from now, and the AI decides for you.", content, span(s.cfg.RemindAfter))
+	case reminder > 0:
+		content = fmt.Sprintf("⏰ Reminder %d of %d: %s", reminder, s.cfg.MaxReminders, content)
+	}
+	return &Message{Content: content, Mentions: users}
+}
+
+// announcement is the closing message: it pings everyone at the table.
+func (s *Service) announcement(sn *snapshot, out ledger) *Message {
+	humans := sn.t.humans()
+	content := fmt.Sprintf("**%s** `%s` is over. %s\n%s", sn.info.Name, sn.rec.ID, sn.t.Outcome, JumpLink(sn.rec.Guild, out.Board))
+	for _, u := range humans {
+		content += " <@" + u + ">"
+	}
+	return &Message{Content: content, Mentions: humans}
+}
+
+// span writes a duration as people say it: "12 hours", "90 minutes".
+func span(d time.Duration) string {
+	switch {
+	case d%time.Hour == 0 && d != time.Hour:
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	case d == time.Hour:
+		return "an hour"
+	}
+	return fmt.Sprintf("%d minutes", d/time.Minute)
+}

@@ -1,0 +1,305 @@
+package core
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// Renderer draws a game's view as a PNG.
+type Renderer interface {
+	Board(view any, names []string) ([]byte, error)
+}
+
+// Discord is what delivery needs from the chat platform. Implementations
+// translate failures: ErrGone for a message or channel that no longer
+// exists, ErrDMClosed for a person who accepts no DMs, and *Temporary for
+// anything worth trying again.
+type Discord interface {
+	Send(ctx context.Context, channel string, m *Message) (MessageRef, error)
+	Edit(ctx context.Context, ref MessageRef, m *Message) error
+	Delete(ctx context.Context, ref MessageRef) error
+	// DMChannel opens, or finds, the DM channel with a user.
+	DMChannel(ctx context.Context, user string) (string, error)
+}
+
+// Responder answers one interaction. It keeps the platform's rules (one
+// answer, in time, deferring when the answer is slow) to itself.
+type Responder interface {
+	// Update replaces the message whose component was clicked.
+	Update(ctx context.Context, m *Message) error
+	// Ack answers a click without changing its message.
+	Ack(ctx context.Context) error
+	// Reply answers with a new message.
+	Reply(ctx context.Context, m *Message) error
+	// Original returns the message a public Reply created.
+	Original(ctx context.Context) (MessageRef, error)
+}
+
+// Delivery errors, as Discord implementations report them.
+var (
+	ErrGone     = errors.New("the message or channel no longer exists")
+	ErrDMClosed = errors.New("the player accepts no DMs from the bot")
+)
+
+// Temporary is a failure worth trying again: the platform was busy or
+// slow, or asked to wait After before the next try.
+type Temporary struct {
+	Err   error
+	After time.Duration
+}
+
+func (e *Temporary) Error() string { return e.Err.Error() }
+func (e *Temporary) Unwrap() error { return e.Err }
+
+// Clock is the service's time: Now for turn clocks, After for its
+// periodic work. Tests move it by hand.
+type Clock interface {
+	Now() time.Time
+	After(d time.Duration) <-chan time.Time
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time                         { return time.Now() }
+func (realClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// Config is what a Service is built from.
+type Config struct {
+	Store    storage.Store
+	Games    *games.Registry
+	Renderer Renderer
+	Discord  Discord
+	Log      *slog.Logger
+	Clock    Clock
+	// Seed stands in for fresh game seeds.
+	Seed func() uint64
+	// RemindAfter is how long a turn may wait before its player is pinged
+	// again; zero turns reminders off. At most MaxReminders go out per turn
+	// (3 if unset); one period after the last, the AI decides for them.
+	RemindAfter  time.Duration
+	MaxReminders int
+	// SweepEvery is how often games are checked for due reminders and for
+	// boards or DMs that lag what was committed (a minute if unset).
+	SweepEvery time.Duration
+	// DMRetry is how long a player whose DMs were closed is left alone
+	// before DMs are tried again (six hours if unset).
+	DMRetry time.Duration
+	// Backoff is the first wait before a failed delivery is tried again; it
+	// doubles with each try (half a second if unset).
+	Backoff time.Duration
+}
+
+// Service runs games: lobbies, moves, reminders, and delivery of what
+// each change must show to whom. It does not know Discord's types; the
+// bot package translates interactions into its calls.
+type Service struct {
+	cfg   Config
+	store storage.Store
+	games *games.Registry
+	log   *slog.Logger
+
+	locksMu sync.Mutex
+	locks   map[string]*gameLock
+
+	liveMu sync.Mutex
+	live   map[string]*liveGame
+
+	// ctx ends deliveries at shutdown; work tracks every goroutine the
+	// service started, inflight the calls being served.
+	ctx      context.Context
+	cancel   context.CancelFunc
+	work     sync.WaitGroup
+	inflight sync.WaitGroup
+	stop     chan struct{}
+	stopOnce sync.Once
+}
+
+type gameLock struct {
+	mu    sync.Mutex
+	users int
+}
+
+// New returns a Service. Start its periodic work with Run.
+func New(cfg Config) *Service {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	if cfg.MaxReminders <= 0 {
+		cfg.MaxReminders = 3
+	}
+	if cfg.SweepEvery <= 0 {
+		cfg.SweepEvery = time.Minute
+	}
+	if cfg.DMRetry <= 0 {
+		cfg.DMRetry = 6 * time.Hour
+	}
+	if cfg.Backoff <= 0 {
+		cfg.Backoff = 500 * time.Millisecond
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Service{
+		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log,
+		locks: map[string]*gameLock{}, live: map[string]*liveGame{},
+		ctx: ctx, cancel: cancel, stop: make(chan struct{}),
+	}
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("crypto/rand failed: " + err.Error())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Run starts the periodic sweep: due reminders, and boards or DMs that lag
+// their game. The first sweep runs at once, so what a restart interrupted
+// is delivered.
+func (s *Service) Run() {
+	s.work.Add(1)
+	go func() {
+		defer s.work.Done()
+		for {
+			ctx, cancel := context.WithTimeout(s.ctx, s.cfg.SweepEvery)
+			s.Sweep(ctx)
+			cancel()
+			select {
+			case <-s.stop:
+				return
+			case <-s.cfg.Clock.After(s.cfg.SweepEvery):
+			}
+		}
+	}()
+}
+
+// Shutdown stops the sweep, waits for the calls being served and for
+// deliveries under way, and saves what was delivered, up to ctx's
+// deadline. Deliveries still waiting to retry are dropped: the record
+// says what they owed, and the next start delivers it.
+func (s *Service) Shutdown(ctx context.Context) error {
+	s.stopOnce.Do(func() { close(s.stop) })
+	wait := func(wg *sync.WaitGroup) error {
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		select {
+		case <-done:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	err := wait(&s.inflight)
+	if err == nil {
+		err = wait(&s.work)
+	}
+	// Requests still under way end now; what deliveries achieved is saved.
+	s.cancel()
+	s.work.Wait()
+	s.flushAll()
+	return err
+}
+
+// lock serialises everything done to one game's record in this process.
+// The store's compare-and-swap backs it up across processes. It is never
+// held across a call to Discord.
+func (s *Service) lock(id string) func() {
+	s.locksMu.Lock()
+	l := s.locks[id]
+	if l == nil {
+		l = &gameLock{}
+		s.locks[id] = l
+	}
+	l.users++
+	s.locksMu.Unlock()
+	l.mu.Lock()
+	return func() {
+		l.mu.Unlock()
+		s.locksMu.Lock()
+		l.users--
+		if l.users == 0 {
+			delete(s.locks, id)
+		}
+		s.locksMu.Unlock()
+	}
+}
+
+// playerError turns an engine or storage error into words for a player;
+// anything unexpected is logged and answered with an apology.
+func (s *Service) playerError(err error, game string) string {
+	switch {
+	case errors.Is(err, games.ErrNotYourTurn), errors.Is(err, games.ErrIllegal), errors.Is(err, games.ErrOver):
+		return capitalise(err.Error()) + "."
+	case errors.Is(err, storage.ErrNotFound):
+		return "That game no longer exists."
+	case errors.Is(err, storage.ErrConflict):
+		return "Someone else acted on this game at the same moment. Nothing was changed; please try again on the latest message."
+	}
+	s.log.Error("serving game", "game", game, "err", err)
+	return MsgSorry
+}
+
+// Answers for when something failed on the bot's side, before and after a
+// change was saved.
+const (
+	MsgSorry     = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+	MsgMoveSaved = "Your move was made, but I could not show it here. The board will catch up in a moment."
+)
+
+// decodeState restores a running game. A saved state this build cannot
+// read (an engine's saved form changed across an upgrade, say) is rebuilt
+// from the record's move log, so games in progress survive the upgrade.
+func (s *Service) decodeState(game string, t *table) (games.State, error) {
+	g, ok := s.games.Get(game)
+	if !ok {
+		return nil, fmt.Errorf("game kind %q is not registered", game)
+	}
+	st, err := g.Decode(t.State)
+	if err == nil {
+		return st, nil
+	}
+	st, rerr := t.replay(g)
+	if rerr != nil {
+		return nil, fmt.Errorf("%w; replaying its %d decisions failed too: %v", err, len(t.Log), rerr)
+	}
+	s.log.Warn("saved state unreadable, rebuilt from the move log", "kind", game, "decisions", len(t.Log), "err", err)
+	return st, nil
+}
+
+// GameName is a game's display name, for games not registered too.
+func (s *Service) GameName(id string) string {
+	if g, ok := s.games.Get(id); ok {
+		return g.Info().Name
+	}
+	for _, g := range Catalogue {
+		if g.ID == id {
+			return g.Name
+		}
+	}
+	return id
+}
+
+// Catalogue lists every game lifebot will offer, built or not, so the
+// commands name all five from the start and answer "coming soon" for the
+// ones not yet registered.
+var Catalogue = []struct{ ID, Name string }{
+	{"thatslife", "That's Life!"},
+	{"life", "Life, the card game"},
+	{"lagom", "Lagom"},
+	{"alife", "A Life"},
+	{"yodo", "You Only Die Once"},
+}

@@ -1,0 +1,234 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// Sweep does what is due without anyone clicking: reminders and AI
+// stand-ins for turns that waited too long, and delivery of what a game's
+// places still lack (a board edit lost to an outage, a restart between a
+// commit and its delivery). It reads only open games, and a game that
+// cannot be read is logged and skipped.
+func (s *Service) Sweep(ctx context.Context) {
+	recs, err := s.listOpen(ctx, storage.Filter{OnlyOpen: true})
+	if err != nil {
+		s.log.Warn("sweeping games", "err", err)
+	}
+	reminded := 0
+	for _, rec := range recs {
+		if ctx.Err() != nil {
+			return
+		}
+		if s.sweepOne(ctx, rec.ID) {
+			reminded++
+		}
+	}
+	// Games that ended while their last delivery failed are no longer
+	// open; the ones this process knows about are retried too.
+	s.liveMu.Lock()
+	var lagging []*liveGame
+	for _, lg := range s.live {
+		lagging = append(lagging, lg)
+	}
+	s.liveMu.Unlock()
+	for _, lg := range lagging {
+		lg.mu.Lock()
+		behind := lg.snap != nil && lg.out.Synced < lg.snap.t.Rev
+		lg.mu.Unlock()
+		if behind {
+			unlock := s.lock(lg.id)
+			s.heal(lg)
+			unlock()
+		}
+	}
+	if reminded > 0 {
+		s.log.Info("reminders", "games", reminded)
+	}
+}
+
+// sweepOne reminds or stands in for one game if its turn is due, and
+// sends what its places lack. It reports whether a reminder or stand-in
+// was committed.
+func (s *Service) sweepOne(ctx context.Context, id string) bool {
+	unlock := s.lock(id)
+	defer unlock()
+	rec, err := s.store.Get(ctx, id)
+	if err != nil || !rec.Status.Open() {
+		return false
+	}
+	t, err := decodeTable(rec)
+	if err != nil {
+		s.log.Error("reading a game to sweep", "game", id, "err", err)
+		return false
+	}
+	g, ok := s.games.Get(rec.Game)
+	if !ok {
+		return false
+	}
+	s.liveMu.Lock()
+	lg := s.live[id]
+	s.liveMu.Unlock()
+	due := rec.Status == storage.Playing && s.cfg.RemindAfter > 0 && !t.TurnFrom.IsZero() &&
+		!s.cfg.Clock.Now().Before(t.TurnFrom.Add(time.Duration(t.Reminded+1)*s.cfg.RemindAfter))
+	if !due {
+		out := t.Out
+		if lg != nil {
+			out = lg.ledger()
+		}
+		if out.Synced >= t.Rev {
+			return false
+		}
+	}
+	var st games.State
+	if rec.Status == storage.Playing {
+		if st, err = s.decodeState(rec.Game, t); err != nil {
+			s.log.Error("reading a game to sweep", "game", id, "err", err)
+			return false
+		}
+	}
+	lg = s.liveLocked(id, t)
+	sn := &snapshot{rec: rec, t: t, st: st, info: g.Info()}
+	if !due {
+		s.publish(lg, sn, "", nil)
+		return false
+	}
+	from := len(t.Log)
+	if t.Reminded >= s.cfg.MaxReminders {
+		// Reminded enough and still away: the AI decides for them, so the
+		// others are not held up for ever.
+		for _, seat := range st.Active() {
+			if t.Seats[seat].AI {
+				continue
+			}
+			a := aiChoice(g.AI(), t, st, seat)
+			events, err := st.Apply(seat, a)
+			if err != nil {
+				// The engine's reason may name a hidden card: it stays out of the log.
+				s.log.Error("the AI's stand-in move was refused", "game", id, "seat", seat)
+				return false
+			}
+			t.Log = append(t.Log, logEntry{Seat: seat, Action: a.String()})
+			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", t.Seats[seat].Name))
+			t.narrateEvents(events)
+		}
+		if err := s.advance(t, st, g); err != nil {
+			s.log.Error("standing in for an absent player", "game", id, "err", err)
+			return false
+		}
+		sn, err = s.commit(ctx, lg, rec, t, st, g, from, "")
+		if err != nil {
+			s.log.Warn("saving a stand-in move", "game", id, "err", err)
+			return false
+		}
+		s.log.Info("stood in for absent players", "game", id)
+	} else {
+		// Nobody clicked: every active person is reminded.
+		t.Reminded++
+		t.Rev++
+		stored, err := s.save(ctx, lg, rec, t)
+		if err != nil {
+			s.log.Warn("saving a reminder", "game", id, "err", err)
+			return false
+		}
+		sn = &snapshot{rec: stored, t: t, st: st, info: g.Info()}
+		s.log.Info("reminded", "game", id, "reminder", t.Reminded)
+	}
+	s.publish(lg, sn, "", nil)
+	return true
+}
+
+// heal starts every lane of a game, to deliver what its places lack; an
+// up-to-date lane does nothing. The caller holds the game's lock.
+func (s *Service) heal(lg *liveGame) {
+	lg.mu.Lock()
+	sn := lg.snap
+	lg.mu.Unlock()
+	if sn == nil {
+		return
+	}
+	s.publish(lg, sn, "", nil)
+}
+
+// scheduleFlush saves a game's ledger soon, unless a commit carries it
+// first.
+func (s *Service) scheduleFlush(lg *liveGame) {
+	lg.mu.Lock()
+	if lg.flushing || lg.changes <= lg.saved {
+		lg.mu.Unlock()
+		return
+	}
+	lg.flushing = true
+	lg.mu.Unlock()
+	s.work.Add(1)
+	go func() {
+		defer s.work.Done()
+		select {
+		case <-time.After(flushDelay):
+		case <-s.stop:
+		}
+		lg.mu.Lock()
+		lg.flushing = false
+		lg.mu.Unlock()
+		s.flush(lg)
+	}()
+}
+
+// flush saves a game's ledger if it changed since it was last stored, and
+// forgets the game once nothing is under way for it.
+func (s *Service) flush(lg *liveGame) {
+	unlock := s.lock(lg.id)
+	defer unlock()
+	lg.mu.Lock()
+	dirty := lg.changes > lg.saved
+	lg.mu.Unlock()
+	if dirty {
+		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+		defer cancel()
+		rec, err := s.store.Get(ctx, lg.id)
+		var t *table
+		if err == nil {
+			t, err = decodeTable(rec)
+		}
+		if err == nil {
+			_, err = s.save(ctx, lg, rec, t)
+		}
+		if err != nil {
+			s.log.Warn("saving what was delivered", "game", lg.id, "err", err)
+			return
+		}
+	}
+	lg.mu.Lock()
+	// A game that ended before its places caught up stays known here, for
+	// the sweep: it is no longer among the open games it reads.
+	idle := lg.changes <= lg.saved && !lg.flushing &&
+		(lg.snap == nil || lg.snap.rec.Status.Open() || lg.out.Synced >= lg.snap.t.Rev)
+	for _, l := range lg.lanes {
+		idle = idle && !l.running
+	}
+	lg.mu.Unlock()
+	if idle {
+		s.liveMu.Lock()
+		if s.live[lg.id] == lg {
+			delete(s.live, lg.id)
+		}
+		s.liveMu.Unlock()
+	}
+}
+
+// flushAll saves every ledger that changed, at shutdown.
+func (s *Service) flushAll() {
+	s.liveMu.Lock()
+	var all []*liveGame
+	for _, lg := range s.live {
+		all = append(all, lg)
+	}
+	s.liveMu.Unlock()
+	for _, lg := range all {
+		s.flush(lg)
+	}
+}

@@ -1,0 +1,243 @@
+package core
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// aiNames are given to AI seats in turn; the robot makes them obvious.
+var aiNames = []string{"Robin", "Sasha", "Kit", "Noor", "Juno", "Milo", "Wren", "Ezra"}
+
+// boardMessage is what the board message shows for a snapshot: the lobby,
+// or the game drawn as the channel sees it with the buttons of the person
+// to act, or how it ended.
+func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
+	if sn.st == nil {
+		if sn.rec.Status == storage.Cancelled {
+			return &Message{Content: fmt.Sprintf("~~%s lobby `%s`~~ %s", sn.info.Name, sn.rec.ID, sn.t.Outcome)}, nil
+		}
+		return s.lobbyMessage(sn), nil
+	}
+	t, st := sn.t, sn.st
+	png, err := s.cfg.Renderer.Board(st.View(games.Observer), t.names())
+	if err != nil {
+		return nil, fmt.Errorf("drawing game %s: %w", sn.rec.ID, err)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s** · game `%s`", sn.info.Name, sn.rec.ID)
+	if d := games.Describe(sn.info.Options, t.Options); d != "" {
+		fmt.Fprintf(&sb, " · %s", d)
+	}
+	sb.WriteByte('\n')
+	for _, line := range t.Recent {
+		fmt.Fprintf(&sb, "> %s\n", line)
+	}
+	var rows []Row
+	if t.Outcome != "" {
+		sb.WriteString(t.Outcome)
+	} else {
+		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
+		if sn.info.Private {
+			rows = []Row{{{Kind: Button, Label: "Show my hand", Style: Secondary, CustomID: customID{Verb: verbHand, Game: sn.rec.ID}.String()}}}
+		} else if seat, ok := t.activeHuman(st); ok {
+			rows = choiceRows(sn, seat)
+		}
+	}
+	return &Message{
+		Content: truncate(sb.String(), maxContent),
+		Image: &Image{
+			Name: fmt.Sprintf("%s-%s-%d.png", sn.rec.Game, sn.rec.ID, t.moves()),
+			Alt:  fmt.Sprintf("The %s board of game %s after %d moves: %s", sn.info.Name, sn.rec.ID, t.moves(), seatList(t)),
+			PNG:  png,
+		},
+		Rows: rows,
+	}, nil
+}
+
+func seatList(t *table) string {
+	return strings.Join(t.names(), ", ")
+}
+
+func (s *Service) lobbyMessage(sn *snapshot) *Message {
+	t, info := sn.t, sn.info
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "## %s\nNew game `%s`, hosted by <@%s> · %d–%d players\n", info.Name, sn.rec.ID, t.Host, info.MinSeats, info.MaxSeats)
+	if d := games.Describe(info.Options, t.Options); d != "" {
+		fmt.Fprintf(&sb, "Options: %s\n", d)
+	}
+	fmt.Fprintf(&sb, "**Players (%d/%d)**\n", len(t.Seats), info.MaxSeats)
+	for n, s := range t.Seats {
+		fmt.Fprintf(&sb, "%d. %s\n", n+1, s.Name)
+	}
+	sb.WriteString("Click **Join** to play. The host starts the game; empty seats can be AI players.")
+	id := func(verb string) string { return customID{Verb: verb, Game: sn.rec.ID}.String() }
+	full := len(t.Seats) >= info.MaxSeats
+	return &Message{
+		Content: truncate(sb.String(), maxContent),
+		Rows: []Row{{
+			{Kind: Button, Label: "Join", Style: Success, CustomID: id(verbJoin), Disabled: full},
+			{Kind: Button, Label: "Leave", Style: Secondary, CustomID: id(verbLeave)},
+			{Kind: Button, Label: "Add AI player", Style: Secondary, CustomID: id(verbAddAI), Disabled: full},
+			{Kind: Button, Label: "Start", Style: Primary, CustomID: id(verbStart)},
+			{Kind: Button, Label: "Cancel", Style: Danger, CustomID: id(verbCancel)},
+		}},
+	}
+}
+
+// privateMessage draws what one seat alone may see, with the buttons for
+// that seat's own decisions: the living DM, or the answer to "Show my
+// hand".
+func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error) {
+	t, st := sn.t, sn.st
+	if st == nil {
+		return nil, fmt.Errorf("game %s has no private view before it starts", sn.rec.ID)
+	}
+	png, err := s.cfg.Renderer.Board(st.View(seat), t.names())
+	if err != nil {
+		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, t.Seats[seat].Name, JumpLink(sn.rec.Guild, sn.t.Out.Board))
+	for _, note := range t.Notes[int(seat)] {
+		fmt.Fprintf(&sb, "🔒 %s\n", note)
+	}
+	var rows []Row
+	switch {
+	case sn.rec.Status == storage.Cancelled:
+		fmt.Fprintf(&sb, "The game was abandoned. %s", t.Outcome)
+	case t.Outcome != "":
+		sb.WriteString("The game is over.")
+	case games.IsActive(st, seat):
+		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.names()))
+		rows = choiceRows(sn, seat)
+	default:
+		fmt.Fprintf(&sb, "Waiting for %s.", t.waitingNames(st))
+	}
+	return &Message{
+		Content: truncate(sb.String(), maxContent),
+		Image: &Image{
+			Name: fmt.Sprintf("%s-%s-%d-you.png", sn.rec.Game, sn.rec.ID, t.moves()),
+			Alt:  fmt.Sprintf("Your view of %s game %s after %d moves, as %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name),
+			PNG:  png,
+		},
+		Rows: rows,
+	}, nil
+}
+
+// privateKey fingerprints what a seat's private message shows: its view,
+// its notes, the state of the game and, when it has to act, the decision
+// number its buttons carry.
+func privateKey(sn *snapshot, seat games.Seat) string {
+	h := sha256.New()
+	if sn.st != nil {
+		v, _ := json.Marshal(sn.st.View(seat))
+		h.Write(v)
+		if games.IsActive(sn.st, seat) {
+			fmt.Fprintf(h, "\x00asked %d", sn.t.asked(seat))
+		} else {
+			fmt.Fprintf(h, "\x00waiting %v", sn.st.Active())
+		}
+	}
+	fmt.Fprintf(h, "\x00%d\x00%s\x00%q\x00%s", sn.rec.Status, sn.t.Outcome, sn.t.Notes[int(seat)], sn.t.Out.Board.ID)
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// choiceRows turns a seat's choices into components: a select menu per
+// subset choice (with a button for picking none when that is allowed),
+// and buttons for the rest, or select menus when there are more than fit.
+func choiceRows(sn *snapshot, seat games.Seat) []Row {
+	t, id := sn.t, sn.rec.ID
+	asked := t.asked(seat)
+	names := t.names()
+	var rows []Row
+	var plain []games.Choice
+	for _, c := range sn.st.Legal(seat) {
+		if c.Pick == nil {
+			plain = append(plain, c)
+			continue
+		}
+		if c.Pick.Min == 0 {
+			plain = append(plain, games.Choice{Action: c.Action, Label: truncate(c.Label, 70) + ": none"})
+		}
+		var opts []Option
+		for _, it := range c.Pick.Items[:min(len(c.Pick.Items), maxSelectOpt)] {
+			opts = append(opts, Option{Label: truncate(games.FormatSeats(it.Label, names), maxOptLabel), Value: strconv.Itoa(it.Arg)})
+		}
+		lo := max(c.Pick.Min, 1)
+		hi := min(c.Pick.Max, len(opts))
+		if len(opts) == 0 || lo > hi || len(rows) == maxRows-1 {
+			continue
+		}
+		rows = append(rows, Row{{
+			Kind: Select, Placeholder: truncate(games.FormatSeats(c.Label, names), maxHolder),
+			CustomID: customID{Verb: verbSubset, Game: id, Move: asked, Action: c.Action}.String(),
+			Min:      lo, Max: hi, Options: opts,
+		}})
+	}
+	free := maxRows - len(rows)
+	if len(plain) <= 5*free {
+		var row Row
+		for _, c := range plain {
+			row = append(row, Component{
+				Kind: Button, Style: Primary,
+				Label:    truncate(games.FormatSeats(c.Label, names), maxLabel),
+				CustomID: customID{Verb: verbMove, Game: id, Move: asked, Action: c.Action}.String(),
+			})
+			if len(row) == 5 {
+				rows = append(rows, row)
+				row = nil
+			}
+		}
+		if len(row) > 0 {
+			rows = append(rows, row)
+		}
+		return rows
+	}
+	for start, menu := 0, 0; start < len(plain) && len(rows) < maxRows; start, menu = start+maxSelectOpt, menu+1 {
+		chunk := plain[start:min(start+maxSelectOpt, len(plain))]
+		var opts []Option
+		for _, c := range chunk {
+			opts = append(opts, Option{Label: truncate(games.FormatSeats(c.Label, names), maxOptLabel), Value: c.Action.String()})
+		}
+		rows = append(rows, Row{{
+			Kind: Select, Placeholder: "Choose your move", Min: 1, Max: 1, Options: opts,
+			CustomID: customID{Verb: verbPick, Game: id, Move: asked, Menu: menu}.String(),
+		}})
+	}
+	return rows
+}
+
+// outcome is the closing line: who won and everyone's score.
+func outcome(t *table, res games.Result) string {
+	order := make([]int, len(t.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, c int) int { return res.Rank[a] - res.Rank[c] })
+	var winners []string
+	for _, w := range res.Winners() {
+		winners = append(winners, "**"+t.Seats[w].Name+"**")
+	}
+	var sb strings.Builder
+	top := res.ScoreText(res.Winners()[0])
+	if len(winners) == 1 {
+		fmt.Fprintf(&sb, "🏆 %s wins with %s!", winners[0], top)
+	} else {
+		fmt.Fprintf(&sb, "🏆 %s share the win with %s!", strings.Join(winners, " and "), top)
+	}
+	for _, s := range order {
+		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.Seats[s].Name, res.ScoreText(games.Seat(s)))
+		if s < len(res.Detail) && res.Detail[s] != "" {
+			fmt.Fprintf(&sb, " (%s)", res.Detail[s])
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,248 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/lifebot/lifebot/bot/core"
+)
+
+// rest delivers the core's messages with the bot's token.
+type rest struct{ s *discordgo.Session }
+
+// Send implements core.Discord.
+func (r *rest) Send(ctx context.Context, channel string, m *core.Message) (core.MessageRef, error) {
+	body, contentType, err := encodeMessage(m, false)
+	if err != nil {
+		return core.MessageRef{}, err
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	resp, err := r.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return core.MessageRef{}, classify(err)
+	}
+	var msg struct {
+		ID        string `json:"id"`
+		ChannelID string `json:"channel_id"`
+	}
+	if err := json.Unmarshal(resp, &msg); err != nil || msg.ID == "" {
+		return core.MessageRef{}, fmt.Errorf("reading the sent message: %v", err)
+	}
+	return core.MessageRef{Channel: channel, ID: msg.ID}, nil
+}
+
+// Edit implements core.Discord.
+func (r *rest) Edit(ctx context.Context, ref core.MessageRef, m *core.Message) error {
+	body, contentType, err := encodeMessage(m, true)
+	if err != nil {
+		return err
+	}
+	_, err = r.s.RequestRaw(http.MethodPatch, discordgo.EndpointChannelMessage(ref.Channel, ref.ID), contentType, body,
+		discordgo.EndpointChannelMessage(ref.Channel, ""), 0, discordgo.WithContext(ctx))
+	return classify(err)
+}
+
+// Delete implements core.Discord.
+func (r *rest) Delete(ctx context.Context, ref core.MessageRef) error {
+	_, err := r.s.RequestWithBucketID(http.MethodDelete, discordgo.EndpointChannelMessage(ref.Channel, ref.ID), nil,
+		discordgo.EndpointChannelMessage(ref.Channel, ""), discordgo.WithContext(ctx))
+	return classify(err)
+}
+
+// DMChannel implements core.Discord.
+func (r *rest) DMChannel(ctx context.Context, user string) (string, error) {
+	ch, err := r.s.UserChannelCreate(user, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", classify(err)
+	}
+	return ch.ID, nil
+}
+
+// Discord's JSON for messages, written out rather than taken from
+// discordgo's structs: those send every field, zero or not, and an
+// attachment entry with an empty file name is one Discord's own API
+// description refuses.
+type messageJSON struct {
+	Content         string          `json:"content"`
+	Flags           int             `json:"flags,omitempty"`
+	Components      []componentJSON `json:"components"`
+	Attachments     *[]attachment   `json:"attachments,omitempty"`
+	AllowedMentions allowedMentions `json:"allowed_mentions"`
+}
+
+type attachment struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+type allowedMentions struct {
+	Parse []string `json:"parse"`
+	Users []string `json:"users,omitempty"`
+}
+
+type componentJSON struct {
+	Type        discordgo.ComponentType `json:"type"`
+	Components  []componentJSON         `json:"components,omitempty"`
+	CustomID    string                  `json:"custom_id,omitempty"`
+	Label       string                  `json:"label,omitempty"`
+	Style       int                     `json:"style,omitempty"`
+	Disabled    bool                    `json:"disabled,omitempty"`
+	Placeholder string                  `json:"placeholder,omitempty"`
+	MinValues   *int                    `json:"min_values,omitempty"`
+	MaxValues   int                     `json:"max_values,omitempty"`
+	Options     []optionJSON            `json:"options,omitempty"`
+}
+
+type optionJSON struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// Discord's limit on message text.
+const maxContent = 2000
+
+// messageBody is m as Discord's JSON. edit says it replaces a message, so
+// the attachments list must say which files stay: only the new upload, or
+// none.
+func messageBody(m *core.Message, edit bool) messageJSON {
+	j := messageJSON{
+		Content:         truncate(m.Content, maxContent),
+		Components:      rows(m.Rows),
+		AllowedMentions: allowedMentions{Parse: []string{}, Users: m.Mentions},
+	}
+	if m.Private {
+		j.Flags = int(discordgo.MessageFlagsEphemeral)
+	}
+	atts := []attachment{}
+	if m.Image != nil {
+		atts = append(atts, attachment{ID: "0", Filename: m.Image.Name, Description: truncate(m.Image.Alt, 1024)})
+	}
+	if edit || len(atts) > 0 {
+		j.Attachments = &atts
+	}
+	return j
+}
+
+// encodeMessage returns m as a request body: JSON, or multipart with the
+// image as files[0].
+func encodeMessage(m *core.Message, edit bool) (body []byte, contentType string, err error) {
+	return encode(messageBody(m, edit), m)
+}
+
+func encode(payload any, m *core.Message) ([]byte, string, error) {
+	if m.Image == nil {
+		b, err := json.Marshal(payload)
+		return b, "application/json", err
+	}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, []*discordgo.File{{
+		Name: m.Image.Name, ContentType: "image/png", Reader: bytesReader(m.Image.PNG),
+	}})
+	return body, contentType, err
+}
+
+func rows(in []core.Row) []componentJSON {
+	out := []componentJSON{}
+	for _, row := range in {
+		r := componentJSON{Type: discordgo.ActionsRowComponent}
+		for _, c := range row {
+			r.Components = append(r.Components, component(c))
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func component(c core.Component) componentJSON {
+	if c.Kind == core.Select {
+		lo := c.Min
+		j := componentJSON{
+			Type: discordgo.SelectMenuComponent, CustomID: c.CustomID, Placeholder: c.Placeholder,
+			MinValues: &lo, MaxValues: c.Max,
+		}
+		for _, o := range c.Options {
+			j.Options = append(j.Options, optionJSON{Label: o.Label, Value: o.Value})
+		}
+		return j
+	}
+	return componentJSON{Type: discordgo.ButtonComponent, CustomID: c.CustomID, Label: c.Label, Style: int(c.Style), Disabled: c.Disabled}
+}
+
+// classify turns discordgo's errors into the core's: gone, DMs closed,
+// worth retrying, or final. Every message it keeps is cleaned of
+// interaction tokens, which discordgo puts in its errors with the URL.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	clean := redact(err)
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return &core.Temporary{Err: clean, After: rl.RetryAfter}
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		code := 0
+		if re.Message != nil {
+			code = re.Message.Code
+		}
+		status := 0
+		if re.Response != nil {
+			status = re.Response.StatusCode
+		}
+		switch {
+		case code == discordgo.ErrCodeCannotSendMessagesToThisUser:
+			return fmt.Errorf("%w (%v)", core.ErrDMClosed, clean)
+		case code == discordgo.ErrCodeUnknownMessage || code == discordgo.ErrCodeUnknownChannel || status == http.StatusNotFound:
+			return fmt.Errorf("%w (%v)", core.ErrGone, clean)
+		case status == http.StatusTooManyRequests:
+			return &core.Temporary{Err: clean, After: retryAfter(re.Response)}
+		case status >= 500:
+			return &core.Temporary{Err: clean}
+		}
+		return clean
+	}
+	// Anything else failed on the way: a time-out, a dropped connection.
+	return &core.Temporary{Err: clean}
+}
+
+func retryAfter(resp *http.Response) time.Duration {
+	if resp == nil {
+		return 0
+	}
+	f, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(f * float64(time.Second))
+}
+
+// tokenInPath matches the secret part of interaction and webhook URLs.
+var tokenInPath = regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[A-Za-z0-9_\-.]+`)
+
+// redacted is an error whose text is safe to log.
+type redacted struct {
+	msg string
+	err error
+}
+
+func (e *redacted) Error() string { return e.msg }
+func (e *redacted) Unwrap() error { return e.err }
+
+// redact returns err with every interaction token in its text replaced.
+// It still unwraps to err for errors.Is and errors.As, whose callers must
+// not print what they find.
+func redact(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &redacted{msg: tokenInPath.ReplaceAllString(err.Error(), "${1}…"), err: err}
+}
