@@ -1,6 +1,9 @@
 package core
 
 import (
+	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -57,4 +60,27 @@ func FuzzParseCustomID(f *testing.F) {
 			t.Fatalf("%q parsed to %+v, which does not round-trip: %v", s, c, err)
 		}
 	})
+}
+
+// Discord allows custom_ids of 1 to 100 characters. The longest the bot
+// builds fits and parses; anything longer is refused before any work is
+// spent on it, since a forged interaction may carry any length.
+func TestCustomIDLengthBoundary(t *testing.T) {
+	longest := customID{Verb: verbSubset, Game: strings.Repeat("z", 13), Move: math.MaxInt64,
+		Action: games.Action{Kind: "k", Args: slices.Repeat([]int{7}, 23)}}
+	s := longest.String()
+	if len(s) > 100 {
+		t.Fatalf("the longest custom_id the bot builds has %d characters", len(s))
+	}
+	if c, err := parseCustomID(s); err != nil || c.String() != s {
+		t.Fatalf("the longest custom_id (%d characters) does not round-trip: %v", len(s), err)
+	}
+	for _, long := range []string{s + strings.Repeat("7", 101-len(s)), "join:1:0" + strings.Repeat(":", 100_000)} {
+		if _, err := parseCustomID(long); err == nil {
+			t.Errorf("a custom_id of %d characters was accepted", len(long))
+		}
+		if n := testing.AllocsPerRun(10, func() { parseCustomID(long) }); n != 0 {
+			t.Errorf("refusing a custom_id of %d characters allocated %.0f times: it was parsed first", len(long), n)
+		}
+	}
 }

@@ -290,7 +290,7 @@ func (s *Service) GameName(id string) string {
 			return g.Name
 		}
 	}
-	return id
+	return quote(id)
 }
 
 // Catalogue lists every game lifebot will offer, built or not, so the

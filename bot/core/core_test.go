@@ -1,0 +1,306 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// These tests drive the core without any Discord: a scripted platform
+// records what would be sent and fails when told to.
+
+type sent struct {
+	op   string // send, edit, delete
+	ref  MessageRef
+	text string
+}
+
+type platform struct {
+	mu   sync.Mutex
+	log  []sent
+	next int
+	// fail, when set, decides the error of each call.
+	fail func(op string, ref MessageRef) error
+	// hold, when set, blocks edits until it is closed.
+	hold chan struct{}
+}
+
+func (p *platform) call(op string, ref MessageRef, m *Message) error {
+	p.mu.Lock()
+	fail, hold := p.fail, p.hold
+	p.mu.Unlock()
+	if hold != nil && op == "edit" {
+		<-hold
+	}
+	if fail != nil {
+		if err := fail(op, ref); err != nil {
+			return err
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	text := ""
+	if m != nil {
+		text = m.Content
+	}
+	p.log = append(p.log, sent{op: op, ref: ref, text: text})
+	return nil
+}
+
+func (p *platform) Send(_ context.Context, channel string, m *Message) (MessageRef, error) {
+	p.mu.Lock()
+	p.next++
+	ref := MessageRef{Channel: channel, ID: fmt.Sprint(1000 + p.next)}
+	p.mu.Unlock()
+	return ref, p.call("send", ref, m)
+}
+func (p *platform) Edit(_ context.Context, ref MessageRef, m *Message) error {
+	return p.call("edit", ref, m)
+}
+func (p *platform) Delete(_ context.Context, ref MessageRef) error {
+	return p.call("delete", ref, nil)
+}
+func (p *platform) DMChannel(_ context.Context, user string) (string, error) {
+	return "dm-" + user, nil
+}
+
+// lastEdit returns the text of the last edit of a message.
+func (p *platform) lastEdit(id string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := len(p.log) - 1; i >= 0; i-- {
+		if p.log[i].op == "edit" && p.log[i].ref.ID == id {
+			return p.log[i].text
+		}
+	}
+	return ""
+}
+
+// responder records the answer to one interaction.
+type responder struct {
+	mu       sync.Mutex
+	kind     string
+	msg      *Message
+	original MessageRef
+	fail     error
+}
+
+func (r *responder) set(kind string, m *Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.fail != nil {
+		return r.fail
+	}
+	r.kind, r.msg = kind, m
+	return nil
+}
+func (r *responder) Update(_ context.Context, m *Message) error { return r.set("update", m) }
+func (r *responder) Ack(context.Context) error                  { return r.set("ack", nil) }
+func (r *responder) Reply(_ context.Context, m *Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.kind, r.msg = "reply", m
+	return nil
+}
+func (r *responder) Original(context.Context) (MessageRef, error) { return r.original, nil }
+
+func (r *responder) answer() (string, *Message) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.kind, r.msg
+}
+
+type echoRenderer struct{}
+
+func (echoRenderer) Board(view any, names []string) ([]byte, error) { return []byte("PNG"), nil }
+
+type fixture struct {
+	t     *testing.T
+	svc   *Service
+	store *storage.Memory
+	p     *platform
+}
+
+func newFixture(t *testing.T) *fixture {
+	p := &platform{}
+	store := storage.NewMemory()
+	svc := New(Config{
+		Store: store, Games: games.NewRegistry(thatslife.Game{}), Renderer: echoRenderer{},
+		Discord: p, Seed: func() uint64 { return 7 }, Backoff: time.Millisecond,
+	})
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		svc.Shutdown(ctx)
+	})
+	return &fixture{t: t, svc: svc, store: store, p: p}
+}
+
+var (
+	ada = Actor{User: "1", Name: "Ada", Guild: "g", Channel: "c"}
+	ben = Actor{User: "2", Name: "Ben", Guild: "g", Channel: "c"}
+)
+
+// game opens a That's Life! lobby, seats Ben and starts; it returns the
+// game id and the board message.
+func (f *fixture) game() (string, MessageRef) {
+	f.t.Helper()
+	ctx := context.Background()
+	board := MessageRef{Channel: "c", ID: "900"}
+	f.svc.NewGame(ctx, ada, "thatslife", nil, &responder{original: board})
+	recs, _ := f.store.List(ctx, storage.Filter{})
+	id := recs[len(recs)-1].ID
+	for _, step := range []struct {
+		who  Actor
+		verb string
+	}{{ben, verbJoin}, {ada, verbStart}} {
+		r := &responder{}
+		f.svc.Click(ctx, Click{Actor: step.who, CustomID: customID{Verb: step.verb, Game: id}.String(), Message: board.ID}, r)
+		if kind, m := r.answer(); kind != "update" {
+			f.t.Fatalf("%s: answered %s %+v", step.verb, kind, m)
+		}
+	}
+	return id, board
+}
+
+// legalClick returns the custom_id of a legal move for whoever acts now.
+func (f *fixture) legalClick(id string) (Actor, string) {
+	f.t.Helper()
+	rec, err := f.store.Get(context.Background(), id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	tb, _ := decodeTable(rec)
+	st, err := f.svc.decodeState(rec.Game, tb)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	seat := st.Active()[0]
+	who := ada
+	if seat == 1 {
+		who = ben
+	}
+	return who, customID{Verb: verbMove, Game: id, Move: tb.asked(seat), Action: st.Legal(seat)[0].Action}.String()
+}
+
+func (f *fixture) moves(id string) int {
+	rec, _ := f.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	return tb.moves()
+}
+
+func TestTextsThatEchoInputStayBounded(t *testing.T) {
+	f := newFixture(t)
+	long := strings.Repeat("x", 6000)
+	r := &responder{}
+	f.svc.NewGame(context.Background(), ada, long, nil, r)
+	_, m := r.answer()
+	for name, text := range map[string]string{"newgame": m.Content, "rules": f.svc.Rules(long).Content} {
+		if n := utf8.RuneCountInString(text); n > 200 {
+			t.Errorf("%s answered %d characters for an unknown game id", name, n)
+		}
+	}
+}
+
+// A move that was saved is never answered "nothing was changed", even when
+// every way of showing it fails; the board catches up once Discord does.
+func TestSavedMoveIsNeverDeniedAndTheBoardHeals(t *testing.T) {
+	f := newFixture(t)
+	id, board := f.game()
+	who, cid := f.legalClick(id)
+	before := f.moves(id)
+
+	down := errors.New("discord is down")
+	f.p.mu.Lock()
+	f.p.fail = func(op string, ref MessageRef) error { return &Temporary{Err: down} }
+	f.p.mu.Unlock()
+	r := &responder{fail: &Temporary{Err: down}}
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, r)
+	if f.moves(id) <= before {
+		t.Fatal("the move was not saved")
+	}
+	kind, m := r.answer()
+	if kind != "reply" || m == nil || m.Content != MsgMoveSaved {
+		t.Fatalf("the clicker was answered %s %+v, want %q", kind, m, MsgMoveSaved)
+	}
+	if strings.Contains(m.Content, "Nothing was changed") {
+		t.Fatal("a saved move was reported as nothing changed")
+	}
+
+	// Discord is back: the next sweep brings the board up to date.
+	f.p.mu.Lock()
+	f.p.fail = nil
+	f.p.mu.Unlock()
+	f.svc.Sweep(context.Background())
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(f.p.lastEdit(board.ID), "choose") && !strings.Contains(f.p.lastEdit(board.ID), "roll") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the board was never brought up to date; last edit %q", f.p.lastEdit(board.ID))
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Two moves in a row while the board edit of the first is stuck: the
+// board ends showing the second, and never the first over it.
+func TestAnOlderBoardNeverLandsOverANewerOne(t *testing.T) {
+	f := newFixture(t)
+	id, board := f.game()
+	hold := make(chan struct{})
+	f.p.mu.Lock()
+	f.p.hold = hold
+	f.p.mu.Unlock()
+
+	// Clicks from an untracked place (an ephemeral reply) leave the board
+	// to the lane, whose first edit is held.
+	for range 2 {
+		who, cid := f.legalClick(id)
+		f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: "elsewhere", Ephemeral: true}, &responder{})
+	}
+	rec, _ := f.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	close(hold)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.svc.liveMu.Lock()
+		lg := f.svc.live[id]
+		f.svc.liveMu.Unlock()
+		if lg == nil || lg.ledger().BoardRev >= tb.Rev {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the board never caught up")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	f.p.mu.Lock()
+	defer f.p.mu.Unlock()
+	var edits []string
+	for _, s := range f.p.log {
+		if s.op == "edit" && s.ref == board {
+			edits = append(edits, s.text)
+		}
+	}
+	want, _ := f.svc.boardMessage(&snapshot{rec: rec, t: tb, st: mustState(t, f.svc, rec, tb), info: thatslife.Game{}.Info()})
+	if len(edits) == 0 || edits[len(edits)-1] != want.Content {
+		t.Fatalf("the board's last edit is not the newest board:\n got %q\nwant %q", edits, want.Content)
+	}
+}
+
+func mustState(t *testing.T, s *Service, rec storage.Record, tb *table) games.State {
+	t.Helper()
+	st, err := s.decodeState(rec.Game, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
