@@ -70,10 +70,10 @@ func (c *command) toDiscordgo() *discordgo.ApplicationCommand {
 }
 
 func (s *Server) commandScope(c *call) (string, error) {
-	if c.vars["app"] != s.AppID() {
+	if c.vars["application_id"] != s.AppID() {
 		return "", errUnknownApplication()
 	}
-	g := c.vars["guild"]
+	g := c.vars["guild_id"]
 	if g != "" {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -105,12 +105,8 @@ func (s *Server) overwriteCommands(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, _, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
 	var items []json.RawMessage
-	if err := decode(raw, &items); err != nil {
+	if err := decode(c.payload, &items); err != nil {
 		return nil, err
 	}
 	var fe formErrors
@@ -161,16 +157,12 @@ func (s *Server) createCommand(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, _, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
 	var def commandDef
 	var echo map[string]any
-	if err := decode(raw, &def); err != nil {
+	if err := decode(c.payload, &def); err != nil {
 		return nil, err
 	}
-	if err := decode(raw, &echo); err != nil {
+	if err := decode(c.payload, &echo); err != nil {
 		return nil, err
 	}
 	def.normalize()
@@ -206,7 +198,7 @@ func (s *Server) deleteCommand(c *call) (any, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cmds := s.commands[scope]
-	i := slices.IndexFunc(cmds, func(o *command) bool { return o.id == c.vars["command"] })
+	i := slices.IndexFunc(cmds, func(o *command) bool { return o.id == c.vars["command_id"] })
 	if i < 0 {
 		return nil, errUnknownCommand()
 	}

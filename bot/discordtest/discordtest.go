@@ -24,6 +24,24 @@
 // by Unhandled; every 4xx it gave is listed by Rejected. A test that asserts
 // both are empty proves the bot used only what the fake checks.
 //
+// # Request bodies
+//
+// Every JSON body the bot sends (for a multipart request, its payload_json
+// part) is first checked against the request-body schema of its route in
+// Discord's own OpenAPI description of API v10, a copy of which is in
+// testdata. A body that does not fit is refused as Discord refuses it: 400
+// with code 50035 "Invalid Form Body" and the errors nested by JSON path,
+// each naming the schema it broke. Where the description offers kinds of
+// object told apart by "type" (components, command options, interaction
+// responses), the body is held to the kind its type names, and an unknown
+// type is a UNION_TYPE_CHOICES error on the object. The fake's own rules,
+// which the description does not carry (unique custom_ids, the layout of
+// action rows, attachments across edits), are checked after. Where
+// Discord's documentation accepts what the description refuses, schema.go
+// lists the exception; there is one, default_member_permissions, which the
+// documentation types as a decimal string and the description as an
+// integer.
+//
 // # API version
 //
 // Discord's REST behaviour depends on the version in the URL, and the bot

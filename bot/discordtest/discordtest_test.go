@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -284,7 +285,7 @@ func TestClickUpdatesMessage(t *testing.T) {
 		Data: &discordgo.InteractionResponseData{
 			Content:     w.alice.Mention() + " rolled a 6",
 			Files:       []*discordgo.File{next},
-			Attachments: &[]*discordgo.MessageAttachment{{ID: "0"}},
+			Attachments: &[]*discordgo.MessageAttachment{{ID: "0", Filename: "board2.png"}},
 			Components:  []discordgo.MessageComponent{row(discordgo.Button{CustomID: "roll", Label: "Roll", Disabled: true}, button("end", "End turn"))},
 		},
 	})
@@ -385,10 +386,11 @@ func TestAttachmentsOnEdit(t *testing.T) {
 				if st.list {
 					atts := []*discordgo.MessageAttachment{}
 					for _, k := range st.keep {
-						atts = append(atts, &discordgo.MessageAttachment{ID: before.Attachments[k].ID})
+						atts = append(atts, &discordgo.MessageAttachment{ID: before.Attachments[k].ID, Filename: before.Attachments[k].Filename})
 					}
 					for _, n := range st.keepNew {
-						atts = append(atts, &discordgo.MessageAttachment{ID: n})
+						i, _ := strconv.Atoi(n)
+						atts = append(atts, &discordgo.MessageAttachment{ID: n, Filename: st.files[i]})
 					}
 					edit.Attachments = &atts
 				}

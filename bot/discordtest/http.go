@@ -11,6 +11,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Request size limits Discord applies.
@@ -31,56 +34,77 @@ const (
 // call is one REST request being served.
 type call struct {
 	r       *http.Request
-	vars    map[string]string
+	rt      *route
+	vars    map[string]string // path parameters, by Discord's names
 	version int
+	// payload and uploads are the request's JSON body (payload_json in a
+	// multipart request) and files, read for routes that take a body.
+	payload json.RawMessage
+	uploads []upload
 }
 
 type route struct {
-	method  string
-	pattern []string
-	auth    authMode
-	handle  func(*Server, *call) (any, error)
+	method string
+	path   string // Discord's path template, as in the OpenAPI description
+	segs   []string
+	auth   authMode
+	handle func(*Server, *call) (any, error)
+	// schema is the request-body schema, compiled on first use; nil for
+	// routes without a body.
+	schema func() (*jsonschema.Schema, error)
 }
 
-// routes lists every REST route the fake models. Fixed segments come
-// before wildcards where both could match.
-var routes = []route{
-	{"GET", split("gateway"), authNone, (*Server).getGateway},
-	{"GET", split("gateway/bot"), authBot, (*Server).getGatewayBot},
-	{"GET", split("users/@me"), authBot, (*Server).getMe},
-	{"POST", split("users/@me/channels"), authBot, (*Server).createDM},
-	{"GET", split("users/{user}"), authBot, (*Server).getUser},
-	{"GET", split("oauth2/applications/@me"), authBot, (*Server).getApplication},
-	{"GET", split("applications/@me"), authBot, (*Server).getApplication},
-	{"GET", split("applications/{app}/commands"), authBot, (*Server).listCommands},
-	{"PUT", split("applications/{app}/commands"), authBot, (*Server).overwriteCommands},
-	{"POST", split("applications/{app}/commands"), authBot, (*Server).createCommand},
-	{"DELETE", split("applications/{app}/commands/{command}"), authBot, (*Server).deleteCommand},
-	{"GET", split("applications/{app}/guilds/{guild}/commands"), authBot, (*Server).listCommands},
-	{"PUT", split("applications/{app}/guilds/{guild}/commands"), authBot, (*Server).overwriteCommands},
-	{"POST", split("applications/{app}/guilds/{guild}/commands"), authBot, (*Server).createCommand},
-	{"DELETE", split("applications/{app}/guilds/{guild}/commands/{command}"), authBot, (*Server).deleteCommand},
-	{"POST", split("interactions/{interaction}/{token}/callback"), authOptional, (*Server).interactionCallback},
-	{"POST", split("webhooks/{app}/{token}"), authOptional, (*Server).createFollowup},
-	{"GET", split("webhooks/{app}/{token}/messages/{message}"), authOptional, getMessage((*Server).webhookRouteMessageLocked)},
-	{"PATCH", split("webhooks/{app}/{token}/messages/{message}"), authOptional, editMessage((*Server).webhookRouteMessageLocked)},
-	{"DELETE", split("webhooks/{app}/{token}/messages/{message}"), authOptional, deleteMessage((*Server).webhookRouteMessageLocked)},
-	{"GET", split("channels/{channel}"), authBot, (*Server).getChannel},
-	{"GET", split("channels/{channel}/messages"), authBot, (*Server).listMessages},
-	{"POST", split("channels/{channel}/messages"), authBot, (*Server).createChannelMessage},
-	{"GET", split("channels/{channel}/messages/{message}"), authBot, getMessage((*Server).channelMessageLocked)},
-	{"PATCH", split("channels/{channel}/messages/{message}"), authBot, editMessage((*Server).channelMessageLocked)},
-	{"DELETE", split("channels/{channel}/messages/{message}"), authBot, deleteMessage((*Server).channelMessageLocked)},
+func newRoute(method, path string, auth authMode, handle func(*Server, *call) (any, error)) *route {
+	rt := &route{method: method, path: path, segs: split(path), auth: auth, handle: handle}
+	if method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch {
+		rt.schema = sync.OnceValues(func() (*jsonschema.Schema, error) { return bodySchema(method, path) })
+	}
+	return rt
 }
 
-func split(p string) []string { return strings.Split(p, "/") }
+// String names the route as fault counters do: "POST /channels/{channel_id}/messages".
+func (rt *route) String() string { return rt.method + " " + rt.path }
 
-func (rt route) match(segs []string) (map[string]string, bool) {
-	if len(segs) != len(rt.pattern) {
+// routes lists every REST route the fake models, under the paths of
+// Discord's OpenAPI description. Fixed segments come before wildcards
+// where both could match.
+var routes = []*route{
+	newRoute("GET", "/gateway", authNone, (*Server).getGateway),
+	newRoute("GET", "/gateway/bot", authBot, (*Server).getGatewayBot),
+	newRoute("GET", "/users/@me", authBot, (*Server).getMe),
+	newRoute("POST", "/users/@me/channels", authBot, (*Server).createDM),
+	newRoute("GET", "/users/{user_id}", authBot, (*Server).getUser),
+	newRoute("GET", "/oauth2/applications/@me", authBot, (*Server).getApplication),
+	newRoute("GET", "/applications/@me", authBot, (*Server).getApplication),
+	newRoute("GET", "/applications/{application_id}/commands", authBot, (*Server).listCommands),
+	newRoute("PUT", "/applications/{application_id}/commands", authBot, (*Server).overwriteCommands),
+	newRoute("POST", "/applications/{application_id}/commands", authBot, (*Server).createCommand),
+	newRoute("DELETE", "/applications/{application_id}/commands/{command_id}", authBot, (*Server).deleteCommand),
+	newRoute("GET", "/applications/{application_id}/guilds/{guild_id}/commands", authBot, (*Server).listCommands),
+	newRoute("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", authBot, (*Server).overwriteCommands),
+	newRoute("POST", "/applications/{application_id}/guilds/{guild_id}/commands", authBot, (*Server).createCommand),
+	newRoute("DELETE", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", authBot, (*Server).deleteCommand),
+	newRoute("POST", "/interactions/{interaction_id}/{interaction_token}/callback", authOptional, (*Server).interactionCallback),
+	newRoute("POST", "/webhooks/{webhook_id}/{webhook_token}", authOptional, (*Server).createFollowup),
+	newRoute("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", authOptional, getMessage((*Server).webhookRouteMessageLocked)),
+	newRoute("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", authOptional, editMessage((*Server).webhookRouteMessageLocked)),
+	newRoute("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", authOptional, deleteMessage((*Server).webhookRouteMessageLocked)),
+	newRoute("GET", "/channels/{channel_id}", authBot, (*Server).getChannel),
+	newRoute("GET", "/channels/{channel_id}/messages", authBot, (*Server).listMessages),
+	newRoute("POST", "/channels/{channel_id}/messages", authBot, (*Server).createChannelMessage),
+	newRoute("GET", "/channels/{channel_id}/messages/{message_id}", authBot, getMessage((*Server).channelMessageLocked)),
+	newRoute("PATCH", "/channels/{channel_id}/messages/{message_id}", authBot, editMessage((*Server).channelMessageLocked)),
+	newRoute("DELETE", "/channels/{channel_id}/messages/{message_id}", authBot, deleteMessage((*Server).channelMessageLocked)),
+}
+
+func split(p string) []string { return strings.Split(strings.Trim(p, "/"), "/") }
+
+func (rt *route) match(segs []string) (map[string]string, bool) {
+	if len(segs) != len(rt.segs) {
 		return nil, false
 	}
 	vars := map[string]string{}
-	for i, p := range rt.pattern {
+	for i, p := range rt.segs {
 		if strings.HasPrefix(p, "{") {
 			if segs[i] == "" {
 				return nil, false
@@ -115,20 +139,20 @@ func (s *Server) router() http.Handler {
 			s.unhandledRoute(w, r, fmt.Sprintf("API version %d is not modelled", version))
 			return
 		}
-		segs := split(strings.Trim(path, "/"))
+		segs := split(path)
 		var rt *route
 		var vars map[string]string
 		methodMismatch := false
-		for i := range routes {
-			v, ok := routes[i].match(segs)
+		for _, candidate := range routes {
+			v, ok := candidate.match(segs)
 			if !ok {
 				continue
 			}
-			if routes[i].method != r.Method {
+			if candidate.method != r.Method {
 				methodMismatch = true
 				continue
 			}
-			rt, vars = &routes[i], v
+			rt, vars = candidate, v
 			break
 		}
 		if rt == nil {
@@ -139,12 +163,12 @@ func (s *Server) router() http.Handler {
 			s.unhandledRoute(w, r, why)
 			return
 		}
-		c := &call{r: r, vars: vars, version: version}
+		c := &call{r: r, rt: rt, vars: vars, version: version}
 		if err := s.authorize(r, rt.auth); err != nil {
 			s.writeError(w, c, err)
 			return
 		}
-		body, err := rt.handle(s, c)
+		body, err := s.serve(c)
 		// Read what a refused request left unread, so the client gets the
 		// answer rather than a reset connection.
 		io.Copy(io.Discard, r.Body)
@@ -158,6 +182,24 @@ func (s *Server) router() http.Handler {
 		}
 		writeJSON(w, http.StatusOK, body)
 	})
+}
+
+// serve reads and checks the request body, if the route takes one, and
+// runs the route's handler.
+func (s *Server) serve(c *call) (any, error) {
+	if c.rt.schema != nil {
+		sch, err := c.rt.schema()
+		if err != nil {
+			return nil, err
+		}
+		if c.payload, c.uploads, err = readBody(c.r); err != nil {
+			return nil, err
+		}
+		if err := checkBody(sch, c.payload); err != nil {
+			return nil, err
+		}
+	}
+	return c.rt.handle(s, c)
 }
 
 func (s *Server) authorize(r *http.Request, mode authMode) error {

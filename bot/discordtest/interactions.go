@@ -413,18 +413,15 @@ type callbackBody struct {
 }
 
 func (s *Server) interactionCallback(c *call) (any, error) {
-	raw, uploads, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
+	uploads := c.uploads
 	var cb callbackBody
-	if err := decode(raw, &cb); err != nil {
+	if err := decode(c.payload, &cb); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	it := s.interactions[c.vars["interaction"]]
-	if it == nil || it.Token != c.vars["token"] {
+	it := s.interactions[c.vars["interaction_id"]]
+	if it == nil || it.Token != c.vars["interaction_token"] {
 		return nil, errUnknownInteraction()
 	}
 	if it.resp != nil {
@@ -520,10 +517,10 @@ func parseModal(raw json.RawMessage) (*Modal, error) {
 // webhookLocked finds the interaction behind an interaction webhook and
 // checks that its token still lives.
 func (s *Server) webhookLocked(c *call) (*Interaction, error) {
-	if c.vars["app"] != s.AppID() {
+	if c.vars["webhook_id"] != s.AppID() {
 		return nil, errUnknownWebhook()
 	}
-	it := s.byToken[c.vars["token"]]
+	it := s.byToken[c.vars["webhook_token"]]
 	if it == nil || s.now().Sub(it.dispatched) > TokenLifetime {
 		return nil, errInvalidWebhookToken()
 	}
@@ -552,10 +549,7 @@ func (s *Server) webhookMessageLocked(it *Interaction, id string) (*message, err
 // it edits the "thinking" placeholder instead, keeping its ephemerality, as
 // Discord documents for backwards compatibility.
 func (s *Server) createFollowup(c *call) (any, error) {
-	raw, uploads, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
+	raw, uploads := c.payload, c.uploads
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it, err := s.webhookLocked(c)
@@ -599,5 +593,5 @@ func (s *Server) webhookRouteMessageLocked(c *call) (*message, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.webhookMessageLocked(it, c.vars["message"])
+	return s.webhookMessageLocked(it, c.vars["message_id"])
 }

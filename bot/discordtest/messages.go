@@ -830,7 +830,7 @@ func (s *Server) channelJSONLocked(c *channel) map[string]any {
 func (s *Server) getChannel(c *call) (any, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch := s.channels[c.vars["channel"]]
+	ch := s.channels[c.vars["channel_id"]]
 	if ch == nil {
 		return nil, errUnknownChannel()
 	}
@@ -838,17 +838,13 @@ func (s *Server) getChannel(c *call) (any, error) {
 }
 
 func (s *Server) createChannelMessage(c *call) (any, error) {
-	raw, uploads, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
-	ch, err := parseChange(raw, uploads, false)
+	ch, err := parseChange(c.payload, c.uploads, false)
 	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	target := s.channels[c.vars["channel"]]
+	target := s.channels[c.vars["channel_id"]]
 	if target == nil {
 		return nil, errUnknownChannel()
 	}
@@ -865,11 +861,11 @@ func (s *Server) createChannelMessage(c *call) (any, error) {
 // channelMessageLocked finds a message through a channel route, where
 // ephemeral messages do not exist.
 func (s *Server) channelMessageLocked(c *call) (*message, error) {
-	if s.channels[c.vars["channel"]] == nil {
+	if s.channels[c.vars["channel_id"]] == nil {
 		return nil, errUnknownChannel()
 	}
-	m := s.messages[c.vars["message"]]
-	if m == nil || m.channelID != c.vars["channel"] || m.ephemeralTo != "" {
+	m := s.messages[c.vars["message_id"]]
+	if m == nil || m.channelID != c.vars["channel_id"] || m.ephemeralTo != "" {
 		return nil, errUnknownMessage()
 	}
 	return m, nil
@@ -894,11 +890,7 @@ func getMessage(find messageFinder) func(*Server, *call) (any, error) {
 
 func editMessage(find messageFinder) func(*Server, *call) (any, error) {
 	return func(s *Server, c *call) (any, error) {
-		raw, uploads, err := readBody(c.r)
-		if err != nil {
-			return nil, err
-		}
-		ch, err := parseChange(raw, uploads, true)
+		ch, err := parseChange(c.payload, c.uploads, true)
 		if err != nil {
 			return nil, err
 		}
@@ -952,7 +944,7 @@ func (s *Server) listMessages(c *call) (any, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch := s.channels[c.vars["channel"]]
+	ch := s.channels[c.vars["channel_id"]]
 	if ch == nil {
 		return nil, errUnknownChannel()
 	}
@@ -986,14 +978,10 @@ func (s *Server) listMessages(c *call) (any, error) {
 }
 
 func (s *Server) createDM(c *call) (any, error) {
-	raw, _, err := readBody(c.r)
-	if err != nil {
-		return nil, err
-	}
 	var req struct {
 		RecipientID string `json:"recipient_id"`
 	}
-	if err := decode(raw, &req); err != nil {
+	if err := decode(c.payload, &req); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -1015,7 +1003,7 @@ func (s *Server) getMe(*call) (any, error) {
 func (s *Server) getUser(c *call) (any, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := c.vars["user"]
+	id := c.vars["user_id"]
 	if id == s.bot.ID {
 		return userJSON(s.bot), nil
 	}
