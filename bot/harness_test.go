@@ -55,6 +55,18 @@ func newHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harness {
 	h.channel = fake.AddChannel(h.guild, "games")
 	h.start()
 	t.Cleanup(h.stop)
+	t.Cleanup(func() {
+		// Every body the bot sent matched Discord's published description
+		// of its route, and every route it used is one the fake models.
+		for _, r := range fake.Rejected() {
+			if r.Code == 50035 || r.Status == 400 {
+				t.Errorf("Discord would refuse: %s", r)
+			}
+		}
+		if u := fake.Unhandled(); len(u) > 0 {
+			t.Errorf("requests the fake does not model: %q", u)
+		}
+	})
 	return h
 }
 
