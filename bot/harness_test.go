@@ -159,7 +159,7 @@ func (h *harness) wait(it *discordtest.Interaction) *discordtest.Response {
 	// A slow machine (the race detector, a busy CI) may make the bot defer;
 	// the answer then comes as an edit or a follow-up, so wait for it.
 	if resp.Type == discordgo.InteractionResponseDeferredMessageUpdate || resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		h.waitFinished(it, resp)
+		h.waitFinished(it)
 		if f := it.Followups(); len(f) > 0 {
 			return &discordtest.Response{Type: resp.Type, Message: f[len(f)-1]}
 		}
@@ -224,15 +224,17 @@ func (h *harness) waitPinged(u discordtest.User, n int) {
 }
 
 // waitFinished waits until a deferred interaction has been answered: its
-// message is no longer "thinking", or a follow-up arrived.
-func (h *harness) waitFinished(it *discordtest.Interaction, deferred *discordtest.Response) {
+// message is no longer "thinking", or a follow-up arrived. A deferred click
+// is answered when its message changed since the click, by the answer or
+// by a delivery that got there first.
+func (h *harness) waitFinished(it *discordtest.Interaction) {
 	h.t.Helper()
 	err := h.fake.WaitFor(h.ctx(), func() bool {
 		if len(it.Followups()) > 0 {
 			return true
 		}
 		o := it.Original()
-		return o != nil && !o.Loading() && (it.Type != discordgo.InteractionMessageComponent || o.EditedCount > deferred.Message.EditedCount)
+		return o != nil && !o.Loading() && (it.Type != discordgo.InteractionMessageComponent || o.EditedCount > it.SourceEdits())
 	})
 	if err != nil {
 		h.t.Fatalf("deferred %s was never finished: %v", it, err)

@@ -127,9 +127,15 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 		}
 		s.log.Info("stood in for absent players", "game", id)
 	} else {
-		// Nobody clicked: every active person is reminded.
+		// Nobody clicked: every active person is reminded. The board shows
+		// nothing of it, so a board that was up to date stays so.
 		t.Reminded++
 		t.Rev++
+		lg.update(func(o *ledger) {
+			if o.BoardRev == t.Rev-1 {
+				o.BoardRev = t.Rev
+			}
+		})
 		stored, err := s.save(ctx, lg, rec, t)
 		if err != nil {
 			s.log.Warn("saving a reminder", "game", id, "err", err)

@@ -34,6 +34,9 @@ type Interaction struct {
 	failure    error
 	latency    time.Duration
 	originalID string // the message @original names
+	// sourceEdits is how often the clicked message had been edited when
+	// the click was dispatched.
+	sourceEdits int
 	followups  []string
 }
 
@@ -108,6 +111,11 @@ func (it *Interaction) Original() *Message {
 
 // Followups returns the interaction's follow-up messages as they stand now,
 // oldest first; deleted ones are gone.
+// SourceEdits is how many times the message a component was clicked on
+// had been edited when the click was dispatched: a later EditedCount above
+// it means the message changed since.
+func (it *Interaction) SourceEdits() int { return it.sourceEdits }
+
 func (it *Interaction) Followups() []*Message {
 	s := it.srv
 	s.mu.Lock()
@@ -220,7 +228,7 @@ func (s *Server) component(ctx context.Context, u User, msg *Message, customID s
 	}
 	it := s.newInteractionLocked(discordgo.InteractionMessageComponent, usr, ch)
 	it.MessageID, it.CustomID = m.id, customID
-	it.originalID = m.id
+	it.originalID, it.sourceEdits = m.id, m.editCount
 	payload := s.interactionJSONLocked(it, usr, ch, data)
 	payload["message"] = s.wireLocked(m)
 	s.mu.Unlock()
