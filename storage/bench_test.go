@@ -20,28 +20,54 @@ func openBench(b *testing.B) *storage.Bolt {
 	return s
 }
 
-// BenchmarkBoltListOpen is the reminder sweep on a server that has played
-// for a while: 3,000 finished games of about 18 kB each beside 20 running.
-func BenchmarkBoltListOpen(b *testing.B) {
-	s := openBench(b)
-	ctx := context.Background()
+// fillFinished stores what a server holds after a while: 3,000 finished
+// games of about 18 kB each beside 20 running ones.
+func fillFinished(b *testing.B, s storage.Store) {
+	b.Helper()
 	data := make([]byte, 13<<10) // 18 kB once encoded
 	for i := range 3020 {
 		st := storage.Over
 		if i%151 == 0 {
 			st = storage.Playing
 		}
-		_, err := s.Create(ctx, storage.Record{Game: "lagom", Guild: "g", Channel: fmt.Sprint("c", i%7), Users: []string{"ada", "ben"}, Status: st, Data: data})
+		_, err := s.Create(context.Background(), storage.Record{Game: "lagom", Guild: "g", Channel: fmt.Sprint("c", i%7), Users: []string{"ada", "ben"}, Status: st, Data: data})
 		if err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkBoltListOpen is the reminder sweep on a server that has played
+// for a while.
+func BenchmarkBoltListOpen(b *testing.B) {
+	s := openBench(b)
+	fillFinished(b, s)
+	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
 		rs, err := s.List(ctx, storage.Filter{OnlyOpen: true})
 		if err != nil || len(rs) != 20 {
 			b.Fatalf("listed %d open games, %v; want 20", len(rs), err)
 		}
+	}
+}
+
+// BenchmarkOpenBolt is the start of a bot on that server's file, which
+// reads every page to find damage before the first move.
+func BenchmarkOpenBolt(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "lifebot.db")
+	s, err := storage.OpenBolt(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fillFinished(b, s)
+	s.Close()
+	for b.Loop() {
+		s, err := storage.OpenBolt(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
 	}
 }
 

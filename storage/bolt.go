@@ -72,14 +72,64 @@ func OpenBoltReadOnly(path string) (*Bolt, error) {
 }
 
 func open(path string, readOnly bool) (*Bolt, error) {
+	fi, err := os.Stat(path)
 	// bbolt starts a new database in an empty file; an empty file where a
 	// database was is a lost database, not a new one.
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+	if err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		return nil, &corruptError{fmt.Sprintf("storage: %s is empty; restore it from a backup, or remove it to start a new database", path)}
 	}
-	// bbolt keeps the file, and its lock, to itself; if it panics inside
-	// Open the file must still be closed, or the lock would outlive the
-	// failed open.
+	var db *bolt.DB
+	if err == nil || readOnly {
+		// Check every page while bbolt has read only the meta pages. In
+		// write mode it loads the freelist as it opens, believing the
+		// count the freelist page gives, and a damaged count can make it
+		// allocate without bound; read-only, it does not.
+		db, err = openDB(path, true)
+		if err == nil {
+			err = protect(func() error {
+				return db.View(func(tx *bolt.Tx) error {
+					if err := verifyPages(tx, path, db.Info().PageSize); err != nil {
+						return err
+					}
+					return checkSchema(tx, readOnly)
+				})
+			})
+		}
+		if err == nil && !readOnly {
+			err = protect(db.Close)
+			db = nil
+		}
+		if err != nil {
+			if db != nil {
+				protect(db.Close)
+			}
+			return nil, openError(path, readOnly, err)
+		}
+	}
+	if db == nil {
+		if db, err = openDB(path, false); err == nil {
+			if err = protect(func() error { return db.Update(migrate) }); err != nil {
+				protect(db.Close)
+			}
+		}
+		if err != nil {
+			return nil, openError(path, readOnly, err)
+		}
+	}
+	b := &Bolt{db: db, path: path, readOnly: readOnly, now: time.Now, stopped: make(chan struct{})}
+	b.wake = sync.NewCond(&b.mu)
+	if readOnly {
+		close(b.stopped)
+	} else {
+		go b.commitLoop()
+	}
+	return b, nil
+}
+
+// openDB opens path with bbolt, turning its panics into errors. bbolt
+// keeps the file, and its lock, to itself; if it panics inside Open the
+// lock must still be let go, or it would outlive the failed open.
+func openDB(path string, readOnly bool) (*bolt.DB, error) {
 	var file *os.File
 	opts := &bolt.Options{
 		Timeout:  2 * time.Second,
@@ -97,53 +147,27 @@ func open(path string, readOnly bool) (*Bolt, error) {
 		db, err = bolt.Open(path, 0o600, opts)
 		return err
 	})
-	if err != nil {
-		if db == nil && file != nil && errors.As(err, new(*panicError)) {
-			file.Close()
-		}
-		return nil, openError(path, readOnly, err)
+	if err != nil && db == nil && file != nil && errors.As(err, new(*panicError)) {
+		release(file)
 	}
-	b := &Bolt{db: db, path: path, readOnly: readOnly, now: time.Now, stopped: make(chan struct{})}
-	b.wake = sync.NewCond(&b.mu)
-	if err := protect(b.prepare); err != nil {
-		protect(db.Close)
-		return nil, openError(path, readOnly, err)
-	}
-	if readOnly {
-		close(b.stopped)
-	} else {
-		go b.commitLoop()
-	}
-	return b, nil
+	return db, err
 }
 
-// prepare checks the whole file and the schema, then creates or migrates
-// the buckets in one transaction.
-func (b *Bolt) prepare() error {
-	err := b.db.View(func(tx *bolt.Tx) error {
-		if err := verify(tx, b.db.Path()); err != nil {
+// migrate creates the buckets of a new file, or builds what an older
+// layout lacks, and records the schema, in one transaction.
+func migrate(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketMeta} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
-		return checkSchema(tx, b.readOnly)
-	})
-	if err != nil || b.readOnly {
-		return err
 	}
-	return b.db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketMeta} {
-			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-				return err
-			}
+	if schema(tx) < 2 {
+		if err := indexOpen(tx); err != nil {
+			return err
 		}
-		meta := tx.Bucket(bucketMeta)
-		if schema(tx) < 2 {
-			if err := indexOpen(tx); err != nil {
-				return err
-			}
-		}
-		v, _ := json.Marshal(schemaVersion)
-		return meta.Put(keySchema, v)
-	})
+	}
+	v, _ := json.Marshal(schemaVersion)
+	return tx.Bucket(bucketMeta).Put(keySchema, v)
 }
 
 // schema reads the layout version of the file: 0 for a new file.

@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"runtime/debug"
 	"strings"
 	"syscall"
 
-	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
 
@@ -73,45 +71,6 @@ func openError(path string, readOnly bool, err error) error {
 }
 
 var errForeign = errors.New("a bbolt file written by another program")
-
-// verify reads every page the database reaches, so that damage stops the
-// bot when it opens the file rather than in the middle of a move.
-func verify(tx *bolt.Tx, path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if fi.Size() < tx.Size() {
-		return &corruptError{fmt.Sprintf("truncated: %d bytes where %d are in use", fi.Size(), tx.Size())}
-	}
-	// Walking every key with cursors touches every branch and leaf page
-	// in this goroutine, where a panic or a fault is caught; only then is
-	// it safe to let bbolt's own check, which runs in a goroutine of its
-	// own, look at how the pages fit together. lifebot never nests
-	// buckets, so one level is all a sound file has.
-	err = tx.ForEach(func(name []byte, bk *bolt.Bucket) error {
-		return bk.ForEach(func(k, v []byte) error {
-			if v == nil {
-				return &corruptError{fmt.Sprintf("bucket %q holds a bucket %q", name, k)}
-			}
-			return nil
-		})
-	})
-	if err != nil {
-		return err
-	}
-	var problems []string
-	for err := range tx.Check() {
-		problems = append(problems, err.Error())
-	}
-	switch len(problems) {
-	case 0:
-		return nil
-	case 1:
-		return &corruptError{oneLine(problems[0])}
-	}
-	return &corruptError{fmt.Sprintf("%s, and %d more problems", oneLine(problems[0]), len(problems)-1)}
-}
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
