@@ -76,7 +76,7 @@ func open(path string, readOnly bool) (*Bolt, error) {
 	// bbolt starts a new database in an empty file; an empty file where a
 	// database was is a lost database, not a new one.
 	if err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
-		return nil, &corruptError{fmt.Sprintf("storage: %s is empty; restore it from a backup, or remove it to start a new database", path)}
+		return nil, &kindError{fmt.Sprintf("storage: %s is empty; restore it from a backup, or remove it to start a new database", path), ErrCorrupt}
 	}
 	var db *bolt.DB
 	if err == nil || readOnly {
@@ -191,7 +191,7 @@ func checkSchema(tx *bolt.Tx, readOnly bool) error {
 	case v > schemaVersion:
 		return &schemaError{fmt.Sprintf("has schema %d, and this build reads up to %d: run a newer lifebot", v, schemaVersion)}
 	case v < 0:
-		return &corruptError{"its schema version cannot be read"}
+		return &kindError{"its schema version cannot be read", ErrCorrupt}
 	case v > 0:
 		return nil
 	case readOnly:
@@ -320,7 +320,7 @@ func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 	}
 	slices.SortFunc(out, func(a, b Record) int { return compareIDs(a.ID, b.ID) })
 	if len(unreadable) > 0 {
-		return out, &corruptError{"storage: unreadable records left out of the list: " + strings.Join(unreadable, "; ")}
+		return out, &kindError{"storage: unreadable records left out of the list: " + strings.Join(unreadable, "; "), ErrCorrupt}
 	}
 	return out, nil
 }
@@ -399,7 +399,7 @@ func (b *Bolt) guard(fn func() error) error {
 	err := protect(fn)
 	var p *panicError
 	if errors.As(err, &p) {
-		err = &corruptError{fmt.Sprintf("storage: %s is damaged (%s); restore it from a backup", b.path, p.reason)}
+		err = &kindError{fmt.Sprintf("storage: %s is damaged (%s); restore it from a backup", b.path, p.reason), ErrCorrupt}
 		b.mu.Lock()
 		if b.damaged == nil {
 			b.damaged = err
@@ -451,7 +451,7 @@ func decode(tx *bolt.Tx, id string, dst any) error {
 
 func unmarshal(id string, v []byte, dst any) error {
 	if err := json.Unmarshal(v, dst); err != nil {
-		return &corruptError{fmt.Sprintf("storage: game %s cannot be read (%v)", id, err)}
+		return &kindError{fmt.Sprintf("storage: game %s cannot be read (%v)", id, err), ErrCorrupt}
 	}
 	var got string
 	switch d := dst.(type) {
@@ -461,7 +461,7 @@ func unmarshal(id string, v []byte, dst any) error {
 		got = d.ID
 	}
 	if got != id {
-		return &corruptError{fmt.Sprintf("storage: game %s holds the record of game %q", id, got)}
+		return &kindError{fmt.Sprintf("storage: game %s holds the record of game %q", id, got), ErrCorrupt}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -358,12 +359,12 @@ func TestBoltWriteToWhileWriting(t *testing.T) {
 func TestBoltReadOnly(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lifebot.db")
 	ctx := context.Background()
-	if _, err := storage.OpenBoltReadOnly(path); err == nil || !strings.Contains(err.Error(), "no database at "+path) {
+	if _, err := storage.OpenBoltReadOnly(path); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "no database at "+path) {
 		t.Fatalf("read-only open of a missing file = %v, want one naming the path", err)
 	}
 	s := openBolt(t, path)
 	r, _ := s.Create(ctx, storage.Record{Channel: "c", Status: storage.Playing})
-	if _, err := storage.OpenBoltReadOnly(path); err == nil || !strings.Contains(err.Error(), "in use by another process") {
+	if _, err := storage.OpenBoltReadOnly(path); !errors.Is(err, storage.ErrInUse) || !strings.Contains(err.Error(), path+" is in use by another process") {
 		t.Fatalf("read-only open beside a writer = %v, want 'in use'", err)
 	}
 	s.Close()

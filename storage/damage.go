@@ -11,11 +11,15 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 )
 
-// corruptError wraps ErrCorrupt with a message that says it all.
-type corruptError struct{ msg string }
+// kindError is an error whose message says it all and that wraps kind,
+// one of the sentinels, for errors.Is.
+type kindError struct {
+	msg  string
+	kind error
+}
 
-func (e *corruptError) Error() string { return e.msg }
-func (e *corruptError) Unwrap() error { return ErrCorrupt }
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }
 
 // panicError is a panic caught at the storage boundary. bbolt panics when
 // it meets pages that make no sense, which is how it meets a damaged file.
@@ -45,29 +49,29 @@ func protect(fn func() error) (err error) {
 func openError(path string, readOnly bool, err error) error {
 	var (
 		pe     *panicError
-		ce     *corruptError
+		ce     *kindError
 		se     *schemaError
 		reason string
 	)
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
-		return fmt.Errorf("storage: %s is in use by another process", path)
+		return &kindError{fmt.Sprintf("storage: %s is in use by another process", path), ErrInUse}
 	case readOnly && errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("storage: no database at %s", path)
+		return &kindError{fmt.Sprintf("storage: no database at %s", path), fs.ErrNotExist}
 	case errors.As(err, &se):
 		return fmt.Errorf("storage: %s %s", path, se.msg)
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, errForeign):
-		return &corruptError{fmt.Sprintf("storage: %s is not a lifebot database, or is damaged beyond reading (%v); check storage.path, or restore it from a backup", path, err)}
+		return &kindError{fmt.Sprintf("storage: %s is not a lifebot database, or is damaged beyond reading (%v); check storage.path, or restore it from a backup", path, err), ErrCorrupt}
 	case errors.As(err, &pe):
 		reason = pe.reason
-	case errors.As(err, &ce):
+	case errors.As(err, &ce) && ce.kind == ErrCorrupt:
 		reason = ce.msg
 	case errors.As(err, new(*fs.PathError)), errors.As(err, new(syscall.Errno)):
 		return fmt.Errorf("storage: opening %s: %w", path, err)
 	default:
 		reason = oneLine(err.Error())
 	}
-	return &corruptError{fmt.Sprintf("storage: %s is damaged (%s); restore it from a backup", path, reason)}
+	return &kindError{fmt.Sprintf("storage: %s is damaged (%s); restore it from a backup", path, reason), ErrCorrupt}
 }
 
 var errForeign = errors.New("a bbolt file written by another program")

@@ -48,7 +48,7 @@ func verifyPages(tx *bolt.Tx, path string, pageSize int) error {
 		return err
 	}
 	if fi.Size() < tx.Size() {
-		return &corruptError{fmt.Sprintf("truncated: %d bytes where %d are in use", fi.Size(), tx.Size())}
+		return &kindError{fmt.Sprintf("truncated: %d bytes where %d are in use", fi.Size(), tx.Size()), ErrCorrupt}
 	}
 	w := &pageWalk{f: f, pageSize: uint64(pageSize), high: uint64(tx.Size()) / uint64(pageSize), seen: map[uint64]bool{0: true, 1: true}}
 	root, freelist, err := w.meta(uint64(tx.ID()))
@@ -72,7 +72,7 @@ type pageWalk struct {
 }
 
 func damaged(format string, args ...any) error {
-	return &corruptError{fmt.Sprintf(format, args...)}
+	return &kindError{fmt.Sprintf(format, args...), ErrCorrupt}
 }
 
 // meta finds the meta page bbolt chose, the one of transaction txid, and

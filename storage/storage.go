@@ -26,6 +26,8 @@ var (
 	// does not decode, or a database file that is damaged. The error that
 	// wraps it names the record or the file.
 	ErrCorrupt = errors.New("storage: damaged data")
+	// ErrInUse means another process holds the database file.
+	ErrInUse = errors.New("storage: database in use by another process")
 )
 
 // Status is where a game is in its life.
