@@ -72,49 +72,26 @@ func OpenBoltReadOnly(path string) (*Bolt, error) {
 }
 
 func open(path string, readOnly bool) (*Bolt, error) {
-	fi, err := os.Stat(path)
+	fi, statErr := os.Stat(path)
 	// bbolt starts a new database in an empty file; an empty file where a
 	// database was is a lost database, not a new one.
-	if err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+	if statErr == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		return nil, &kindError{fmt.Sprintf("storage: %s is empty; restore it from a backup, or remove it to start a new database", path), ErrCorrupt}
 	}
 	var db *bolt.DB
-	if err == nil || readOnly {
-		// Check every page while bbolt has read only the meta pages. In
-		// write mode it loads the freelist as it opens, believing the
-		// count the freelist page gives, and a damaged count can make it
-		// allocate without bound; read-only, it does not.
-		db, err = openDB(path, true)
-		if err == nil {
-			err = protect(func() error {
-				return db.View(func(tx *bolt.Tx) error {
-					if err := verifyPages(tx, path, db.Info().PageSize); err != nil {
-						return err
-					}
-					return checkSchema(tx, readOnly)
-				})
-			})
-		}
+	var err error
+	if statErr == nil || readOnly {
+		db, err = openChecked(path, readOnly)
 		if err == nil && !readOnly {
 			err = protect(db.Close)
 			db = nil
 		}
-		if err != nil {
-			if db != nil {
-				protect(db.Close)
-			}
-			return nil, openError(path, readOnly, err)
-		}
 	}
-	if db == nil {
-		if db, err = openDB(path, false); err == nil {
-			if err = protect(func() error { return db.Update(migrate) }); err != nil {
-				protect(db.Close)
-			}
-		}
-		if err != nil {
-			return nil, openError(path, readOnly, err)
-		}
+	if err == nil && db == nil {
+		db, err = openWritable(path)
+	}
+	if err != nil {
+		return nil, openError(path, readOnly, err)
 	}
 	b := &Bolt{db: db, path: path, readOnly: readOnly, now: time.Now, stopped: make(chan struct{})}
 	b.wake = sync.NewCond(&b.mu)
@@ -124,6 +101,44 @@ func open(path string, readOnly bool) (*Bolt, error) {
 		go b.commitLoop()
 	}
 	return b, nil
+}
+
+// openChecked opens path read-only and checks every page and the schema.
+// A file that will be written is checked this way too, before bbolt opens
+// it for writing: then it loads the freelist at once, believing the count
+// the freelist page gives, and a damaged count can make it allocate
+// without bound. Read-only, it reads only the meta pages.
+func openChecked(path string, readOnly bool) (*bolt.DB, error) {
+	db, err := openDB(path, true)
+	if err != nil {
+		return nil, err
+	}
+	err = protect(func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			if err := verifyPages(tx, path, db.Info().PageSize); err != nil {
+				return err
+			}
+			return checkSchema(tx, readOnly)
+		})
+	})
+	if err != nil {
+		protect(db.Close)
+		return nil, err
+	}
+	return db, nil
+}
+
+// openWritable opens path for writing and brings its buckets up to date.
+func openWritable(path string) (*bolt.DB, error) {
+	db, err := openDB(path, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := protect(func() error { return db.Update(migrate) }); err != nil {
+		protect(db.Close)
+		return nil, err
+	}
+	return db, nil
 }
 
 // openDB opens path with bbolt, turning its panics into errors. bbolt

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"errors"
-	"runtime/debug"
 	"slices"
 
 	bolt "go.etcd.io/bbolt"
@@ -75,7 +74,6 @@ var errReadOnly = errors.New("storage: the database is open read-only")
 // writes that arrive while one transaction syncs go together in the next.
 // It returns once the store is closed and the queue is empty.
 func (b *Bolt) commitLoop() {
-	debug.SetPanicOnFault(true)
 	defer close(b.stopped)
 	for {
 		batch, ok := b.take()
@@ -113,6 +111,8 @@ func (b *Bolt) take() ([]*op, bool) {
 // again without it.
 func (b *Bolt) commit(batch []*op) {
 	for len(batch) > 0 {
+		// Each attempt keeps its own results, so a rolled-back attempt
+		// leaves nothing behind.
 		results := make([]result, len(batch))
 		failed := -1
 		err := b.guard(func() error {

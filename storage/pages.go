@@ -33,10 +33,10 @@ var le = binary.LittleEndian
 // verifyPages reads, straight from the file, every page that tx's meta
 // page reaches, and its freelist, bounding every read by the file: page
 // ids in range, each page reached once, every key and value inside its
-// page, free pages not in use. bbolt trusts all of that: on a damaged
-// file it reads wherever a page says, panics, or faults in a goroutine of
-// its own where nothing can catch it. A file that passes can be read by
-// bbolt without leaving its pages.
+// page, keys in order, free pages not in use. bbolt trusts all of that:
+// on a damaged file it reads wherever a page points, and panics, faults
+// or allocates whatever a damaged count says. A file that passes can be
+// read by bbolt without leaving its pages.
 func verifyPages(tx *bolt.Tx, path string, pageSize int) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -48,7 +48,7 @@ func verifyPages(tx *bolt.Tx, path string, pageSize int) error {
 		return err
 	}
 	if fi.Size() < tx.Size() {
-		return &kindError{fmt.Sprintf("truncated: %d bytes where %d are in use", fi.Size(), tx.Size()), ErrCorrupt}
+		return damaged("truncated: %d bytes where %d are in use", fi.Size(), tx.Size())
 	}
 	w := &pageWalk{f: f, pageSize: uint64(pageSize), high: uint64(tx.Size()) / uint64(pageSize), seen: map[uint64]bool{0: true, 1: true}}
 	root, freelist, err := w.meta(uint64(tx.ID()))
