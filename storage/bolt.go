@@ -6,65 +6,228 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Bucket names. Indexes hold keys "<value>\x00<id>" with empty values, so
-// a prefix scan finds every game of a guild, channel or user.
+// a prefix scan finds every game of a guild, channel or user. The open
+// bucket holds the id of every Lobby or Playing game, so the sweeps that
+// only care about live games never read a finished one.
 var (
 	bucketGames   = []byte("games")
 	bucketGuild   = []byte("by_guild")
 	bucketChannel = []byte("by_channel")
 	bucketUser    = []byte("by_user")
+	bucketOpen    = []byte("open")
 	bucketMeta    = []byte("meta")
 	keySchema     = []byte("schema")
 )
 
 // schemaVersion is the layout of the buckets above; Open refuses files
-// written by a newer layout rather than misreading them.
-const schemaVersion = 1
+// written by a newer layout rather than misreading them, and brings older
+// ones up to date. Version 2 added the open bucket.
+const schemaVersion = 2
 
 // Bolt is a Store in a single bbolt file. bbolt takes a file lock, so one
 // process owns the file; Open fails fast if another holds it.
+//
+// Writes go through one committer goroutine that commits everything queued
+// while the previous commit was syncing in a single transaction, so
+// concurrent moves in different games share one fsync and a lone move
+// waits for none.
 type Bolt struct {
-	db  *bolt.DB
-	now func() time.Time
+	db       *bolt.DB
+	path     string
+	readOnly bool
+	now      func() time.Time
+
+	mu      sync.Mutex
+	wake    *sync.Cond // signalled when queue grows or the store closes
+	queue   []*op
+	closed  bool
+	damaged error         // set by the first sign of a damaged file; writes stop
+	stopped chan struct{} // closed when the committer has finished
 }
 
-// OpenBolt opens or creates the database at path.
+// OpenBolt opens or creates the database at path, checks that every page
+// of it can be read, and brings an older layout up to date. A damaged file
+// is an error wrapping ErrCorrupt that names the file.
 func OpenBolt(path string) (*Bolt, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
-	if err != nil {
-		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("storage: %s is in use by another process", path)
-		}
-		return nil, fmt.Errorf("storage: opening %s: %w", path, err)
+	return open(path, false)
+}
+
+// OpenBoltReadOnly opens an existing database for reading only. It shares
+// the file with other readers but not with a writer, so it fails while a
+// bot owns the file. Create and Put return an error.
+func OpenBoltReadOnly(path string) (*Bolt, error) {
+	return open(path, true)
+}
+
+func open(path string, readOnly bool) (*Bolt, error) {
+	fi, statErr := os.Stat(path)
+	// bbolt starts a new database in an empty file; an empty file where a
+	// database was is a lost database, not a new one.
+	if statErr == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		return nil, &kindError{fmt.Sprintf("storage: %s is empty; restore it from a backup, or remove it to start a new database", path), ErrCorrupt}
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketMeta} {
-			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-				return err
-			}
+	var db *bolt.DB
+	var err error
+	if statErr == nil || readOnly {
+		db, err = openChecked(path, readOnly)
+		if err == nil && !readOnly {
+			err = protect(db.Close)
+			db = nil
 		}
-		meta := tx.Bucket(bucketMeta)
-		if v := meta.Get(keySchema); v != nil {
-			var got int
-			if err := json.Unmarshal(v, &got); err != nil || got > schemaVersion {
-				return fmt.Errorf("storage: %s has schema %s, this build reads up to %d", path, v, schemaVersion)
-			}
-			return nil
-		}
-		v, _ := json.Marshal(schemaVersion)
-		return meta.Put(keySchema, v)
-	})
+	}
+	if err == nil && db == nil {
+		db, err = openWritable(path)
+	}
 	if err != nil {
-		db.Close()
+		return nil, openError(path, readOnly, err)
+	}
+	b := &Bolt{db: db, path: path, readOnly: readOnly, now: time.Now, stopped: make(chan struct{})}
+	b.wake = sync.NewCond(&b.mu)
+	if readOnly {
+		close(b.stopped)
+	} else {
+		go b.commitLoop()
+	}
+	return b, nil
+}
+
+// openChecked opens path read-only and checks every page and the schema.
+// A file that will be written is checked this way too, before bbolt opens
+// it for writing: then it loads the freelist at once, believing the count
+// the freelist page gives, and a damaged count can make it allocate
+// without bound. Read-only, it reads only the meta pages.
+func openChecked(path string, readOnly bool) (*bolt.DB, error) {
+	db, err := openDB(path, true)
+	if err != nil {
 		return nil, err
 	}
-	return &Bolt{db: db, now: time.Now}, nil
+	err = protect(func() error {
+		return db.View(func(tx *bolt.Tx) error {
+			if err := verifyPages(tx, path, db.Info().PageSize); err != nil {
+				return err
+			}
+			return checkSchema(tx, readOnly)
+		})
+	})
+	if err != nil {
+		protect(db.Close)
+		return nil, err
+	}
+	return db, nil
+}
+
+// openWritable opens path for writing and brings its buckets up to date.
+func openWritable(path string) (*bolt.DB, error) {
+	db, err := openDB(path, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := protect(func() error { return db.Update(migrate) }); err != nil {
+		protect(db.Close)
+		return nil, err
+	}
+	return db, nil
+}
+
+// openDB opens path with bbolt, turning its panics into errors. bbolt
+// keeps the file, and its lock, to itself; if it panics inside Open the
+// lock must still be let go, or it would outlive the failed open.
+func openDB(path string, readOnly bool) (*bolt.DB, error) {
+	var file *os.File
+	opts := &bolt.Options{
+		Timeout:  2 * time.Second,
+		ReadOnly: readOnly,
+		OpenFile: func(name string, flag int, perm os.FileMode) (*os.File, error) {
+			f, err := os.OpenFile(name, flag, perm)
+			if file == nil {
+				file = f
+			}
+			return f, err
+		},
+	}
+	var db *bolt.DB
+	err := protect(func() (err error) {
+		db, err = bolt.Open(path, 0o600, opts)
+		return err
+	})
+	if err != nil && db == nil && file != nil && errors.As(err, new(*panicError)) {
+		release(file)
+	}
+	return db, err
+}
+
+// migrate creates the buckets of a new file, or builds what an older
+// layout lacks, and records the schema, in one transaction.
+func migrate(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketMeta} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	if schema(tx) < 2 {
+		if err := indexOpen(tx); err != nil {
+			return err
+		}
+	}
+	v, _ := json.Marshal(schemaVersion)
+	return tx.Bucket(bucketMeta).Put(keySchema, v)
+}
+
+// schema reads the layout version of the file: 0 for a new file.
+func schema(tx *bolt.Tx) int {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return 0
+	}
+	var v int
+	if err := json.Unmarshal(meta.Get(keySchema), &v); err != nil {
+		return -1
+	}
+	return v
+}
+
+// checkSchema refuses files this build cannot read: a newer layout, or a
+// bbolt file that some other program wrote.
+func checkSchema(tx *bolt.Tx, readOnly bool) error {
+	v := schema(tx)
+	switch {
+	case v > schemaVersion:
+		return &schemaError{fmt.Sprintf("has schema %d, and this build reads up to %d: run a newer lifebot", v, schemaVersion)}
+	case v < 0:
+		return &kindError{"its schema version cannot be read", ErrCorrupt}
+	case v > 0:
+		return nil
+	case readOnly:
+		return errForeign
+	}
+	// A file with buckets but no schema is someone else's.
+	return tx.ForEach(func([]byte, *bolt.Bucket) error { return errForeign })
+}
+
+// indexOpen builds the open bucket from the games, for files written
+// before it existed. A record that cannot be read is counted as open, so
+// the listings that sweep open games keep naming it rather than hide it.
+func indexOpen(tx *bolt.Tx) error {
+	open := tx.Bucket(bucketOpen)
+	return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var r stored
+		if err := unmarshal(string(k), v, &r); err == nil && !r.Status.Open() {
+			return nil
+		}
+		return open.Put(k, nil)
+	})
 }
 
 // Create implements Store.
@@ -72,25 +235,24 @@ func (b *Bolt) Create(ctx context.Context, r Record) (Record, error) {
 	if err := ctx.Err(); err != nil {
 		return Record{}, err
 	}
-	err := b.update(func(tx *bolt.Tx) error {
+	return b.submit(b.createCheck(r))
+}
+
+func (b *Bolt) createCheck(r Record) func(*bolt.Tx) (change, error) {
+	return func(tx *bolt.Tx) (change, error) {
 		games := tx.Bucket(bucketGames)
-		if r.ID == "" {
-			seq, err := games.NextSequence()
-			if err != nil {
-				return err
-			}
-			r.ID = FormatID(seq)
+		next := r
+		next.Version, next.Updated = 1, b.now().UTC()
+		var seq uint64
+		if next.ID == "" {
+			seq = games.Sequence() + 1
+			next.ID = FormatID(seq)
 		}
-		if games.Get([]byte(r.ID)) != nil {
-			return ErrConflict
+		if games.Get([]byte(next.ID)) != nil {
+			return change{}, ErrConflict
 		}
-		r.Version, r.Updated = 1, b.now().UTC()
-		return b.write(tx, nil, r)
-	})
-	if err != nil {
-		return Record{}, err
+		return change{next: next, seq: seq}, nil
 	}
-	return clone(r), nil
 }
 
 // Get implements Store.
@@ -112,76 +274,158 @@ func (b *Bolt) Put(ctx context.Context, r Record) (Record, error) {
 	if err := ctx.Err(); err != nil {
 		return Record{}, err
 	}
-	err := b.update(func(tx *bolt.Tx) error {
-		old, err := read(tx, r.ID)
-		if err != nil {
-			return err
-		}
-		if old.Version != r.Version {
-			return ErrConflict
-		}
-		r.Version++
-		r.Updated = b.now().UTC()
-		return b.write(tx, &old, r)
-	})
+	check, err := b.putCheck(r)
 	if err != nil {
 		return Record{}, err
 	}
-	return clone(r), nil
+	return b.submit(check)
 }
 
-// List implements Store. It walks the narrowest index the filter allows.
+// putCheck encodes the new record here, in the caller's goroutine, so the
+// committer only compares versions and copies bytes.
+func (b *Bolt) putCheck(r Record) (func(*bolt.Tx) (change, error), error) {
+	next := r
+	next.Version, next.Updated = r.Version+1, b.now().UTC()
+	v, err := json.Marshal(next)
+	if err != nil {
+		return nil, err
+	}
+	return func(tx *bolt.Tx) (change, error) {
+		old, err := readStored(tx, r.ID)
+		if err != nil {
+			return change{}, err
+		}
+		if old.Version != r.Version {
+			return change{}, ErrConflict
+		}
+		return change{old: &old, next: next, value: v}, nil
+	}, nil
+}
+
+// List implements Store. It walks the narrowest index the filter allows,
+// and for OnlyOpen the open index, so finished games cost nothing.
 func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var out []Record
+	var unreadable []string
 	err := b.view(func(tx *bolt.Tx) error {
-		var ids []string
-		switch {
-		case f.Channel != "":
-			ids = scan(tx.Bucket(bucketChannel), f.Channel)
-		case f.User != "":
-			ids = scan(tx.Bucket(bucketUser), f.User)
-		case f.Guild != "":
-			ids = scan(tx.Bucket(bucketGuild), f.Guild)
-		default:
-			err := tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
-				ids = append(ids, string(k))
-				return nil
-			})
-			if err != nil {
-				return err
-			}
+		ids, err := candidates(tx, f)
+		if err != nil {
+			return err
 		}
 		for _, id := range ids {
 			r, err := read(tx, id)
-			if err != nil {
+			switch {
+			case errors.Is(err, ErrNotFound):
+				unreadable = append(unreadable, fmt.Sprintf("game %s is indexed but missing", id))
+			case errors.Is(err, ErrCorrupt):
+				unreadable = append(unreadable, err.Error())
+			case err != nil:
 				return err
-			}
-			if f.match(r) {
+			case f.match(r):
 				out = append(out, r)
 			}
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	slices.SortFunc(out, func(a, b Record) int { return compareIDs(a.ID, b.ID) })
-	return out, err
+	if len(unreadable) > 0 {
+		return out, &kindError{"storage: unreadable records left out of the list: " + strings.Join(unreadable, "; "), ErrCorrupt}
+	}
+	return out, nil
 }
 
-// Close implements Store.
-func (b *Bolt) Close() error { return b.db.Close() }
-
-func (b *Bolt) update(fn func(*bolt.Tx) error) error {
-	return translate(b.db.Update(fn))
+// candidates lists the ids that may match f, reading only index keys.
+func candidates(tx *bolt.Tx, f Filter) ([]string, error) {
+	if open := tx.Bucket(bucketOpen); f.OnlyOpen && open != nil {
+		var ids []string
+		err := open.ForEach(func(k, _ []byte) error {
+			id := string(k)
+			for _, ix := range []struct {
+				bucket []byte
+				value  string
+			}{{bucketGuild, f.Guild}, {bucketChannel, f.Channel}, {bucketUser, f.User}} {
+				if ix.value != "" && tx.Bucket(ix.bucket).Get(indexKey(ix.value, id)) == nil {
+					return nil
+				}
+			}
+			ids = append(ids, id)
+			return nil
+		})
+		return ids, err
+	}
+	switch {
+	case f.Channel != "":
+		return scan(tx.Bucket(bucketChannel), f.Channel), nil
+	case f.User != "":
+		return scan(tx.Bucket(bucketUser), f.User), nil
+	case f.Guild != "":
+		return scan(tx.Bucket(bucketGuild), f.Guild), nil
+	}
+	var ids []string
+	err := tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
+		ids = append(ids, string(k))
+		return nil
+	})
+	return ids, err
 }
 
+// WriteTo writes a consistent copy of the whole database to w, a file that
+// OpenBolt can open. It reads in one read transaction, so moves go on
+// being committed while the copy is written.
+func (b *Bolt) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	err := b.view(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
+
+// Close implements Store. Writes already queued are committed first.
+func (b *Bolt) Close() error {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closed = true
+	b.wake.Broadcast()
+	b.mu.Unlock()
+	<-b.stopped
+	return protect(b.db.Close)
+}
+
+// view runs a read transaction; bbolt's panics on a damaged file come back
+// as errors wrapping ErrCorrupt.
 func (b *Bolt) view(fn func(*bolt.Tx) error) error {
-	return translate(b.db.View(fn))
+	return b.guard(func() error { return translate(b.db.View(fn)) })
+}
+
+// guard runs fn under protect and, if bbolt panicked, marks the store
+// damaged so that no further write lands on a file known to be broken.
+func (b *Bolt) guard(fn func() error) error {
+	err := protect(fn)
+	var p *panicError
+	if errors.As(err, &p) {
+		err = &kindError{fmt.Sprintf("storage: %s is damaged (%s); restore it from a backup", b.path, p.reason), ErrCorrupt}
+		b.mu.Lock()
+		if b.damaged == nil {
+			b.damaged = err
+		}
+		b.mu.Unlock()
+	}
+	return err
 }
 
 func translate(err error) error {
-	if errors.Is(err, bolt.ErrDatabaseNotOpen) {
+	if errors.Is(err, berrors.ErrDatabaseNotOpen) {
 		return ErrClosed
 	}
 	return err
@@ -190,31 +434,85 @@ func translate(err error) error {
 // read decodes a record; bbolt's bytes are only valid inside the
 // transaction, and json.Unmarshal copies them out.
 func read(tx *bolt.Tx, id string) (Record, error) {
-	v := tx.Bucket(bucketGames).Get([]byte(id))
-	if v == nil {
-		return Record{}, ErrNotFound
-	}
 	var r Record
-	if err := json.Unmarshal(v, &r); err != nil {
-		return Record{}, fmt.Errorf("storage: game %s is corrupt: %w", id, err)
-	}
-	return r, nil
+	return r, decode(tx, id, &r)
 }
 
-// write stores r and moves its index entries from old (nil for a new
-// record), all inside the caller's transaction.
-func (b *Bolt) write(tx *bolt.Tx, old *Record, r Record) error {
-	v, err := json.Marshal(r)
+// stored is the part of a stored record a write needs: the version to
+// compare and the index entries to move. Decoding it skips the game's
+// bytes, which are most of the record.
+type stored struct {
+	ID      string   `json:"id"`
+	Guild   string   `json:"guild"`
+	Channel string   `json:"channel"`
+	Users   []string `json:"users"`
+	Status  Status   `json:"status"`
+	Version uint64   `json:"version"`
+}
+
+func readStored(tx *bolt.Tx, id string) (stored, error) {
+	var s stored
+	return s, decode(tx, id, &s)
+}
+
+// decode reads the record with id into dst, a *Record or a *stored.
+func decode(tx *bolt.Tx, id string, dst any) error {
+	v := tx.Bucket(bucketGames).Get([]byte(id))
+	if v == nil {
+		return ErrNotFound
+	}
+	return unmarshal(id, v, dst)
+}
+
+func unmarshal(id string, v []byte, dst any) error {
+	if err := json.Unmarshal(v, dst); err != nil {
+		return &kindError{fmt.Sprintf("storage: game %s cannot be read (%v)", id, err), ErrCorrupt}
+	}
+	var got string
+	switch d := dst.(type) {
+	case *Record:
+		got = d.ID
+	case *stored:
+		got = d.ID
+	}
+	if got != id {
+		return &kindError{fmt.Sprintf("storage: game %s holds the record of game %q", id, got), ErrCorrupt}
+	}
+	return nil
+}
+
+// apply stores c.next and moves its index entries from c.old (nil for a
+// new record), all inside the caller's transaction.
+func apply(tx *bolt.Tx, c change) error {
+	games := tx.Bucket(bucketGames)
+	if c.seq != 0 {
+		if err := games.SetSequence(c.seq); err != nil {
+			return err
+		}
+	}
+	r, v := c.next, c.value
+	if v == nil {
+		var err error
+		if v, err = json.Marshal(r); err != nil {
+			return err
+		}
+	}
+	if err := games.Put([]byte(r.ID), v); err != nil {
+		return err
+	}
+	open := tx.Bucket(bucketOpen)
+	var err error
+	if r.Status.Open() {
+		err = open.Put([]byte(r.ID), nil)
+	} else {
+		err = open.Delete([]byte(r.ID))
+	}
 	if err != nil {
 		return err
 	}
-	if err := tx.Bucket(bucketGames).Put([]byte(r.ID), v); err != nil {
-		return err
-	}
-	var oldGuild, oldChannel []string
-	var oldUsers []string
-	if old != nil {
-		oldGuild, oldChannel, oldUsers = nonEmpty(old.Guild), nonEmpty(old.Channel), old.Users
+	var oldGuild, oldChannel, oldUsers []string
+	if c.old != nil {
+		oldGuild, oldChannel, oldUsers = nonEmpty(c.old.Guild), nonEmpty(c.old.Channel), c.old.Users
 	}
 	for _, ix := range []struct {
 		bucket   []byte

@@ -22,6 +22,12 @@ var (
 	ErrConflict = errors.New("storage: game changed since it was read")
 	// ErrClosed means the store has been closed.
 	ErrClosed = errors.New("storage: closed")
+	// ErrCorrupt means stored bytes cannot be read back: one record that
+	// does not decode, or a database file that is damaged. The error that
+	// wraps it names the record or the file.
+	ErrCorrupt = errors.New("storage: damaged data")
+	// ErrInUse means another process holds the database file.
+	ErrInUse = errors.New("storage: database in use by another process")
 )
 
 // Status is where a game is in its life.
@@ -64,13 +70,18 @@ type Store interface {
 	// Create stores a new record. An empty ID is assigned by the store.
 	// The stored version is 1; Create returns the record as stored.
 	Create(ctx context.Context, r Record) (Record, error)
-	// Get returns the record with id, or ErrNotFound.
+	// Get returns the record with id, ErrNotFound, or an error wrapping
+	// ErrCorrupt if the stored record cannot be read.
 	Get(ctx context.Context, id string) (Record, error)
 	// Put replaces a record if the stored version still equals r.Version,
 	// else returns ErrConflict. It returns the record as stored, with the
 	// version incremented.
 	Put(ctx context.Context, r Record) (Record, error)
-	// List returns matching records ordered by id.
+	// List returns matching records ordered by id. A record that cannot
+	// be read does not hide the others: it is left out, and List returns
+	// every readable match together with an error wrapping ErrCorrupt that
+	// names the unreadable ones. Callers log that error and go on with the
+	// records; any other error comes with no records.
 	List(ctx context.Context, f Filter) ([]Record, error)
 	Close() error
 }

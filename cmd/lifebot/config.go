@@ -4,7 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,17 +50,28 @@ func defaultConfig() Config {
 }
 
 // LoadConfig reads path (if not empty) and applies the environment through
-// getenv. Unknown keys are refused: a typo must not silently do nothing.
+// getenv, then checks the result. Unknown keys are refused: a typo must not
+// silently do nothing.
 func LoadConfig(path string, getenv func(string) string) (Config, error) {
+	c, err := readConfig(path, getenv)
+	if err != nil {
+		return c, err
+	}
+	return c, c.validate()
+}
+
+// readConfig reads path (if not empty) and the environment, checking
+// nothing but the file's syntax and keys.
+func readConfig(path string, getenv func(string) string) (Config, error) {
 	c := defaultConfig()
 	if path != "" {
-		md, err := toml.DecodeFile(path, &c)
+		text, err := os.ReadFile(path)
 		if err != nil {
-			var perr toml.ParseError
-			if errors.As(err, &perr) {
-				return c, fmt.Errorf("%s: line %d: %s", path, perr.Position.Line, perr.Message)
-			}
-			return c, fmt.Errorf("%s: %w", path, err)
+			return c, err
+		}
+		md, err := toml.Decode(string(text), &c)
+		if err != nil {
+			return c, tomlError(path, text, err)
 		}
 		if extra := md.Undecoded(); len(extra) > 0 {
 			keys := make([]string, len(extra))
@@ -76,8 +91,96 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 			*dst = v
 		}
 	}
-	return c, c.validate()
+	return c, nil
 }
+
+// tomlError says in one line what is wrong with a config file, without
+// ever showing the token. The parser quotes what it could not read, and on
+// a token's line that is the token: such a message is left out, as is any
+// message that shares a few characters in a row with a token's value.
+func tomlError(path string, text []byte, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "toml: ")
+	var perr toml.ParseError
+	parse := errors.As(err, &perr)
+	lines, values := tokenLines(string(text))
+	switch {
+	case parse && !lines[perr.Position.Line] && !quotesAny(perr.Message, values):
+		return fmt.Errorf("%s: line %d: %s", path, perr.Position.Line, oneLine(perr.Message))
+	case !parse && !quotesAny(msg, values):
+		return fmt.Errorf("%s: %s", path, oneLine(msg))
+	}
+	const hidden = "malformed; the parser's message is left out, as it would quote the token"
+	line := perr.Position.Line
+	if m := lineOf.FindStringSubmatch(msg); !parse && m != nil {
+		line, _ = strconv.Atoi(m[1])
+	}
+	if line > 0 {
+		return fmt.Errorf("%s: line %d: %s", path, line, hidden)
+	}
+	return fmt.Errorf("%s: %s", path, hidden)
+}
+
+// lineOf finds the line a decoding error (not a syntax error) is about.
+var lineOf = regexp.MustCompile(`^line (\d+) `)
+
+// tokenKey matches a line that sets a key named token: in a table, dotted
+// (discord.token) or inside an inline table.
+var tokenKey = regexp.MustCompile(`(?i)(^|[\s.{,"'])token["']?\s*=(.*)$`)
+
+// tokenLines finds the lines of a config file that set a token, with the
+// lines a multi-line string begun there runs on over, and the text of
+// their values.
+func tokenLines(text string) (map[int]bool, []string) {
+	lines := map[int]bool{}
+	var values []string
+	closing := ""
+	for i, l := range strings.Split(text, "\n") {
+		if closing != "" {
+			lines[i+1], values = true, append(values, strings.TrimSpace(l))
+			if strings.Contains(l, closing) {
+				closing = ""
+			}
+			continue
+		}
+		m := tokenKey.FindStringSubmatch(l)
+		if m == nil || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		v := strings.TrimSpace(m[2])
+		lines[i+1], values = true, append(values, v)
+		for _, q := range []string{`"""`, `'''`} {
+			if strings.HasPrefix(v, q) && !strings.Contains(v[len(q):], q) {
+				closing = q
+			}
+		}
+	}
+	return lines, values
+}
+
+// quotesAny says whether msg holds six characters in a row of any of
+// values, or the whole of a shorter one.
+func quotesAny(msg string, values []string) bool {
+	const run = 6
+	for _, v := range values {
+		v = strings.Trim(v, `"' `)
+		switch {
+		case v == "":
+		case len(v) <= run:
+			if strings.Contains(msg, v) {
+				return true
+			}
+		default:
+			for i := 0; i+run <= len(v); i++ {
+				if strings.Contains(msg, v[i:i+run]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func (c Config) validate() error {
 	if strings.TrimSpace(c.Discord.Token) == "" {
@@ -86,8 +189,11 @@ func (c Config) validate() error {
 	if _, err := endpoint.Client(c.Discord.API, 0); err != nil {
 		return fmt.Errorf("discord.api: %w", err)
 	}
-	if c.Storage.Path == "" {
-		return errors.New("storage.path is empty")
+	if u, _ := url.Parse(c.Discord.API); u.Scheme == "http" && !loopback(u.Hostname()) {
+		return fmt.Errorf("discord.api %s is plain http to another machine, which would carry the token in clear: use https", u.Redacted())
+	}
+	if strings.TrimSpace(c.Storage.Path) == "" {
+		return errors.New("storage.path is empty: set it in the config file or LIFEBOT_DATA")
 	}
 	if _, err := c.remindAfter(); err != nil {
 		return err
@@ -102,6 +208,16 @@ func (c Config) validate() error {
 		return fmt.Errorf("log.format must be text or json, not %q", c.Log.Format)
 	}
 	return nil
+}
+
+// loopback says whether host is this machine, so that plain http to it
+// never leaves it.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // remindAfter parses turns.remind_after; "0" or "" turns reminders off.

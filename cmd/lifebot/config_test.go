@@ -55,6 +55,9 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"bad reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"soon\"\n", "turns.remind_after"},
 		{"tiny reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"1s\"\n", "turns.remind_after"},
 		{"negative reminders", "[discord]\ntoken = \"x\"\n[turns]\nmax_reminders = -1\n", "turns.max_reminders"},
+		{"empty path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"\"\n", "storage.path is empty"},
+		{"blank path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"  \"\n", "storage.path is empty"},
+		{"plain http", "[discord]\ntoken = \"x\"\napi = \"http://discord.example/api\"\n", "plain http"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := LoadConfig(writeConfig(t, tc.text), env(nil))
@@ -68,5 +71,92 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 	}
 	if _, err := LoadConfig(filepath.Join(t.TempDir(), "missing.toml"), env(nil)); err == nil {
 		t.Fatal("a missing config file was accepted")
+	}
+}
+
+// token is a made-up bot token, letters first as the parser quotes a run
+// of them; no error may show any six characters of it in a row.
+const token = "secretTOKENtext.MTA5NzQ.Gx7aQ2.k9Pz-0123456789"
+
+func shows(msg, secret string) bool {
+	for i := 0; i+6 <= len(secret); i++ {
+		if strings.Contains(msg, secret[i:i+6]) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestConfigErrorsNeverShowTheToken(t *testing.T) {
+	number := "1" + strings.Repeat("0", 20)
+	for _, tc := range []struct{ name, text, secret string }{
+		{"bare", "[discord]\ntoken = " + token + "\n", token},
+		{"unclosed string", "[discord]\ntoken = \"" + token + "\n", token},
+		{"unclosed literal", "[discord]\ntoken = '" + token + "\n", token},
+		{"bad escape", "[discord]\ntoken = \"" + token[:10] + "\\q" + token[10:] + "\"\n", token},
+		{"junk after", "[discord]\ntoken = \"" + token + "\" " + token + "\n", token},
+		{"dotted key", "discord.token = " + token + "\n", token},
+		{"inline table", "discord = { token = " + token + " }\n", token},
+		{"unclosed multi-line", "[discord]\ntoken = \"\"\"\n" + token + "\n", token},
+		{"control character", "[discord]\ntoken = \"" + token + "\x01\"\n", token},
+		{"twice", "[discord]\ntoken = \"" + token + "\"\ntoken = \"" + token + "\"\n", token},
+		{"in an array", "[discord]\ntoken = [\"" + token + "\"]\n", token},
+		{"in a table", "[discord]\ntoken = { value = \"" + token + "\" }\n", token},
+		{"a number too large", "[discord]\ntoken = " + number + "\n", number},
+		{"with a wrong neighbour", "[discord]\ntoken = \"" + token + "\"\napi = 5\n", token},
+		{"unknown key beside it", "[discord]\ntoken = \"" + token + "\"\n[storage]\npth = \"x\"\n", token},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := LoadConfig(writeConfig(t, tc.text), env(nil))
+			if err == nil {
+				t.Fatal("a malformed config was accepted")
+			}
+			t.Log(err)
+			if shows(err.Error(), tc.secret) {
+				t.Fatalf("the error shows the token: %q", err)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error spans several lines: %q", err)
+			}
+		})
+	}
+}
+
+// The parser's own message stays when it cannot show the token.
+func TestConfigErrorsKeepUsefulMessages(t *testing.T) {
+	_, err := LoadConfig(writeConfig(t, "[discord]\ntoken = \""+token+"\"\n[log]\nlevel = loud\n"), env(nil))
+	if err == nil || !strings.Contains(err.Error(), "line 4: expected value but found \"loud\"") {
+		t.Fatalf("got %v, want the parser's message about line 4", err)
+	}
+}
+
+func TestPlainHTTPOnlyToThisMachine(t *testing.T) {
+	for _, tc := range []struct {
+		api string
+		ok  bool
+	}{
+		{"http://127.0.0.1:8080/api", true},
+		{"http://127.9.8.7/api", true},
+		{"http://[::1]:8080/api", true},
+		{"http://localhost:3000/api", true},
+		{"http://LocalHost/api", true},
+		{"https://discord.example/api", true},
+		{"https://203.0.113.9/api", true},
+		{"http://discord.example/api", false},
+		{"http://203.0.113.9/api", false},
+		{"http://10.0.0.2:8080/api", false},
+		{"http://0.0.0.0:8080/api", false},
+		{"http://localhost.discord.example/api", false},
+		{"http://user:secret@discord.example/api", false},
+	} {
+		_, err := LoadConfig("", env(map[string]string{"DISCORD_TOKEN": "t", "LIFEBOT_DISCORD_API": tc.api}))
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s refused: %v", tc.api, err)
+		case !tc.ok && (err == nil || !strings.Contains(err.Error(), "plain http")):
+			t.Errorf("%s: got %v, want a refusal of plain http", tc.api, err)
+		case !tc.ok && strings.Contains(err.Error(), "secret"):
+			t.Errorf("%s: the refusal shows the password: %v", tc.api, err)
+		}
 	}
 }

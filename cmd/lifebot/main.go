@@ -52,6 +52,9 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	if len(args) > 0 && args[0] == "sim" {
 		return runSim(args[1:], stdout)
 	}
+	if len(args) > 0 && args[0] == "backup" {
+		return runBackup(ctx, args[1:], stdout, getenv)
+	}
 	fs := flag.NewFlagSet("lifebot", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	configPath := fs.String("config", "", "path to the TOML config file (environment variables override it)")
@@ -83,6 +86,8 @@ type Main struct {
 	Store   *storage.Bolt
 	Session *discordgo.Session
 	Bot     *bot.Bot
+
+	backups *backupServer
 }
 
 // Open connects everything. A token Discord refuses is an errUsage.
@@ -93,6 +98,9 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Store = store
+	if m.backups, err = serveBackups(store, m.Config.Storage.Path, log); err != nil {
+		log.Error("lifebot backup cannot reach this bot", "err", err)
+	}
 	s, err := endpoint.NewSession(m.Config.Discord.Token, m.Config.Discord.API)
 	if err != nil {
 		return errUsage{err}
@@ -138,6 +146,9 @@ func (m *Main) Close() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		errs = append(errs, m.Bot.Shutdown(ctx))
 		cancel()
+	}
+	if m.backups != nil {
+		errs = append(errs, m.backups.Close())
 	}
 	if m.Store != nil {
 		errs = append(errs, m.Store.Close())

@@ -12,14 +12,15 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/storage"
 )
 
 // asLifebotEnv makes the test binary run main() itself, to check exit codes.
 const asLifebotEnv = "LIFEBOT_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(asLifebotEnv) != "" {
-		os.Args = append([]string{"lifebot"}, strings.Fields(os.Getenv(asLifebotEnv))...)
+	if args, ok := os.LookupEnv(asLifebotEnv); ok {
+		os.Args = append([]string{"lifebot"}, strings.Fields(args)...)
 		main()
 		os.Exit(0)
 	}
@@ -77,9 +78,57 @@ func TestRunsAndStopsCleanly(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("run did not return after its context was cancelled")
 	}
-	// The database was closed: another process could open it now.
-	if _, err := os.Stat(db); err != nil {
+	// The database was closed and its lock let go: it opens again.
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatalf("reopening the database after a clean stop: %v", err)
+	}
+	s.Close()
+}
+
+// runMain runs the test binary as lifebot with args and the environment
+// given, and returns its exit code and what it printed on stderr.
+func runMain(t *testing.T, args string, environ ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(append(os.Environ(), asLifebotEnv+"="+args), environ...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
 		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), strings.TrimSpace(stderr.String())
+}
+
+// A damaged database stops the bot before it reaches Discord, with one
+// line that names the file.
+func TestDamagedDatabaseStopsTheBotWithOneLine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "lifebot.db")
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 50 {
+		s.Create(context.Background(), storage.Record{Channel: "c", Data: make([]byte, 1000)})
+	}
+	s.Close()
+	fi, _ := os.Stat(db)
+	if err := os.Truncate(db, fi.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := runMain(t, "", "DISCORD_TOKEN=t", "LIFEBOT_DATA="+db, "LIFEBOT_DISCORD_API=http://127.0.0.1:1/api")
+	if code == 0 || strings.Count(stderr, "\n") != 0 || !strings.HasPrefix(stderr, "lifebot: storage: "+db+" is damaged") ||
+		!strings.Contains(stderr, "restore it from a backup") {
+		t.Fatalf("exit %d, stderr %q; want a non-zero exit and one line naming the damaged file", code, stderr)
+	}
+}
+
+func TestBackupUsageExitsTwoWithOneLine(t *testing.T) {
+	code, stderr := runMain(t, "backup")
+	if code != 2 || strings.Count(stderr, "\n") != 0 || !strings.Contains(stderr, "usage: lifebot backup") {
+		t.Fatalf("exit %d, stderr %q; want exit 2 and one line of usage", code, stderr)
 	}
 }
 

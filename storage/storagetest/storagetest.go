@@ -108,6 +108,36 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			t.Fatalf("%d concurrent writers of version 1 succeeded, want exactly 1", wins)
 		}
 	})
+	t.Run("ConcurrentGamesEachKeepEveryMove", func(t *testing.T) {
+		s := open(t)
+		const games, moves = 10, 10
+		var wg sync.WaitGroup
+		for g := range games {
+			wg.Go(func() {
+				r, err := s.Create(ctx, storage.Record{Channel: "c", Status: storage.Playing})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for m := range moves {
+					stale := r
+					r.Data = fmt.Appendf(nil, "game %d move %d", g, m)
+					if r, err = s.Put(ctx, r); err != nil {
+						t.Error(err)
+						return
+					}
+					if _, err := s.Put(ctx, stale); !errors.Is(err, storage.ErrConflict) {
+						t.Errorf("a stale write to game %d = %v, want ErrConflict", g, err)
+					}
+				}
+				got, err := s.Get(ctx, r.ID)
+				if want := fmt.Sprintf("game %d move %d", g, moves-1); err != nil || got.Version != moves+1 || string(got.Data) != want {
+					t.Errorf("game %d holds version %d %q, %v; want version %d %q", g, got.Version, got.Data, err, moves+1, want)
+				}
+			})
+		}
+		wg.Wait()
+	})
 	t.Run("List", func(t *testing.T) {
 		s := open(t)
 		mk := func(guild, channel string, st storage.Status, users ...string) storage.Record {

@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// startBot runs the bot on db against a fake Discord, as "lifebot" does.
+func startBot(t *testing.T, db string) *Main {
+	t.Helper()
+	fake := discordtest.New(t)
+	cfg, err := LoadConfig("", env(map[string]string{
+		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db, "LIFEBOT_GUILD": fake.AddGuild("Home"),
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Main{Config: cfg}
+	if err := m.Open(context.Background()); err != nil {
+		m.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// backup runs "lifebot backup dest" for the database db.
+func backup(ctx context.Context, db, dest string) (string, error) {
+	var out bytes.Buffer
+	err := run(ctx, []string{"backup", dest}, &out, env(map[string]string{"LIFEBOT_DATA": db}))
+	return out.String(), err
+}
+
+// checkCopy opens a backup as the bot would and checks that it holds
+// every game in want, each whole: a game's data is its version.
+func checkCopy(t *testing.T, path string, want []string) {
+	t.Helper()
+	s, err := storage.OpenBolt(path)
+	if err != nil {
+		t.Fatalf("the backup does not open: %v", err)
+	}
+	defer s.Close()
+	games, err := s.List(context.Background(), storage.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, g := range games {
+		have[g.ID] = true
+		if string(g.Data) != strconv.FormatUint(g.Version, 10) {
+			t.Errorf("game %s in the backup: version %d with data %q", g.ID, g.Version, g.Data)
+		}
+	}
+	for _, id := range want {
+		if !have[id] {
+			t.Errorf("game %s is missing from the backup", id)
+		}
+	}
+}
+
+func noLeftovers(t *testing.T, dir string, keep ...string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !strings.Contains(strings.Join(keep, "/"), e.Name()) {
+			t.Errorf("%s left behind in %s", e.Name(), dir)
+		}
+	}
+}
+
+func TestBackupWhileTheBotRuns(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	m := startBot(t, db)
+	fi, err := os.Lstat(db + ".sock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := fi.Mode(); mode.Type() != fs.ModeSocket || mode.Perm() != 0o600 {
+		t.Fatalf("the bot's socket has mode %v, want a socket with mode 0600", mode)
+	}
+
+	ctx := context.Background()
+	var before []string
+	for range 40 {
+		r, err := m.Store.Create(ctx, storage.Record{Channel: "c", Status: storage.Playing, Data: []byte("1")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = append(before, r.ID)
+	}
+	// Moves go on in every game, and new games open, while the copies
+	// are made.
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, id := range before {
+		wg.Go(func() {
+			r, err := m.Store.Get(ctx, id)
+			for err == nil {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				r.Data = []byte(strconv.FormatUint(r.Version+1, 10))
+				r, err = m.Store.Put(ctx, r)
+			}
+			t.Error(err)
+		})
+	}
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := m.Store.Create(ctx, storage.Record{Channel: "c", Status: storage.Lobby, Data: []byte("1")}); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	})
+	backupDir := t.TempDir()
+	dest := filepath.Join(backupDir, "backup.db")
+	for round := range 2 {
+		out, err := backup(ctx, db, dest)
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if !strings.HasPrefix(out, "backed up ") || !strings.Contains(out, "from the running bot to "+dest) {
+			t.Errorf("round %d said %q", round, out)
+		}
+	}
+	close(stop)
+	wg.Wait()
+	checkCopy(t, dest, before)
+	noLeftovers(t, backupDir, "backup.db")
+
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(db + ".sock"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the socket outlived the bot: %v", err)
+	}
+}
+
+// staleSocket leaves a socket at path that nobody listens on, as a bot
+// killed -9 does.
+func staleSocket(t *testing.T, path string) {
+	t.Helper()
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+}
+
+func TestBotReplacesAStaleSocket(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "lifebot.db")
+	staleSocket(t, db+".sock")
+	startBot(t, db)
+	dest := filepath.Join(t.TempDir(), "backup.db")
+	if out, err := backup(context.Background(), db, dest); err != nil || !strings.Contains(out, "from the running bot") {
+		t.Fatalf("backup beside a bot that replaced a stale socket: %q, %v", out, err)
+	}
+}
+
+func TestBackupWithoutABot(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for range 5 {
+		r, _ := s.Create(context.Background(), storage.Record{Channel: "c", Data: []byte("1")})
+		ids = append(ids, r.ID)
+	}
+	s.Close()
+	staleSocket(t, db+".sock")
+	dest := filepath.Join(dir, "backup.db")
+	out, err := backup(context.Background(), db, dest)
+	if err != nil || out != "backed up 5 games from "+db+" to "+dest+"\n" {
+		t.Fatalf("backup with no bot running: %q, %v", out, err)
+	}
+	checkCopy(t, dest, ids)
+}
+
+func TestBackupRefusesClearly(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	dest := filepath.Join(dir, "backup.db")
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		data  string
+		usage bool
+		want  string
+	}{
+		{"no file", []string{"backup"}, db, true, "usage: lifebot backup"},
+		{"two files", []string{"backup", dest, dest}, db, true, "usage: lifebot backup"},
+		{"missing directory", []string{"backup", filepath.Join(dir, "nope", "b.db")}, db, true, "is not a directory"},
+		{"a directory", []string{"backup", dir}, db, true, "is a directory"},
+		{"the database itself", []string{"backup", db}, db, true, "is the database itself"},
+		{"no database", []string{"backup", dest}, filepath.Join(dir, "missing.db"), true, "no database at " + filepath.Join(dir, "missing.db")},
+		{"empty storage path", []string{"backup", dest}, " ", true, "storage.path is empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := run(ctx, tc.args, &bytes.Buffer{}, env(map[string]string{"LIFEBOT_DATA": tc.data}))
+			checkRefusal(t, err, tc.usage, tc.want)
+		})
+	}
+	noLeftovers(t, dir, "lifebot.db")
+}
+
+func checkRefusal(t *testing.T, err error, usage bool, want string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("backup succeeded")
+	}
+	if got := errors.As(err, new(errUsage)); got != usage {
+		t.Errorf("usage error: %v, want %v", got, usage)
+	}
+	if !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %q: want one line saying %q", err, want)
+	}
+}
+
+// A socket that nobody answers, beside a database some other process
+// holds, is one clear line, and so is a socket that accepts and then says
+// nothing.
+func TestBackupWithNobodyAnswering(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	dest := filepath.Join(dir, "backup.db")
+	staleSocket(t, db+".sock")
+	_, err = backup(context.Background(), db, dest)
+	checkRefusal(t, err, false, db+" is in use by another process, but no bot answers on "+db+".sock")
+
+	os.Remove(db + ".sock")
+	ln, err := net.Listen("unix", db+".sock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	_, err = backup(ctx, db, dest)
+	checkRefusal(t, err, false, "the bot on "+db+".sock did not answer")
+	noLeftovers(t, dir, "lifebot.db", "lifebot.db.sock")
+}
+
+// A copy that breaks off, or an error from the bot, leaves no file behind
+// that could be taken for a backup.
+func TestBackupKeepsNoPartialCopy(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	ln, err := net.Listen("unix", db+".sock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var partial atomic.Bool
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if partial.Load() {
+			w.Write(bytes.Repeat([]byte("x"), 64<<10))
+			panic(http.ErrAbortHandler)
+		}
+		http.Error(w, "storage: closed", http.StatusInternalServerError)
+	})}
+	go srv.Serve(ln)
+	defer srv.Close()
+	dest := filepath.Join(dir, "backup.db")
+	for _, tc := range []struct {
+		partial bool
+		want    string
+	}{
+		{true, "the copy from the bot on " + db + ".sock broke off"},
+		{false, "the bot on " + db + ".sock could not make a backup: storage: closed"},
+	} {
+		partial.Store(tc.partial)
+		_, err := backup(context.Background(), db, dest)
+		checkRefusal(t, err, false, tc.want)
+	}
+	noLeftovers(t, dir, "lifebot.db.sock")
+}
