@@ -37,7 +37,7 @@ type Interaction struct {
 	// sourceEdits is how often the clicked message had been edited when
 	// the click was dispatched.
 	sourceEdits int
-	followups  []string
+	followups   []string
 }
 
 // ErrNotAcknowledged is returned by Interaction.Wait when the bot did not
