@@ -155,7 +155,7 @@ func (s *Service) Games(ctx context.Context, a Actor) *Message {
 // never allowed to stop the listing for everyone else.
 func (s *Service) listOpen(ctx context.Context, f storage.Filter) ([]storage.Record, error) {
 	recs, err := s.store.List(ctx, f)
-	if err != nil && len(recs) > 0 {
+	if errors.Is(err, storage.ErrCorrupt) {
 		s.log.Error("some games could not be read", "err", err)
 		return recs, nil
 	}

@@ -304,3 +304,44 @@ func mustState(t *testing.T, s *Service, rec storage.Record, tb *table) games.St
 	}
 	return st
 }
+
+// A game whose record cannot be read is skipped: the others are still
+// reminded and listed.
+func TestOneUnreadableGameStopsNobodyElse(t *testing.T) {
+	f := newFixture(t)
+	clock := &stepClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	f.svc.cfg.Clock, f.svc.cfg.RemindAfter = clock, time.Hour
+	ctx := context.Background()
+	if _, err := f.store.Create(ctx, storage.Record{Game: "thatslife", Guild: "g", Channel: "c", Status: storage.Playing, Data: []byte("{not json")}); err != nil {
+		t.Fatal(err)
+	}
+	id, _ := f.game()
+	clock.add(2 * time.Hour)
+	f.svc.Sweep(ctx)
+	rec, _ := f.store.Get(ctx, id)
+	tb, _ := decodeTable(rec)
+	if tb.Reminded != 1 {
+		t.Fatalf("the readable game was reminded %d times, want 1", tb.Reminded)
+	}
+	if got := f.svc.Games(ctx, ada).Content; !strings.Contains(got, "`"+id+"`") {
+		t.Fatalf("/games lost the readable game: %q", got)
+	}
+}
+
+// stepClock is a clock moved by hand; nothing here waits on it.
+type stepClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+func (c *stepClock) After(time.Duration) <-chan time.Time { return nil }
+func (c *stepClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
