@@ -13,8 +13,13 @@ import (
 // answer is a decoded REST answer of the fake.
 type answer struct {
 	status int
+	header http.Header
 	Code   int            `json:"code"`
 	Errors map[string]any `json:"errors"`
+	// Rate limits.
+	Message    string  `json:"message"`
+	RetryAfter float64 `json:"retry_after"`
+	Global     *bool   `json:"global"`
 }
 
 // rawCall sends a request with the bot's token and a body exactly as given.
@@ -31,7 +36,7 @@ func rawCall(t testing.TB, fake *Server, method, path, contentType string, body 
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	a := answer{status: resp.StatusCode}
+	a := answer{status: resp.StatusCode, header: resp.Header}
 	json.NewDecoder(resp.Body).Decode(&a)
 	return a
 }
