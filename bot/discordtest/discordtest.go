@@ -25,6 +25,15 @@
 // Faults, is listed by Rejected. A test that asserts both are empty proves
 // the bot used only what the fake checks.
 //
+// # What a test can see
+//
+// Messages lists a channel's messages as they stand, History every message
+// ever created there with the deleted ones flagged, and each Message
+// carries its EditedCount and the users it pinged; Pings lists the
+// notifications a user got and Ephemerals the replies only they saw. With
+// faults injected (see below), these show whether the bot's retries
+// duplicated or lost anything.
+//
 // # Request bodies
 //
 // Every JSON body the bot sends (for a multipart request, its payload_json
@@ -188,6 +197,7 @@ type Server struct {
 	users        map[string]*user
 	dms          map[string]string // user id → DM channel id
 	messages     map[string]*message
+	deleted      map[string]*message   // kept for History
 	commands     map[string][]*command // "" for global, else guild id
 	interactions map[string]*Interaction
 	byToken      map[string]*Interaction
@@ -298,6 +308,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		users:        map[string]*user{},
 		dms:          map[string]string{},
 		messages:     map[string]*message{},
+		deleted:      map[string]*message{},
 		commands:     map[string][]*command{},
 		interactions: map[string]*Interaction{},
 		byToken:      map[string]*Interaction{},
@@ -516,8 +527,8 @@ func (s *Server) GatewayStats() GatewayStats {
 }
 
 // Messages returns the channel's messages as they stand now, oldest first.
-// Deleted messages are gone and ephemeral ones are not in the channel (see
-// Ephemerals).
+// Deleted messages are gone (see History) and ephemeral ones are not in the
+// channel (see Ephemerals).
 func (s *Server) Messages(channelID string) []*Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -528,6 +539,30 @@ func (s *Server) Messages(channelID string) []*Message {
 	var out []*Message
 	for _, id := range c.msgs {
 		if m := s.messages[id]; m != nil && m.ephemeralTo == "" {
+			out = append(out, s.snapshotLocked(m))
+		}
+	}
+	return out
+}
+
+// History returns every message ever created in the channel, oldest first,
+// with the deleted ones as they were when deleted (Deleted set): a test
+// counts with it what a game sent, retries and cleaned-up pings included.
+// Ephemeral messages are not in the channel (see Ephemerals).
+func (s *Server) History(channelID string) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[channelID]
+	if c == nil {
+		return nil
+	}
+	var out []*Message
+	for _, id := range c.msgs {
+		m := s.messages[id]
+		if m == nil {
+			m = s.deleted[id]
+		}
+		if m.ephemeralTo == "" {
 			out = append(out, s.snapshotLocked(m))
 		}
 	}
