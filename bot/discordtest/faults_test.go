@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -368,4 +369,47 @@ func TestFaultsRefuseWhatCannotHappen(t *testing.T) {
 			fake.Faults(FaultPlan{Faults: []Fault{f}})
 		}()
 	}
+}
+
+// TestFaultsUnderLoad sends from many goroutines, as the bot's handlers
+// do, while Discord fails a third of the requests, and checks that what
+// the channel holds adds up.
+func TestFaultsUnderLoad(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	fake := w.fake
+	channels := []string{w.chan_, fake.AddChannel(w.guild, "second")}
+	s := newSession(t, fake, fake.Token())
+	fake.Faults(FaultPlan{Seed: 3, Faults: []Fault{
+		{Kind: FaultStatus, Share: 0.15, Route: messagesRoute},
+		{Kind: FaultStatusAfterApply, Share: 0.15, Route: messagesRoute},
+		{Kind: FaultRateLimit, Share: 0.1, Route: messagesRoute, RetryAfter: 10 * time.Millisecond},
+	}})
+	const sends = 40
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	succeeded := 0
+	for i := range sends {
+		wg.Go(func() {
+			if _, err := s.ChannelMessageSend(channels[i%2], "move "+strconv.Itoa(i)); err == nil {
+				mu.Lock()
+				succeeded++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	counts := fake.FaultCounts()
+	failed := counts[FaultKey{"POST " + messagesRoute, FaultStatus}]
+	landed := counts[FaultKey{"POST " + messagesRoute, FaultStatusAfterApply}]
+	if failed+landed+succeeded != sends || failed == 0 || landed == 0 {
+		t.Errorf("%d sends: %d succeeded, %d failed, %d failed after landing; want them to add up, with both kinds of failure", sends, succeeded, failed, landed)
+	}
+	if stored := len(fake.History(channels[0])) + len(fake.History(channels[1])); stored != succeeded+landed {
+		t.Errorf("%d messages stored, want %d sent and %d landed despite the error", stored, succeeded, landed)
+	}
+	if counts[FaultKey{"POST " + messagesRoute, FaultRateLimit}] == 0 {
+		t.Error("no request was rate limited")
+	}
+	assertClean(t, fake)
 }
