@@ -168,12 +168,14 @@ const boardPayload = `{"content": "## That's Life!\nIt is <@1574474936641126412>
 	"attachments": [{"id": "1574474936641126413", "filename": "board.png", "description": "The board"}],
 	"allowed_mentions": {"users": ["1574474936641126412"]}}`
 
-// BenchmarkCheckBody is the cost the description adds to a request, for a
-// board edit sent as a channel message edit and as a type 7 response.
+// BenchmarkCheckBody is the cost the description adds to a request: a
+// short reply, and a board edit sent as a channel message edit and as a
+// type 7 response.
 func BenchmarkCheckBody(b *testing.B) {
 	for _, bc := range []struct{ name, route, payload string }{
+		{"short-reply", "POST " + callbackPath, `{"type": 4, "data": {"content": "Game 1 created."}}`},
 		{"message-edit", "PATCH /channels/{channel_id}/messages/{message_id}", boardPayload},
-		{"update-callback", "POST /interactions/{interaction_id}/{interaction_token}/callback", `{"type": 7, "data": ` + boardPayload + `}`},
+		{"update-callback", "POST " + callbackPath, `{"type": 7, "data": ` + boardPayload + `}`},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			i := slices.IndexFunc(routes, func(rt *route) bool { return rt.String() == bc.route })
