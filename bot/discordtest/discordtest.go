@@ -48,9 +48,11 @@
 // which the description does not carry (unique custom_ids, the layout of
 // action rows, attachments across edits), are checked after. Where
 // Discord's documentation accepts what the description refuses, schema.go
-// lists the exception; there is one, default_member_permissions, which the
-// documentation types as a decimal string and the description as an
-// integer.
+// lists the exception. There are two: default_member_permissions, which
+// the documentation types as a decimal string and the description as an
+// integer, and the id of an "attachments" entry, which the documentation
+// writes as the integer n of files[n] and the description as a snowflake
+// string only.
 //
 // # API version
 //

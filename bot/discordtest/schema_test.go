@@ -88,11 +88,12 @@ func TestBodiesFollowTheDescription(t *testing.T) {
 	app := fake.AppID()
 	const jsonType = "application/json"
 	uploadType, upload := multipartBody(t, `{"content": "board", "attachments": [{"id": "0", "filename": ""}]}`)
+	integerIDType, integerID := multipartBody(t, `{"content": "board", "attachments": [{"id": 0, "filename": "board.png"}]}`)
 	tests := []struct {
 		name, method, path string
 		contentType        string
 		body               string
-		at, code           string // where the description refuses it and why; "" if it accepts
+		at, code           string // where the description refuses it and why; "" if the fake accepts it
 	}{
 		{"DM with a numeric recipient", "POST", "/users/@me/channels", jsonType, `{"recipient_id": 5}`, "recipient_id", "BASE_TYPE_STRING"},
 		{"DM", "POST", "/users/@me/channels", jsonType, `{"recipient_id": "` + w.bob.ID + `"}`, "", ""},
@@ -115,6 +116,9 @@ func TestBodiesFollowTheDescription(t *testing.T) {
 			`{"content": "x", "components": [{"components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]}`, "components.0.type", "BASE_TYPE_REQUIRED"},
 		{"unknown mention type", "POST", "/channels/" + w.chan_ + "/messages", jsonType,
 			`{"content": "x", "allowed_mentions": {"parse": ["users", "nobody"]}}`, "allowed_mentions.parse.1", "BASE_TYPE_CHOICES"},
+		{"upload placeholder as an integer", "POST", "/channels/" + w.chan_ + "/messages", integerIDType, string(integerID), "", ""},
+		{"attachment id as a word", "PATCH", "/channels/" + w.chan_ + "/messages/1", jsonType,
+			`{"attachments": [{"id": "board", "filename": "board.png"}]}`, "attachments.0.id", "STRING_TYPE_REGEX"},
 		{"upload with an empty filename", "POST", "/channels/" + w.chan_ + "/messages", uploadType, string(upload), "attachments.0.filename", "BASE_TYPE_MIN_LENGTH"},
 		{"flags as a string", "PATCH", "/channels/" + w.chan_ + "/messages/1", jsonType, `{"flags": "x"}`, "flags", "NUMBER_TYPE_COERCE"},
 	}
@@ -123,8 +127,8 @@ func TestBodiesFollowTheDescription(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			a := rawCall(t, fake, tt.method, tt.path, tt.contentType, []byte(tt.body))
 			if tt.code == "" {
-				if a.Code == 50035 {
-					t.Fatalf("refused as an invalid form: %v", a.Errors)
+				if a.status != http.StatusOK {
+					t.Fatalf("HTTP %d code %d %v, want 200", a.status, a.Code, a.Errors)
 				}
 				return
 			}
