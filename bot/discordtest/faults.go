@@ -293,8 +293,7 @@ func (d drawn) before(s *Server, w http.ResponseWriter, c *call) bool {
 		writeServerError(w, d.fault.Status)
 	case FaultTimeout:
 		s.countFault(c.rt, d.kind)
-		held := s.hold(c, d.fault.Hold)
-		s.chargeHold(c, held)
+		s.chargeCallback(c, s.hold(c, d.fault.Hold))
 		panic(http.ErrAbortHandler) // drops the connection without an answer
 	default:
 		return false
@@ -339,18 +338,19 @@ func (s *Server) hold(c *call, d time.Duration) time.Duration {
 	return time.Since(start)
 }
 
-// chargeHold makes a held interaction callback count against the
-// interaction's deadline: on Discord the time a lost request took is gone.
-// With the real clock that happens by itself.
-func (s *Server) chargeHold(c *call, held time.Duration) {
-	if s.realClock {
-		return
+// chargeCallbackLocked makes the time a failed interaction callback cost
+// the bot, held or told to wait, count against the interaction's deadline,
+// as it would on Discord. With the real clock that happens by itself.
+func (s *Server) chargeCallbackLocked(c *call, d time.Duration) {
+	if it := s.interactions[c.vars["interaction_id"]]; it != nil && c.rt.path == callbackPath && !s.realClock {
+		it.lost += d
 	}
+}
+
+func (s *Server) chargeCallback(c *call, d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if it := s.interactions[c.vars["interaction_id"]]; it != nil && c.rt.path == callbackPath {
-		it.lost += held
-	}
+	s.chargeCallbackLocked(c, d)
 }
 
 const callbackPath = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -382,6 +382,7 @@ func (s *Server) writeRateLimit(w http.ResponseWriter, c *call, d drawn) {
 	const msg = "You are being rate limited."
 	s.mu.Lock()
 	s.countFaultLocked(c.rt, FaultRateLimit)
+	s.chargeCallbackLocked(c, d.retryAfter)
 	if d.early {
 		s.rejected = append(s.rejected, Rejection{
 			Method: c.r.Method, Path: c.r.URL.Path, Status: http.StatusTooManyRequests,

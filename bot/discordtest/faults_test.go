@@ -145,32 +145,51 @@ func TestHeldRequestsEndWithTheClientOrTheServer(t *testing.T) {
 
 func TestLostCallbackCountsAgainstTheDeadline(t *testing.T) {
 	t.Parallel()
-	clock := NewClock(time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
-	w := newWorld(t, WithClock(clock.Now))
-	fake := w.fake
-	b := connect(t, fake)
-	ctx := testContext(t)
-	if _, err := b.s.ApplicationCommandBulkOverwrite(fake.AppID(), w.guild, []*discordgo.ApplicationCommand{playCommand()}); err != nil {
-		t.Fatal(err)
-	}
-	it, err := fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := b.next(t)
-	fake.Faults(FaultPlan{Faults: []Fault{{Kind: FaultTimeout, Share: 1, Limit: 1, Route: callbackPath, Hold: 20 * time.Millisecond}}})
 	answer := &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: "ok"},
 	}
-	if err := b.s.InteractionRespond(i, answer); err == nil {
-		t.Fatal("a held callback succeeded")
-	}
-	// The test clock says 1 ms is left, but the lost callback took longer.
-	clock.Advance(InteractionDeadline - time.Millisecond)
-	wantCode(t, b.s.InteractionRespond(i, answer), http.StatusNotFound, discordgo.ErrCodeUnknownInteraction)
-	if _, err := it.Wait(ctx); !errors.Is(err, ErrNotAcknowledged) {
-		t.Errorf("Wait after a lost callback and a late retry: %v, want ErrNotAcknowledged", err)
+	// Each case leaves 1 ms on the test clock, less than the fault took.
+	for _, tt := range []struct {
+		name    string
+		fault   Fault
+		respond func(t *testing.T, s *discordgo.Session, i *discordgo.Interaction, clock *Clock)
+	}{
+		{"held, then retried", Fault{Kind: FaultTimeout, Hold: 20 * time.Millisecond}, func(t *testing.T, s *discordgo.Session, i *discordgo.Interaction, clock *Clock) {
+			if err := s.InteractionRespond(i, answer); err == nil {
+				t.Fatal("a held callback succeeded")
+			}
+			clock.Advance(InteractionDeadline - time.Millisecond)
+			wantCode(t, s.InteractionRespond(i, answer), http.StatusNotFound, discordgo.ErrCodeUnknownInteraction)
+		}},
+		{"rate limited, then retried by discordgo", Fault{Kind: FaultRateLimit, RetryAfter: 20 * time.Millisecond}, func(t *testing.T, s *discordgo.Session, i *discordgo.Interaction, clock *Clock) {
+			clock.Advance(InteractionDeadline - time.Millisecond)
+			wantCode(t, s.InteractionRespond(i, answer), http.StatusNotFound, discordgo.ErrCodeUnknownInteraction)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			clock := NewClock(time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
+			w := newWorld(t, WithClock(clock.Now))
+			fake := w.fake
+			b := connect(t, fake)
+			ctx := testContext(t)
+			if _, err := b.s.ApplicationCommandBulkOverwrite(fake.AppID(), w.guild, []*discordgo.ApplicationCommand{playCommand()}); err != nil {
+				t.Fatal(err)
+			}
+			it, err := fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := b.next(t)
+			f := tt.fault
+			f.Share, f.Limit, f.Route = 1, 1, callbackPath
+			fake.Faults(FaultPlan{Faults: []Fault{f}})
+			tt.respond(t, b.s, i, clock)
+			if _, err := it.Wait(ctx); !errors.Is(err, ErrNotAcknowledged) {
+				t.Errorf("Wait: %v, want ErrNotAcknowledged", err)
+			}
+		})
 	}
 }
 

@@ -81,6 +81,7 @@ var spec struct {
 	unionTags map[string]string
 }
 
+// specCompiler loads the description on first use. Callers hold spec.mu.
 func specCompiler() (*jsonschema.Compiler, error) {
 	if spec.compiler != nil || spec.err != nil {
 		return spec.compiler, spec.err
@@ -320,6 +321,7 @@ func typeCode(k *kind.Type) string {
 	return "BASE_TYPE_CONVERT"
 }
 
+// choiceList writes values as Discord lists choices, numbers in order.
 func choiceList(values []any) string {
 	var parts []string
 	for _, v := range values {
