@@ -103,10 +103,10 @@
 //
 // Rate limits run on real time, not on the clock of WithClock: discordgo
 // sleeps for retry_after in real time before retrying, and a test clock
-// standing still would refuse the retry for ever. Held interaction
+// standing still would refuse the retry for ever. Failed interaction
 // callbacks count against the 3-second deadline: with WithClock, the time a
-// request was held is added to the interaction's wait, as it would have
-// passed on Discord.
+// callback was held, or told to wait by a 429, is added to the
+// interaction's wait, as it would have passed on Discord.
 //
 // Injected faults are not listed by Rejected: they are Discord's doing. A
 // request on a bucket the fake has answered 429 on, sent before
