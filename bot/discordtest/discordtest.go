@@ -84,8 +84,8 @@
 // them in one way:
 //
 //   - FaultStatus answers 500, 502 or 503 and changes nothing;
-//   - FaultStatusAfterApply applies the request, then answers 500, so the
-//     bot cannot tell that it landed and must retry idempotently;
+//   - FaultStatusAfterApply applies the request, then answers the same, so
+//     the bot cannot tell that it landed and must retry idempotently;
 //   - FaultTimeout holds the request for Fault.Hold, or until the client
 //     gives up, then drops the connection without an answer;
 //     FaultTimeoutAfterApply does the same once the request is applied;
@@ -94,6 +94,15 @@
 //     X-RateLimit-Reset, X-RateLimit-Reset-After, X-RateLimit-Bucket,
 //     X-RateLimit-Scope) and refuses the request's bucket, its route and
 //     channel, guild, webhook or interaction, until retry_after has passed.
+//
+// For example, to answer 500 to a tenth of the message edits after applying
+// them, and rate-limit about one request in twenty:
+//
+//	fake.Faults(discordtest.FaultPlan{Seed: seed, Faults: []discordtest.Fault{
+//		{Kind: discordtest.FaultStatusAfterApply, Share: 0.1, Method: "PATCH",
+//			Route: "/channels/{channel_id}/messages/{message_id}"},
+//		{Kind: discordtest.FaultRateLimit, Share: 0.05, RetryAfter: 200 * time.Millisecond},
+//	}})
 //
 // RateLimitChannel makes every message route of one channel answer 429 for
 // a while, and leaves other channels alone. Each Fault draws from its own
