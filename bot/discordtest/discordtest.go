@@ -21,8 +21,18 @@
 // deadline, one response per interaction, the 15-minute interaction token,
 // message and component limits, attachments kept across edits, pings only on
 // creation, closed DMs. A request it does not model is answered 404 and listed
-// by Unhandled; every 4xx it gave is listed by Rejected. A test that asserts
-// both are empty proves the bot used only what the fake checks.
+// by Unhandled; every other 4xx it gave, except the injected faults of
+// Faults, is listed by Rejected. A test that asserts both are empty proves
+// the bot used only what the fake checks.
+//
+// # What a test can see
+//
+// Messages lists a channel's messages as they stand, History every message
+// ever created there with the deleted ones flagged, and each Message
+// carries its EditedCount and the users it pinged; Pings lists the
+// notifications a user got and Ephemerals the replies only they saw. With
+// faults injected (see below), these show whether the bot's retries
+// duplicated or lost anything.
 //
 // # Request bodies
 //
@@ -38,9 +48,11 @@
 // which the description does not carry (unique custom_ids, the layout of
 // action rows, attachments across edits), are checked after. Where
 // Discord's documentation accepts what the description refuses, schema.go
-// lists the exception; there is one, default_member_permissions, which the
-// documentation types as a decimal string and the description as an
-// integer.
+// lists the exception. There are two: default_member_permissions, which
+// the documentation types as a decimal string and the description as an
+// integer, and the id of an "attachments" entry, which the documentation
+// writes as the integer n of files[n] and the description as a snowflake
+// string only.
 //
 // # API version
 //
@@ -63,9 +75,58 @@
 // placeholder's visibility, whatever flags it carries; filling it pings
 // nobody.
 //
+// # Faults
+//
+// A test can make Discord misbehave while a game is played. Faults takes a
+// FaultPlan: each Fault picks a share of the REST requests, by method,
+// route (Discord's path template, such as
+// "/channels/{channel_id}/messages/{message_id}") and channel, and fails
+// them in one way:
+//
+//   - FaultStatus answers 500, 502 or 503 and changes nothing;
+//   - FaultStatusAfterApply applies the request, then answers the same, so
+//     the bot cannot tell that it landed and must retry idempotently;
+//   - FaultTimeout holds the request for Fault.Hold, or until the client
+//     gives up, then drops the connection without an answer;
+//     FaultTimeoutAfterApply does the same once the request is applied;
+//   - FaultRateLimit answers 429 with Discord's body and headers
+//     (Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining: 0,
+//     X-RateLimit-Reset, X-RateLimit-Reset-After, X-RateLimit-Bucket,
+//     X-RateLimit-Scope) and refuses the request's bucket, its route and
+//     channel, guild, webhook or interaction, until retry_after has passed.
+//
+// For example, to answer 500 to a tenth of the message edits after applying
+// them, and rate-limit about one request in twenty:
+//
+//	fake.Faults(discordtest.FaultPlan{Seed: seed, Faults: []discordtest.Fault{
+//		{Kind: discordtest.FaultStatusAfterApply, Share: 0.1, Method: "PATCH",
+//			Route: "/channels/{channel_id}/messages/{message_id}"},
+//		{Kind: discordtest.FaultRateLimit, Share: 0.05, RetryAfter: 200 * time.Millisecond},
+//	}})
+//
+// RateLimitChannel makes every message route of one channel answer 429 for
+// a while, and leaves other channels alone. Each Fault draws from its own
+// generator, seeded from the plan, once per matching request: the same seed
+// and the same order of requests fail the same requests. FaultCounts counts
+// the faults by route and kind.
+//
+// Rate limits run on real time, not on the clock of WithClock: discordgo
+// sleeps for retry_after in real time before retrying, and a test clock
+// standing still would refuse the retry for ever. Failed interaction
+// callbacks count against the 3-second deadline: with WithClock, the time a
+// callback was held, or told to wait by a 429, is added to the
+// interaction's wait, as it would have passed on Discord.
+//
+// Injected faults are not listed by Rejected: they are Discord's doing. A
+// request on a bucket the fake has answered 429 on, sent before
+// retry_after has passed, is the bot's and is listed there too. Note that
+// discordgo resends a 502 by itself, so FaultStatusAfterApply with status
+// 502 applies a request twice.
+//
 // # What it does not model
 //
-// Rate limits, permissions beyond what an interaction carries, roles,
+// Rate limits other than injected ones, permissions beyond what an
+// interaction carries, roles,
 // threads, reactions, stickers, polls, autocomplete, modal submissions and
 // the components v2 layout. Such requests show up in Unhandled or are
 // refused with a message naming the missing feature, never silently
@@ -135,6 +196,7 @@ type Server struct {
 	idSeq atomic.Uint64
 
 	closeOnce sync.Once
+	stopping  chan struct{}  // closed when Close starts: held requests let go
 	wg        sync.WaitGroup // gateway connections being served
 
 	mu           sync.Mutex
@@ -146,6 +208,7 @@ type Server struct {
 	users        map[string]*user
 	dms          map[string]string // user id → DM channel id
 	messages     map[string]*message
+	deleted      map[string]*message   // kept for History
 	commands     map[string][]*command // "" for global, else guild id
 	interactions map[string]*Interaction
 	byToken      map[string]*Interaction
@@ -156,6 +219,7 @@ type Server struct {
 	sessions     map[string]*gwSession
 	live         map[*gwSession]struct{}
 	stats        GatewayStats
+	faults       faults
 }
 
 type guild struct {
@@ -287,11 +351,13 @@ func New(tb testing.TB, opts ...Option) *Server {
 		heartbeat:    cfg.heartbeat,
 		idMs:         uint64(time.Now().UnixMilli() - discordEpochMs),
 		changed:      make(chan struct{}),
+		stopping:     make(chan struct{}),
 		guilds:       map[string]*guild{},
 		channels:     map[string]*channel{},
 		users:        map[string]*user{},
 		dms:          map[string]string{},
 		messages:     map[string]*message{},
+		deleted:      map[string]*message{},
 		commands:     map[string][]*command{},
 		interactions: map[string]*Interaction{},
 		byToken:      map[string]*Interaction{},
@@ -314,6 +380,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 // listener. It is called by the test cleanup; calling it again does nothing.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
+		close(s.stopping)
 		s.mu.Lock()
 		s.closed = true
 		conns := make([]*gwConn, 0, len(s.conns))
@@ -509,8 +576,8 @@ func (s *Server) GatewayStats() GatewayStats {
 }
 
 // Messages returns the channel's messages as they stand now, oldest first.
-// Deleted messages are gone and ephemeral ones are not in the channel (see
-// Ephemerals).
+// Deleted messages are gone (see History) and ephemeral ones are not in the
+// channel (see Ephemerals).
 func (s *Server) Messages(channelID string) []*Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -521,6 +588,30 @@ func (s *Server) Messages(channelID string) []*Message {
 	var out []*Message
 	for _, id := range c.msgs {
 		if m := s.messages[id]; m != nil && m.ephemeralTo == "" {
+			out = append(out, s.snapshotLocked(m))
+		}
+	}
+	return out
+}
+
+// History returns every message ever created in the channel, oldest first,
+// with the deleted ones as they were when deleted (Deleted set): a test
+// counts with it what a game sent, retries and cleaned-up pings included.
+// Ephemeral messages are not in the channel (see Ephemerals).
+func (s *Server) History(channelID string) []*Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[channelID]
+	if c == nil {
+		return nil
+	}
+	var out []*Message
+	for _, id := range c.msgs {
+		m := s.messages[id]
+		if m == nil {
+			m = s.deleted[id]
+		}
+		if m.ephemeralTo == "" {
 			out = append(out, s.snapshotLocked(m))
 		}
 	}
@@ -581,7 +672,8 @@ func (r Rejection) String() string {
 	return fmt.Sprintf("%s %s: %d %d %s", r.Method, r.Path, r.Status, r.Code, r.Message)
 }
 
-// Rejected lists every request the fake refused, in order.
+// Rejected lists every request the fake refused, in order, apart from the
+// faults it injected (see FaultCounts).
 func (s *Server) Rejected() []Rejection {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -900,6 +900,79 @@ func TestMentionsAndHistory(t *testing.T) {
 	}
 }
 
+// TestHistory counts what a game sent to a player's DM, deleted pings
+// included, the way a test of the bot's retries does.
+func TestHistory(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	fake := w.fake
+	b := connect(t, fake)
+	ctx := testContext(t)
+	s := b.s
+	dm, err := s.UserChannelCreate(w.alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must := func(m *discordgo.Message, err error) *discordgo.Message {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	hand := must(s.ChannelMessageSend(dm.ID, "Your hand: 3 cards"))
+	must(s.ChannelMessageEdit(dm.ID, hand.ID, "Your hand: 2 cards"))
+	must(s.ChannelMessageEdit(dm.ID, hand.ID, "Your hand: 1 card"))
+	ping := must(s.ChannelMessageSend(dm.ID, w.alice.Mention()+", your turn"))
+	must(s.ChannelMessageEdit(dm.ID, ping.ID, w.alice.Mention()+", your turn (round 2)"))
+	if err := s.ChannelMessageDelete(dm.ID, ping.ID); err != nil {
+		t.Fatal(err)
+	}
+	again := must(s.ChannelMessageSend(dm.ID, w.alice.Mention()+", your turn again"))
+
+	type entry struct {
+		id, content string
+		edits       int
+		deleted     bool
+	}
+	var got []entry
+	for _, m := range fake.History(dm.ID) {
+		got = append(got, entry{m.ID, m.Content, m.EditedCount, m.Deleted})
+	}
+	want := []entry{
+		{hand.ID, "Your hand: 1 card", 2, false},
+		{ping.ID, w.alice.Mention() + ", your turn (round 2)", 1, true},
+		{again.ID, w.alice.Mention() + ", your turn again", 0, false},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("History = %+v, want %+v", got, want)
+	}
+	if n := len(fake.Messages(dm.ID)); n != 2 || fake.Message(ping.ID) != nil {
+		t.Errorf("%d messages stand and the deleted one is found: %v; want 2 and not", n, fake.Message(ping.ID))
+	}
+	if n := len(fake.Pings(w.alice.ID)); n != 2 {
+		t.Errorf("alice was pinged %d times, want 2: deleting a ping does not take it back", n)
+	}
+
+	// Ephemeral replies are not part of the channel's history.
+	if _, err := s.ApplicationCommandBulkOverwrite(fake.AppID(), w.guild, []*discordgo.ApplicationCommand{playCommand()}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.InteractionRespond(b.next(t), &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "only you", Flags: discordgo.MessageFlagsEphemeral},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if h := fake.History(w.chan_); len(h) != 0 || len(fake.Ephemerals(w.alice.ID)) != 1 {
+		t.Errorf("History of the channel = %v after an ephemeral reply, want it empty", h)
+	}
+	assertClean(t, fake)
+}
+
 // answeringBot connects a bot that answers every /play at once, in
 // discordgo's handler goroutines, with "table <seats>".
 func answeringBot(tb testing.TB, fake *Server) {

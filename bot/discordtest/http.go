@@ -168,12 +168,19 @@ func (s *Server) router() http.Handler {
 			s.writeError(w, c, err)
 			return
 		}
+		f := s.drawFault(c)
+		if f.before(s, w, c) {
+			return
+		}
 		body, err := s.serve(c)
 		// Read what a refused request left unread, so the client gets the
 		// answer rather than a reset connection.
 		io.Copy(io.Discard, r.Body)
 		if err != nil {
 			s.writeError(w, c, err)
+			return
+		}
+		if f.after(s, w, c) {
 			return
 		}
 		if body == nil {

@@ -30,6 +30,7 @@ type Interaction struct {
 	realStart  time.Time     // for Wait's own deadline
 	done       chan struct{} // closed by the first accepted response or a refused late one
 	dispatched time.Time     // server clock; guarded by srv.mu from here on
+	lost       time.Duration // held callbacks, charged to the deadline on a test clock
 	resp       *Response
 	failure    error
 	latency    time.Duration
@@ -402,9 +403,16 @@ func (s *Server) dispatch(ctx context.Context, it *Interaction, payload map[stri
 	return nil
 }
 
+// sinceDispatchLocked is how long the interaction has waited for its
+// response, by the server's clock and counting the callbacks that were
+// held and lost.
+func (s *Server) sinceDispatchLocked(it *Interaction) time.Duration {
+	return s.now().Sub(it.dispatched) + it.lost
+}
+
 // respondLocked records the first accepted response.
 func (s *Server) respondLocked(it *Interaction, typ discordgo.InteractionResponseType, modal *Modal) {
-	it.latency = s.now().Sub(it.dispatched)
+	it.latency = s.sinceDispatchLocked(it)
 	r := &Response{Type: typ, Modal: modal}
 	if m := s.messages[it.originalID]; m != nil && modal == nil {
 		r.Message = s.snapshotLocked(m)
@@ -435,7 +443,7 @@ func (s *Server) interactionCallback(c *call) (any, error) {
 	if it.resp != nil {
 		return nil, errAlreadyAcknowledged()
 	}
-	if late := s.now().Sub(it.dispatched); late > InteractionDeadline {
+	if late := s.sinceDispatchLocked(it); late > InteractionDeadline {
 		if it.failure == nil {
 			it.failure = fmt.Errorf("%w: the response came %v after dispatch to %s", ErrNotAcknowledged, late, it)
 			close(it.done)

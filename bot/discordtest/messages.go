@@ -49,6 +49,7 @@ type message struct {
 	editCount              int
 	interaction            *Interaction // set for responses and follow-ups
 	ephemeralTo            string
+	deleted                bool
 }
 
 type attachment struct {
@@ -638,6 +639,7 @@ func (s *Server) snapshotLocked(m *message) *Message {
 		EditedCount: m.editCount,
 		Created:     m.created,
 		EphemeralTo: m.ephemeralTo,
+		Deleted:     m.deleted,
 	}
 	for _, raw := range m.embeds {
 		var e discordgo.MessageEmbed
@@ -920,11 +922,12 @@ func deleteMessage(find messageFinder) func(*Server, *call) (any, error) {
 	}
 }
 
+// deleteLocked removes a message. Its channel keeps its id, and the fake
+// the message, for History.
 func (s *Server) deleteLocked(m *message) {
 	delete(s.messages, m.id)
-	if ch := s.channels[m.channelID]; ch != nil {
-		ch.msgs = slices.DeleteFunc(ch.msgs, func(id string) bool { return id == m.id })
-	}
+	m.deleted = true
+	s.deleted[m.id] = m
 	s.notifyLocked()
 }
 

@@ -47,12 +47,27 @@ func permissions() any {
 	}
 }
 
+// attachmentID is the id of an "attachments" entry: an attachment's
+// snowflake, or the n of a files[n] upload of the same request, which
+// Discord's "Uploading Files" documentation writes as an integer.
+func attachmentID() any {
+	return map[string]any{
+		"anyOf": []any{
+			map[string]any{"$ref": "#/components/schemas/SnowflakeType"},
+			map[string]any{"type": "integer", "minimum": json.Number("0")},
+		},
+	}
+}
+
 var specExceptions = []specException{
 	// The description types default_member_permissions as an integer, but
 	// Discord's application command documentation makes it "?string", a
 	// bit set serialised as a string, and discordgo sends it that way.
 	{"/components/schemas/ApplicationCommandCreateRequest/properties/default_member_permissions", permissions()},
 	{"/components/schemas/ApplicationCommandUpdateRequest/properties/default_member_permissions", permissions()},
+	// The description allows only snowflake strings, but the documented
+	// example of an upload lists it as {"id": 0, "filename": ...}.
+	{"/components/schemas/MessageAttachmentRequest/properties/id", attachmentID()},
 }
 
 // spec holds the description's compiler. Compiling is lazy, per route, and
@@ -66,6 +81,7 @@ var spec struct {
 	unionTags map[string]string
 }
 
+// specCompiler loads the description on first use. Callers hold spec.mu.
 func specCompiler() (*jsonschema.Compiler, error) {
 	if spec.compiler != nil || spec.err != nil {
 		return spec.compiler, spec.err
@@ -305,6 +321,7 @@ func typeCode(k *kind.Type) string {
 	return "BASE_TYPE_CONVERT"
 }
 
+// choiceList writes values as Discord lists choices, numbers in order.
 func choiceList(values []any) string {
 	var parts []string
 	for _, v := range values {

@@ -13,8 +13,13 @@ import (
 // answer is a decoded REST answer of the fake.
 type answer struct {
 	status int
+	header http.Header
 	Code   int            `json:"code"`
 	Errors map[string]any `json:"errors"`
+	// Rate limits.
+	Message    string  `json:"message"`
+	RetryAfter float64 `json:"retry_after"`
+	Global     *bool   `json:"global"`
 }
 
 // rawCall sends a request with the bot's token and a body exactly as given.
@@ -31,7 +36,7 @@ func rawCall(t testing.TB, fake *Server, method, path, contentType string, body 
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	a := answer{status: resp.StatusCode}
+	a := answer{status: resp.StatusCode, header: resp.Header}
 	json.NewDecoder(resp.Body).Decode(&a)
 	return a
 }
@@ -83,11 +88,12 @@ func TestBodiesFollowTheDescription(t *testing.T) {
 	app := fake.AppID()
 	const jsonType = "application/json"
 	uploadType, upload := multipartBody(t, `{"content": "board", "attachments": [{"id": "0", "filename": ""}]}`)
+	integerIDType, integerID := multipartBody(t, `{"content": "board", "attachments": [{"id": 0, "filename": "board.png"}]}`)
 	tests := []struct {
 		name, method, path string
 		contentType        string
 		body               string
-		at, code           string // where the description refuses it and why; "" if it accepts
+		at, code           string // where the description refuses it and why; "" if the fake accepts it
 	}{
 		{"DM with a numeric recipient", "POST", "/users/@me/channels", jsonType, `{"recipient_id": 5}`, "recipient_id", "BASE_TYPE_STRING"},
 		{"DM", "POST", "/users/@me/channels", jsonType, `{"recipient_id": "` + w.bob.ID + `"}`, "", ""},
@@ -110,6 +116,9 @@ func TestBodiesFollowTheDescription(t *testing.T) {
 			`{"content": "x", "components": [{"components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]}`, "components.0.type", "BASE_TYPE_REQUIRED"},
 		{"unknown mention type", "POST", "/channels/" + w.chan_ + "/messages", jsonType,
 			`{"content": "x", "allowed_mentions": {"parse": ["users", "nobody"]}}`, "allowed_mentions.parse.1", "BASE_TYPE_CHOICES"},
+		{"upload placeholder as an integer", "POST", "/channels/" + w.chan_ + "/messages", integerIDType, string(integerID), "", ""},
+		{"attachment id as a word", "PATCH", "/channels/" + w.chan_ + "/messages/1", jsonType,
+			`{"attachments": [{"id": "board", "filename": "board.png"}]}`, "attachments.0.id", "STRING_TYPE_REGEX"},
 		{"upload with an empty filename", "POST", "/channels/" + w.chan_ + "/messages", uploadType, string(upload), "attachments.0.filename", "BASE_TYPE_MIN_LENGTH"},
 		{"flags as a string", "PATCH", "/channels/" + w.chan_ + "/messages/1", jsonType, `{"flags": "x"}`, "flags", "NUMBER_TYPE_COERCE"},
 	}
@@ -118,8 +127,8 @@ func TestBodiesFollowTheDescription(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			a := rawCall(t, fake, tt.method, tt.path, tt.contentType, []byte(tt.body))
 			if tt.code == "" {
-				if a.Code == 50035 {
-					t.Fatalf("refused as an invalid form: %v", a.Errors)
+				if a.status != http.StatusOK {
+					t.Fatalf("HTTP %d code %d %v, want 200", a.status, a.Code, a.Errors)
 				}
 				return
 			}
@@ -163,12 +172,14 @@ const boardPayload = `{"content": "## That's Life!\nIt is <@1574474936641126412>
 	"attachments": [{"id": "1574474936641126413", "filename": "board.png", "description": "The board"}],
 	"allowed_mentions": {"users": ["1574474936641126412"]}}`
 
-// BenchmarkCheckBody is the cost the description adds to a request, for a
-// board edit sent as a channel message edit and as a type 7 response.
+// BenchmarkCheckBody is the cost the description adds to a request: a
+// short reply, and a board edit sent as a channel message edit and as a
+// type 7 response.
 func BenchmarkCheckBody(b *testing.B) {
 	for _, bc := range []struct{ name, route, payload string }{
+		{"short-reply", "POST " + callbackPath, `{"type": 4, "data": {"content": "Game 1 created."}}`},
 		{"message-edit", "PATCH /channels/{channel_id}/messages/{message_id}", boardPayload},
-		{"update-callback", "POST /interactions/{interaction_id}/{interaction_token}/callback", `{"type": 7, "data": ` + boardPayload + `}`},
+		{"update-callback", "POST " + callbackPath, `{"type": 7, "data": ` + boardPayload + `}`},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			i := slices.IndexFunc(routes, func(rt *route) bool { return rt.String() == bc.route })

@@ -36,7 +36,9 @@ type Message struct {
 	// Discord's default, which pings every mentioned user.
 	AllowedMentions *discordgo.MessageAllowedMentions
 	// Pings are the ids of the users the message notified when created.
-	Pings       []string
+	Pings []string
+	// EditedCount is how many edits the message took. Filling a deferred
+	// response's "thinking" placeholder is not one.
 	EditedCount int
 	Created     time.Time
 	// InteractionID is the interaction whose response or follow-up this is;
@@ -44,6 +46,9 @@ type Message struct {
 	InteractionID string
 	// EphemeralTo is the only user who sees an ephemeral message.
 	EphemeralTo string
+	// Deleted is set in History for a message that was deleted; it shows
+	// the message as it was then.
+	Deleted bool
 }
 
 // Ephemeral reports whether only one user sees the message.
