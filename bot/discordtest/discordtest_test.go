@@ -950,8 +950,9 @@ func TestHistory(t *testing.T) {
 	if n := len(fake.Messages(dm.ID)); n != 2 || fake.Message(ping.ID) != nil {
 		t.Errorf("%d messages stand and the deleted one is found: %v; want 2 and not", n, fake.Message(ping.ID))
 	}
-	if n := len(fake.Pings(w.alice.ID)); n != 2 {
-		t.Errorf("alice was pinged %d times, want 2: deleting a ping does not take it back", n)
+	// Every new DM notifies its recipient, the hand included.
+	if n := len(fake.Pings(w.alice.ID)); n != 3 {
+		t.Errorf("alice was pinged %d times, want 3: deleting a ping does not take it back", n)
 	}
 
 	// Ephemeral replies are not part of the channel's history.
