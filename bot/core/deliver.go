@@ -258,33 +258,10 @@ func (s *Service) try(l *lane, what string, game string, send func(ctx context.C
 // made elsewhere, a restart. A board that was deleted is sent anew.
 func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answer) bool {
 	rev := sn.t.Rev
-	var msg *Message
-	draw := func() (*Message, error) {
-		if msg != nil {
-			return msg, nil
-		}
-		m, err := s.boardMessage(sn)
-		msg = m
-		return m, err
-	}
-	for _, a := range answers {
-		out := lg.ledger()
-		if out.BoardRev >= rev {
-			a.err = a.r.Ack(s.ctx)
-			continue
-		}
-		m, err := draw()
-		if err != nil {
-			a.err = err
-			continue
-		}
-		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
-		a.err = a.r.Update(ctx, m)
-		cancel()
-		if a.err == nil {
-			lg.update(func(o *ledger) { o.BoardRev = max(o.BoardRev, rev) })
-		}
-	}
+	draw := drawOnce(func() (*Message, error) { return s.boardMessage(sn) })
+	s.answer(answers, draw,
+		func() bool { return lg.ledger().BoardRev >= rev },
+		func() { lg.update(func(o *ledger) { o.BoardRev = max(o.BoardRev, rev) }) })
 	out := lg.ledger()
 	if out.BoardRev >= rev || out.Board.ID == "" {
 		return true
@@ -314,4 +291,42 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 	}
 	lg.update(func(o *ledger) { o.BoardRev = max(o.BoardRev, rev) })
 	return true
+}
+
+// drawOnce draws a message on first use only: a pass of a lane sends the
+// same message to every place it serves.
+func drawOnce(draw func() (*Message, error)) func() (*Message, error) {
+	var m *Message
+	var err error
+	done := false
+	return func() (*Message, error) {
+		if !done {
+			m, err = draw()
+			done = true
+		}
+		return m, err
+	}
+}
+
+// answer answers the interactions waiting on a lane with its message, or
+// with a bare acknowledgement when current says the place shows it already;
+// shown records a place brought up to date by an answer.
+func (s *Service) answer(answers []*answer, draw func() (*Message, error), current func() bool, shown func()) {
+	for _, a := range answers {
+		if current() {
+			a.err = a.r.Ack(s.ctx)
+			continue
+		}
+		m, err := draw()
+		if err != nil {
+			a.err = err
+			continue
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+		a.err = a.r.Update(ctx, m)
+		cancel()
+		if a.err == nil {
+			shown()
+		}
+	}
 }

@@ -122,29 +122,11 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	if !ok {
 		return true
 	}
-	var msg *Message
 	key := privateKey(sn, seat)
-	draw := func() (*Message, error) {
-		if msg != nil {
-			return msg, nil
-		}
-		m, err := s.privateMessage(sn, seat)
-		msg = m
-		return m, err
-	}
-	for _, a := range answers {
-		m, err := draw()
-		if err != nil {
-			a.err = err
-			continue
-		}
-		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
-		a.err = a.r.Update(ctx, m)
-		cancel()
-		if a.err == nil {
-			lg.update(func(o *ledger) { o.player(user).Shows = key })
-		}
-	}
+	draw := drawOnce(func() (*Message, error) { return s.privateMessage(sn, seat) })
+	s.answer(answers, draw,
+		func() bool { return false },
+		func() { lg.update(func(o *ledger) { o.player(user).Shows = key }) })
 	out := lg.ledger()
 	c := out.player(user)
 	if !c.ClosedAt.IsZero() && s.cfg.Clock.Now().Sub(c.ClosedAt) < s.cfg.DMRetry {

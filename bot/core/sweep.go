@@ -3,6 +3,8 @@ package core
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
@@ -30,13 +32,7 @@ func (s *Service) Sweep(ctx context.Context) {
 	}
 	// Games that ended while their last delivery failed are no longer
 	// open; the ones this process knows about are retried too.
-	s.liveMu.Lock()
-	var lagging []*liveGame
-	for _, lg := range s.live {
-		lagging = append(lagging, lg)
-	}
-	s.liveMu.Unlock()
-	for _, lg := range lagging {
+	for _, lg := range s.liveGames() {
 		lg.mu.Lock()
 		behind := lg.snap != nil && lg.out.Synced < lg.snap.t.Rev
 		lg.mu.Unlock()
@@ -228,13 +224,14 @@ func (s *Service) flush(lg *liveGame) {
 
 // flushAll saves every ledger that changed, at shutdown.
 func (s *Service) flushAll() {
-	s.liveMu.Lock()
-	var all []*liveGame
-	for _, lg := range s.live {
-		all = append(all, lg)
-	}
-	s.liveMu.Unlock()
-	for _, lg := range all {
+	for _, lg := range s.liveGames() {
 		s.flush(lg)
 	}
+}
+
+// liveGames lists the games this process is delivering.
+func (s *Service) liveGames() []*liveGame {
+	s.liveMu.Lock()
+	defer s.liveMu.Unlock()
+	return slices.Collect(maps.Values(s.live))
 }
