@@ -12,6 +12,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
@@ -418,4 +422,29 @@ func benchmarkBoard(b *testing.B, v any, names []string) {
 		size = len(data)
 	}
 	b.ReportMetric(float64(size), "png-bytes")
+}
+
+// TestDrawMatchesDrawer checks Face.Draw, with its kept glyphs and its own
+// compositing, against font.Drawer drawing with a freetype face, for
+// opaque and translucent colours, at quarter-pixel offsets and across the
+// image's edges.
+func TestDrawMatchesDrawer(t *testing.T) {
+	f := NewFace(Bold, 21)
+	ff := truetype.NewFace(Bold.font(), &truetype.Options{Size: 21, Hinting: font.HintingFull})
+	for _, c := range []color.RGBA{rgb(textMain), rgb(inkDark), rgba(gold, 120)} {
+		for _, x := range []float64{3, 10.2, 10.26, 10.5, 10.74, -20, 150} {
+			want := image.NewRGBA(image.Rect(0, 0, 200, 40))
+			FillRect(want, want.Rect, rgb(rowFill))
+			got := image.NewRGBA(want.Rect)
+			copy(got.Pix, want.Pix)
+			const s = "Zoë −12 …fj"
+			f.Draw(got, s, x, 20, MiddleLeft, c)
+			d := font.Drawer{Dst: want, Src: image.NewUniform(c), Face: ff,
+				Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.I(int(math.Floor(20 + f.CapHeight()/2 + 0.5)))}}
+			d.DrawString(s)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%q in %v at x=%v differs from font.Drawer", s, c, x)
+			}
+		}
+	}
 }
