@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"os"
 	"path/filepath"
@@ -445,6 +446,63 @@ func TestDrawMatchesDrawer(t *testing.T) {
 			if !bytes.Equal(got.Pix, want.Pix) {
 				t.Errorf("%q in %v at x=%v differs from font.Drawer", s, c, x)
 			}
+		}
+	}
+}
+
+// TestBlitMatchesDraw checks Blit against draw.Draw with draw.Over, for a
+// sprite of opaque, clear and partly covered pixels placed inside the
+// image, across its edges and off it.
+func TestBlitMatchesDraw(t *testing.T) {
+	sprite := image.NewRGBA(image.Rect(0, 0, 37, 23))
+	for i := 0; i < len(sprite.Pix); i += 4 {
+		a := [...]uint8{0, 0xFF, 0xFF, 0xFF, 1, 40, 128, 254}[(i/4*7)%8]
+		c := color.RGBA{uint8(i * 3), uint8(i * 5), uint8(i * 11), 0xFF}
+		sprite.Pix[i] = uint8(uint32(c.R) * uint32(a) / 255)
+		sprite.Pix[i+1] = uint8(uint32(c.G) * uint32(a) / 255)
+		sprite.Pix[i+2] = uint8(uint32(c.B) * uint32(a) / 255)
+		sprite.Pix[i+3] = a
+	}
+	for _, at := range []image.Point{{5, 7}, {-10, -4}, {50, 30}, {-37, 0}, {100, 100}} {
+		want := image.NewRGBA(image.Rect(0, 0, 64, 40))
+		for i := range want.Pix {
+			want.Pix[i] = uint8(i * 13)
+		}
+		got := image.NewRGBA(want.Rect)
+		copy(got.Pix, want.Pix)
+		r := sprite.Bounds().Add(at)
+		draw.Draw(want, r, sprite, image.Point{}, draw.Over)
+		Blit(got, sprite, at.X, at.Y)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("Blit at %v differs from draw.Draw", at)
+		}
+	}
+}
+
+// TestBoxMatchesFills checks Box.Draw, which fills its edge as bands,
+// against filling the edge under the whole box, for boxes roomy, thin and
+// smaller than their edge.
+func TestBoxMatchesFills(t *testing.T) {
+	b := NewBox(6, 3, rgb(rowActive), rgb(accent), rgb(table))
+	for _, r := range []image.Rectangle{image.Rect(5, 5, 60, 40), image.Rect(2, 3, 15, 16), image.Rect(10, 10, 14, 30), image.Rect(-5, -5, 20, 20)} {
+		got := image.NewRGBA(image.Rect(0, 0, 64, 48))
+		FillRect(got, got.Rect, rgb(table))
+		want := image.NewRGBA(got.Rect)
+		copy(want.Pix, got.Pix)
+		b.Draw(got, r)
+		FillRect(want, r, b.edge)
+		FillRect(want, r.Inset(b.line), b.fill)
+		n := b.radius
+		for _, c := range [4]struct{ from, to image.Point }{
+			{image.Pt(0, 0), r.Min},
+			{image.Pt(n+1, 0), image.Pt(r.Max.X-n, r.Min.Y)},
+			{image.Pt(0, n+1), image.Pt(r.Min.X, r.Max.Y-n)},
+			{image.Pt(n+1, n+1), image.Pt(r.Max.X-n, r.Max.Y-n)},
+		} {
+			draw.Draw(want, image.Rectangle{c.to, c.to.Add(image.Pt(n, n))}, b.corners, c.from, draw.Src)
+		}
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("box %v differs from filling edge then inside", r)
 		}
 	}
 }
