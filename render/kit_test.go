@@ -506,3 +506,27 @@ func TestBoxMatchesFills(t *testing.T) {
 		}
 	}
 }
+
+// TestSpriteCache checks that a sprite is drawn once per key, and that
+// past maxSprites keys sprites are drawn at each use instead of kept.
+func TestSpriteCache(t *testing.T) {
+	var c spriteCache
+	drawn := 0
+	draw := func() *image.RGBA { drawn++; return image.NewRGBA(image.Rect(0, 0, 1, 1)) }
+	first := c.get("a", draw)
+	if again := c.get("a", draw); again != first || drawn != 1 {
+		t.Fatalf("a second get drew again (%d draws) or returned another sprite", drawn)
+	}
+	for i := range 3 * maxSprites {
+		c.get(i, draw)
+	}
+	if n := c.kept.Load(); n > maxSprites {
+		t.Errorf("kept %d sprites, want at most %d", n, maxSprites)
+	}
+	drawn = 0
+	c.get(-1, draw)
+	c.get(-1, draw)
+	if drawn != 2 {
+		t.Errorf("past the bound a key was drawn %d times in two gets, want 2", drawn)
+	}
+}

@@ -5,8 +5,6 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/fogleman/gg"
-
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -180,12 +178,11 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 		cx := int(x + float64(i)*step)
 		if i == picked {
 			y -= lmLift
-			dc := gg.NewContextForRGBA(im)
-			RoundedCard(dc, float64(cx-5), float64(y-5), float64(sp.w()+10), float64(sp.h()+10), float64(sp.q)*0.2, rgb(accent), nil, 0)
+			Blit(im, k.pickRing, cx-5, y-5)
 		}
 		Blit(im, k.face(c, lgHand, false, lagom.Left), cx, y)
 		if i == picked {
-			k.pickTag(im, float64(cx+sp.w()/2), float64(y+sp.h())+18)
+			BlitCentred(im, k.pickTag, float64(cx+sp.w()/2), float64(y+sp.h())+18)
 		}
 	}
 	if left := len(cards) - shown; left > 0 {
@@ -193,14 +190,8 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 	}
 }
 
-// pickTag labels the sealed pick under its card.
-func (k *lagomKit) pickTag(im *image.RGBA, cx, cy float64) {
-	text := "YOUR PICK"
-	w := k.label.Measure(text) + 18
-	dc := gg.NewContextForRGBA(im)
-	RoundedCard(dc, cx-w/2, cy-12, w, 24, 12, rgb(accent), nil, 0)
-	k.label.Draw(im, text, cx, cy, Centre, rgb(inkDark))
-}
+// pickText labels the sealed pick under its card.
+const pickText = "YOUR PICK"
 
 // indexCard returns the index of c in cards by id, or −1.
 func indexCard(cards []lagom.Card, c lagom.Card) int {

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fogleman/gg"
-
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
 )
@@ -272,8 +270,7 @@ func (k *lagomKit) drawSeatStats(im *image.RGBA, v lagom.View, sv lagom.SeatView
 		}
 		nx += k.rank.Draw(im, strconv.Itoa(rank), nx, lineY(0), MiddleLeft, c) + 8
 	}
-	dc := gg.NewContextForRGBA(im)
-	Pip(dc, seat, true, rgb(textMain), nx+9, lineY(0), 18)
+	BlitCentred(im, k.pips[paletteIndex(seat)], nx+lgPip/2, lineY(0))
 	nx += 24
 	name := k.name.SeatName(names, seat)
 	k.name.Draw(im, k.name.Fit(name, x+width-nx), nx, lineY(0), MiddleLeft, rgb(textMain))

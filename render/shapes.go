@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 )
@@ -16,6 +18,41 @@ func Sprite(w, h int, paint func(dc *gg.Context)) *image.RGBA {
 	im := image.NewRGBA(image.Rect(0, 0, w, h))
 	paint(gg.NewContextForRGBA(im))
 	return im
+}
+
+// spriteCache keeps sprites drawn while rendering — a count on a chip, a
+// token of one size — by what they show, so each is rasterised once: gg
+// costs far more than compositing. It keeps at most maxSprites, past which
+// sprites are drawn at each use, so that views of absurd numbers cannot
+// grow it.
+type spriteCache struct {
+	sprites sync.Map // key → *image.RGBA
+	kept    atomic.Int32
+}
+
+const maxSprites = 256
+
+// get returns the sprite for key, drawing it the first time.
+func (c *spriteCache) get(key any, draw func() *image.RGBA) *image.RGBA {
+	if im, ok := c.sprites.Load(key); ok {
+		return im.(*image.RGBA)
+	}
+	im := draw()
+	if c.kept.Load() < maxSprites {
+		if kept, loaded := c.sprites.LoadOrStore(key, im); loaded {
+			return kept.(*image.RGBA)
+		}
+		c.kept.Add(1)
+	}
+	return im
+}
+
+// centredSprite returns a sprite with room for a w×h shape and a pixel
+// around it, paint receiving its centre; BlitCentred puts that centre
+// where the shape belongs.
+func centredSprite(w, h float64, paint func(dc *gg.Context, cx, cy float64)) *image.RGBA {
+	sw, sh := int(math.Ceil(w))+2, int(math.Ceil(h))+2
+	return Sprite(sw, sh, func(dc *gg.Context) { paint(dc, float64(sw)/2, float64(sh)/2) })
 }
 
 // Blit composites src over dst with src's top-left corner at (x, y). It
