@@ -31,12 +31,18 @@ const (
 // tableau, the cards it passed and received, and its notes with {n}
 // replaced by names[n]. A view without a seat (games.Observer) is refused.
 func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
+	return r.render(r.paintLagomHand(v, names))
+}
+
+func (r *Renderer) paintLagomHand(v lagom.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Seat < 0 {
-		return nil, errNoSeat
+		return nil, nil, errNoSeat
 	}
 	k := r.lagom()
-	im := r.frame(k.hand)
-	defer r.release(im)
+	return k.hand, func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+}
+
+func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	seat := int(v.Seat)
 	var sv lagom.SeatView
 	if seat < len(v.Seats) {
@@ -60,7 +66,6 @@ func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
 		k.drawPassed(im, v)
 	}
 	k.drawLagomNotes(im, v, names)
-	return r.encode(im)
 }
 
 // handPrompt says, to the player, what the game asks of them now.

@@ -42,16 +42,19 @@ const (
 // received card or private notes. Views no game produces — no seats, long
 // tableaux, absurd numbers — still draw.
 func (r *Renderer) LagomTable(v lagom.View, names []string) ([]byte, error) {
+	return r.render(r.paintLagomTable(v, names))
+}
+
+func (r *Renderer) paintLagomTable(v lagom.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Hand != nil || v.Picked != nil || v.Passed != nil || v.Received != nil || len(v.Notes) > 0 {
-		return nil, ErrPrivateInPublic
+		return nil, nil, ErrPrivateInPublic
 	}
 	k := r.lagom()
-	im := r.frame(k.table)
-	defer r.release(im)
-	k.drawTableHeader(im, v, names)
-	k.drawTableSeats(im, v, names)
-	k.drawTableFooter(im, v)
-	return r.encode(im)
+	return k.table, func(im *image.RGBA) {
+		k.drawTableHeader(im, v, names)
+		k.drawTableSeats(im, v, names)
+		k.drawTableFooter(im, v)
+	}, nil
 }
 
 // stepText says what a step asks of the table.

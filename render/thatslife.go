@@ -310,13 +310,16 @@ func (k *thatsLifeKit) drawBackground() *image.RGBA {
 // Views that no game produces — no spots, unknown colours, absurd numbers —
 // still draw without failing.
 func (r *Renderer) ThatsLife(v thatslife.View, names []string) ([]byte, error) {
+	return r.render(r.paintThatsLife(v, names))
+}
+
+func (r *Renderer) paintThatsLife(v thatslife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	k := r.thatsLife()
-	im := r.frame(k.background)
-	defer r.release(im)
-	k.drawCourse(im, v)
-	k.drawPanel(im, v, names)
-	k.drawFooter(im, v)
-	return r.encode(im)
+	return k.background, func(im *image.RGBA) {
+		k.drawCourse(im, v)
+		k.drawPanel(im, v, names)
+		k.drawFooter(im, v)
+	}, nil
 }
 
 // slot returns the top-left corner of the card in serpentine slot i.
