@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -153,45 +154,6 @@ func TestEncodePNG(t *testing.T) {
 	}
 }
 
-// TestQuantize checks that a board reduced to a palette keeps every flat
-// colour exactly and moves rare edge shades only a little.
-func TestQuantize(t *testing.T) {
-	im := image.NewRGBA(image.Rect(0, 0, 200, 100))
-	FillRect(im, im.Bounds(), rgb(table))
-	FillRect(im, image.Rect(20, 20, 120, 80), rgb(0xFBE1DE))
-	face := NewFace(Bold, 30)
-	face.Draw(im, "−10 +8", 24, 50, MiddleLeft, rgb(0xB42318))
-	// More distinct colours than a palette holds.
-	for x := range 200 {
-		im.SetRGBA(x, 99, color.RGBA{uint8(x), uint8(255 - x), uint8(x * 3), 0xFF})
-		im.SetRGBA(x, 98, color.RGBA{uint8(x), 40, uint8(x / 2), 0xFF})
-	}
-	pal := image.NewPaletted(im.Rect, nil)
-	var q quantizer
-	for range 2 { // the tables must come back clean for reuse
-		q.quantize(pal, im)
-		if len(pal.Palette) > 256 {
-			t.Fatalf("palette has %d colours", len(pal.Palette))
-		}
-		worst := 0
-		for y := range 100 {
-			for x := range 200 {
-				a, b := im.RGBAAt(x, y), color.RGBAModel.Convert(pal.At(x, y)).(color.RGBA)
-				d := max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B))
-				if y < 98 {
-					worst = max(worst, d)
-				}
-				if (x == 5 && y == 5 || x == 60 && y == 25) && d != 0 {
-					t.Errorf("flat colour at (%d,%d) moved: %v became %v", x, y, a, b)
-				}
-			}
-		}
-		if worst > 48 {
-			t.Errorf("an anti-aliased pixel moved by %d levels, want at most 48", worst)
-		}
-	}
-}
-
 func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 
 // TestPalette checks that the player colours stay apart for everyone: each
@@ -307,21 +269,29 @@ func TestSeatName(t *testing.T) {
 	}
 }
 
-// renderJob draws one image for checkConcurrent.
-type renderJob struct {
-	name string
-	draw func(*Renderer) ([]byte, error)
+// golden is an image of testdata: the view drawn by Board with names, w×h
+// pixels, kept as testdata/<name>.png.
+type golden struct {
+	name  string
+	view  func() any
+	names []string
+	w, h  int
 }
 
-// checkConcurrent draws every job at once, three times over, on one
+func (g golden) draw(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }
+
+// goldens lists the golden images of every game.
+func goldens() []golden { return slices.Concat(thatsLifeGoldens(), lifeGoldens(), lagomGoldens()) }
+
+// checkConcurrent draws every golden at once, three times over, on one
 // Renderer; run with -race it shows the caches and pools are shared
-// safely, and each image must match the same job drawn alone.
-func checkConcurrent(t *testing.T, jobs []renderJob) {
+// safely, and each image must match the same one drawn alone.
+func checkConcurrent(t *testing.T, gs []golden) {
 	t.Helper()
 	lone := NewRenderer()
-	want := make([]*image.RGBA, len(jobs))
-	for i, j := range jobs {
-		data, err := j.draw(lone)
+	want := make([]*image.RGBA, len(gs))
+	for i, g := range gs {
+		data, err := g.draw(lone)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,11 +300,11 @@ func checkConcurrent(t *testing.T, jobs []renderJob) {
 	const rounds = 3
 	r := NewRenderer()
 	var wg sync.WaitGroup
-	errs := make(chan error, rounds*len(jobs))
+	errs := make(chan error, rounds*len(gs))
 	for round := range rounds {
-		for i, j := range jobs {
+		for i, g := range gs {
 			wg.Go(func() {
-				data, err := j.draw(r)
+				data, err := g.draw(r)
 				if err == nil {
 					var got *image.RGBA
 					if got, err = decodePNG(data); err == nil && !bytes.Equal(got.Pix, want[i].Pix) {
@@ -342,7 +312,7 @@ func checkConcurrent(t *testing.T, jobs []renderJob) {
 					}
 				}
 				if err != nil {
-					errs <- fmt.Errorf("round %d, %s: %w", round, j.name, err)
+					errs <- fmt.Errorf("round %d, %s: %w", round, g.name, err)
 				}
 			})
 		}
@@ -354,17 +324,11 @@ func checkConcurrent(t *testing.T, jobs []renderJob) {
 	}
 }
 
-// goldenImage is an image checked against testdata/<name>.png.
-type goldenImage struct {
-	renderJob
-	w, h int
-}
-
 // checkGoldens draws each image and compares it with its golden by
 // decoded pixels; -update rewrites the goldens instead.
-func checkGoldens(t *testing.T, images []goldenImage) {
+func checkGoldens(t *testing.T, gs []golden) {
 	r := NewRenderer()
-	for _, g := range images {
+	for _, g := range gs {
 		t.Run(g.name, func(t *testing.T) {
 			data, err := g.draw(r)
 			if err != nil {
@@ -425,31 +389,6 @@ func benchmarkBoard(b *testing.B, v any, names []string) {
 	b.ReportMetric(float64(size), "png-bytes")
 }
 
-// TestDrawMatchesDrawer checks Face.Draw, with its kept glyphs and its own
-// compositing, against font.Drawer drawing with a freetype face, for
-// opaque and translucent colours, at quarter-pixel offsets and across the
-// image's edges.
-func TestDrawMatchesDrawer(t *testing.T) {
-	f := NewFace(Bold, 21)
-	ff := truetype.NewFace(Bold.font(), &truetype.Options{Size: 21, Hinting: font.HintingFull})
-	for _, c := range []color.RGBA{rgb(textMain), rgb(inkDark), rgba(gold, 120)} {
-		for _, x := range []float64{3, 10.2, 10.26, 10.5, 10.74, -20, 150} {
-			want := image.NewRGBA(image.Rect(0, 0, 200, 40))
-			FillRect(want, want.Rect, rgb(rowFill))
-			got := image.NewRGBA(want.Rect)
-			copy(got.Pix, want.Pix)
-			const s = "Zoë −12 …fj"
-			f.Draw(got, s, x, 20, MiddleLeft, c)
-			d := font.Drawer{Dst: want, Src: image.NewUniform(c), Face: ff,
-				Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.I(int(math.Floor(20 + f.CapHeight()/2 + 0.5)))}}
-			d.DrawString(s)
-			if !bytes.Equal(got.Pix, want.Pix) {
-				t.Errorf("%q in %v at x=%v differs from font.Drawer", s, c, x)
-			}
-		}
-	}
-}
-
 // TestBlitMatchesDraw checks Blit against draw.Draw with draw.Over, for a
 // sprite of opaque, clear and partly covered pixels placed inside the
 // image, across its edges and off it.
@@ -475,6 +414,31 @@ func TestBlitMatchesDraw(t *testing.T) {
 		Blit(got, sprite, at.X, at.Y)
 		if !bytes.Equal(got.Pix, want.Pix) {
 			t.Errorf("Blit at %v differs from draw.Draw", at)
+		}
+	}
+}
+
+// TestDrawMatchesDrawer checks Face.Draw, with its kept glyphs and its own
+// compositing, against font.Drawer drawing with a freetype face, for
+// opaque and translucent colours, at quarter-pixel offsets and across the
+// image's edges.
+func TestDrawMatchesDrawer(t *testing.T) {
+	f := NewFace(Bold, 21)
+	ff := truetype.NewFace(Bold.font(), &truetype.Options{Size: 21, Hinting: font.HintingFull})
+	for _, c := range []color.RGBA{rgb(textMain), rgb(inkDark), rgba(gold, 120)} {
+		for _, x := range []float64{3, 10.2, 10.26, 10.5, 10.74, -20, 150} {
+			want := image.NewRGBA(image.Rect(0, 0, 200, 40))
+			FillRect(want, want.Rect, rgb(rowFill))
+			got := image.NewRGBA(want.Rect)
+			copy(got.Pix, want.Pix)
+			const s = "Zoë −12 …fj"
+			f.Draw(got, s, x, 20, MiddleLeft, c)
+			d := font.Drawer{Dst: want, Src: image.NewUniform(c), Face: ff,
+				Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.I(int(math.Floor(20 + f.CapHeight()/2 + 0.5)))}}
+			d.DrawString(s)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%q in %v at x=%v differs from font.Drawer", s, c, x)
+			}
 		}
 	}
 }

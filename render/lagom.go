@@ -81,6 +81,16 @@ const (
 	lgUnknown    = 0x8795A1
 )
 
+// lagomColours are the colours of Lagom's cards, the first lagomSurfaces
+// of them the large areas that veils cover.
+var lagomColours = [...]uint32{
+	lgCardFace, lgBarFill, lgInactive, lgCardEdge, lgQuadLine, lgBarInk,
+	lgCostDisc, lgCostRing, lgHealth, lgBroken, lgCopper, lgCopperRim, lgGold, lgGoldRim,
+	lgPeople, lgPeopleBack, lgSun, lgPurpose, lgSunsetSky, lgSunsetSun, lgUnknown,
+}
+
+const lagomSurfaces = 6
+
 // isCost reports whether s is one of the three costs.
 func isCost(s lagom.Symbol) bool {
 	return s == lagom.LoseHealth || s == lagom.LoseRelationship || s == lagom.SpendWealth

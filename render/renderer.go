@@ -1,8 +1,8 @@
 package render
 
 import (
+	"bytes"
 	"image"
-	"image/color"
 	"runtime"
 	"sync"
 )
@@ -60,33 +60,27 @@ func (r *Renderer) render(background *image.RGBA, paint func(*image.RGBA), err e
 		ws = new(workspace)
 	}
 	defer func() { r.slots <- ws }()
-	return ws.render(background, paint)
+	return ws.render(background, paint), nil
 }
 
 // workspace is the working memory of one render at a time, kept for the
-// next: the frame drawn on, its paletted copy and the quantizer that makes
-// it.
+// next: the frame drawn on, its palette indices as PNG scanlines, the
+// compressor's buffers and the PNG before it is copied out.
 type workspace struct {
-	frame     image.RGBA
-	paletted  image.Paletted
-	quantizer quantizer
+	frame image.RGBA
+	scan  []byte
+	out   []byte
+	deflater
 }
 
-func (ws *workspace) render(background *image.RGBA, paint func(*image.RGBA)) ([]byte, error) {
+func (ws *workspace) render(background *image.RGBA, paint func(*image.RGBA)) []byte {
 	im := &ws.frame
 	im.Pix = resize(im.Pix, len(background.Pix))
 	copy(im.Pix, background.Pix)
 	im.Stride, im.Rect = background.Stride, background.Rect
 	paint(im)
-	pal := &ws.paletted
-	b := im.Rect
-	pal.Pix = resize(pal.Pix, b.Dx()*b.Dy())
-	pal.Stride, pal.Rect = b.Dx(), b
-	if pal.Palette == nil {
-		pal.Palette = make(color.Palette, 0, 256)
-	}
-	ws.quantizer.quantize(pal, im)
-	return EncodePNG(pal)
+	ws.out = ws.encodeBoard(ws.out[:0], im)
+	return bytes.Clone(ws.out)
 }
 
 // resize returns p with length n, reusing its memory when it has room.

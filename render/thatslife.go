@@ -72,10 +72,16 @@ func newTier(size float64, perRow, rows int) tokenTier {
 		t.tokens[p] = tokenSprite(size, func(dc *gg.Context, c float64) { Token(dc, p, c, c, size) })
 	}
 	t.pawn = tokenSprite(size, func(dc *gg.Context, c float64) {
-		Pawn(dc, c, c, size, rgb(0xD9E0E7), rgb(0x3A4652))
+		Pawn(dc, c, c, size, rgb(pawnFill), rgb(pawnEdge))
 	})
 	return t
 }
+
+// The guards' pawns: pale grey, unlike any player colour.
+const (
+	pawnFill = 0xD9E0E7
+	pawnEdge = 0x3A4652
+)
 
 // cardKey names a card face. Faces depend on what a card shows, not on its
 // id: the two −3 cards of runs A and B look alike, as on the table.
@@ -205,9 +211,9 @@ func styleOf(k thatslife.Kind) cardStyle {
 	case thatslife.Fortune:
 		return cardStyle{rgb(0xF6D36B), rgb(0xA87B00), rgb(goldDeep)}
 	case thatslife.Start:
-		return cardStyle{rgb(0x50657A), rgb(0x9DB2C6), rgb(white)}
+		return cardStyle{rgb(0x50657A), rgb(textSoft), rgb(white)}
 	case thatslife.Finish:
-		return cardStyle{rgb(0x28323C), rgb(0x9DB2C6), rgb(white)}
+		return cardStyle{rgb(0x28323C), rgb(textSoft), rgb(white)}
 	}
 	return cardStyle{rgb(0xC9D1D9), rgb(0x6B7785), rgb(inkDark)}
 }
