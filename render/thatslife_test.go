@@ -221,26 +221,6 @@ func decode(t testing.TB, data []byte) *image.RGBA {
 	return img
 }
 
-// differing returns the fraction of pixels in which some channel differs by
-// more than threshold. Goldens are compared by pixels within a tolerance,
-// not by bytes, because floating-point rasterisation may differ in the last
-// bit between architectures and encoder versions may change the bytes.
-func differing(a, b *image.RGBA, threshold int) float64 {
-	if a.Bounds() != b.Bounds() {
-		return 1
-	}
-	n := 0
-	for i := 0; i < len(a.Pix); i += 4 {
-		for c := range 4 {
-			if d := int(a.Pix[i+c]) - int(b.Pix[i+c]); d > threshold || d < -threshold {
-				n++
-				break
-			}
-		}
-	}
-	return float64(n) / float64(len(a.Pix)/4)
-}
-
 func TestThatsLifeGolden(t *testing.T) { checkGoldens(t, thatsLifeGoldens()) }
 
 // TestThatsLifeConcurrent renders different boards at once on one
