@@ -360,7 +360,15 @@ func checkGolden(t *testing.T, name string, data []byte) {
 	}
 	got, golden := decode(t, data), decode(t, want)
 	d := compareImages(got, golden)
-	if d.shifted == 0 {
+	var fault string
+	switch {
+	case d.changed > 0:
+		fault = fmt.Sprintf("%d pixels differ from %s by more than %d levels, within %v; the worst, at %v, is %s and was %s",
+			d.changed, path, edgeShift, d.bounds, d.worst, hex(got.RGBAAt(d.worst.X, d.worst.Y)), hex(golden.RGBAAt(d.worst.X, d.worst.Y)))
+	case float64(d.shifted) > maxShifted*float64(len(got.Pix)/4):
+		fault = fmt.Sprintf("%d pixels (%.3f%%) differ from %s, by %d levels at most, more than the %.2f%% that edge shading may move",
+			d.shifted, 100*float64(d.shifted)/float64(len(got.Pix)/4), path, d.most, 100*maxShifted)
+	default:
 		return
 	}
 	failed := filepath.Join("testdata", "failed", name+".png")
@@ -377,15 +385,7 @@ func checkGolden(t *testing.T, name string, data []byte) {
 			t.Fatal(err)
 		}
 	}
-	files := fmt.Sprintf("got written to %s, differences marked in %s", failed, marked)
-	switch {
-	case d.changed > 0:
-		t.Errorf("%d pixels differ from %s by more than %d levels, within %v; the worst, at %v, is %s and was %s; %s",
-			d.changed, path, edgeShift, d.bounds, d.worst, hex(got.RGBAAt(d.worst.X, d.worst.Y)), hex(golden.RGBAAt(d.worst.X, d.worst.Y)), files)
-	case float64(d.shifted) > maxShifted*float64(len(got.Pix)/4):
-		t.Errorf("%d pixels (%.3f%%) differ from %s, by %d levels at most, more than the %.2f%% that edge shading may move; %s",
-			d.shifted, 100*float64(d.shifted)/float64(len(got.Pix)/4), path, d.most, 100*maxShifted, files)
-	}
+	t.Errorf("%s; got written to %s, differences marked in %s", fault, failed, marked)
 }
 
 // Goldens are compared by decoded pixels, not by bytes. On the machine that
