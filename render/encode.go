@@ -29,9 +29,10 @@ func (ws *workspace) encodeBoard(dst []byte, im *image.RGBA) []byte {
 	dst = append(dst, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	dst = append(dst, 0x78, 0x01) // zlib: deflate, 32 KiB window, fastest
 
-	p.quantize(scan, im)
+	sum := newAdler()
+	p.quantize(scan, im, &sum)
 	dst = ws.deflater.compress(dst, scan, stride)
-	dst = binary.BigEndian.AppendUint32(dst, adler32(scan))
+	dst = binary.BigEndian.AppendUint32(dst, sum.sum())
 	binary.BigEndian.PutUint32(dst[idat:], uint32(len(dst)-idat-8))
 	dst = binary.BigEndian.AppendUint32(dst, crc32.ChecksumIEEE(dst[idat+4:]))
 	return appendChunk(dst, "IEND", nil)
@@ -42,16 +43,18 @@ func (ws *workspace) encodeBoard(dst []byte, im *image.RGBA) []byte {
 const quantChunk = 32
 
 // quantize writes im's pixels as palette indices into scan, as PNG
-// scanlines: each row led by its filter byte, 0 for none. im is taken as
-// opaque.
-func (p *palette) quantize(scan []byte, im *image.RGBA) {
+// scanlines: each row led by its filter byte, 0 for none. It adds each
+// row to sum while the row is still in cache. im is taken as opaque.
+func (p *palette) quantize(scan []byte, im *image.RGBA, sum *adler) {
 	w := im.Rect.Dx()
 	for y := range im.Rect.Dy() {
 		row := im.Pix[y*im.Stride:][:4*w]
-		out := scan[y*(w+1)+1:][:w]
-		scan[y*(w+1)] = 0
+		line := scan[y*(w+1):][:w+1]
+		line[0] = 0
+		out := line[1:]
 		if y == 0 {
 			p.quantizeSpan(out, row)
+			sum.write(line)
 			continue
 		}
 		// Most of a board repeats the row above: where it does, so do
@@ -67,27 +70,23 @@ func (p *palette) quantize(scan []byte, im *image.RGBA) {
 			}
 			p.quantizeSpan(out[x:end], row[4*x:4*end])
 		}
+		sum.write(line)
 	}
 }
 
-// quantizeSpan writes the indices of the pixels in row to out.
+// quantizeSpan writes the indices of the pixels in row to out. It looks
+// up every pixel, which costs less than comparing each with the one before
+// to look up only new colours: at an edge every comparison fails, and
+// each failure is a mispredicted branch.
 func (p *palette) quantizeSpan(out, row []byte) {
-	// Runs of one colour are the common case: a pixel like the one before
-	// costs a comparison.
-	prev := ^binary.LittleEndian.Uint32(row)
-	var idx uint8
 	for x := range out {
 		px := binary.LittleEndian.Uint32(row[4*x:])
-		if px != prev {
-			prev = px
-			// lookup, written out: the call would cost as much as the rest
-			// of the loop.
-			if i := p.index[px>>2&0x3F<<12|px>>10&0x3F<<6|px>>18&0x3F].Load(); i != 0 {
-				idx = uint8(i - 1)
-			} else {
-				idx = p.fill(uint8(px), uint8(px>>8), uint8(px>>16))
-			}
+		// lookup, written out: the call would cost as much as the rest of
+		// the loop.
+		i := p.index[px>>2&0x3F<<12|px>>10&0x3F<<6|px>>18&0x3F].Load()
+		if i == 0 {
+			i = uint32(p.fill(uint8(px), uint8(px>>8), uint8(px>>16))) + 1
 		}
-		out[x] = idx
+		out[x] = uint8(i - 1)
 	}
 }

@@ -10,24 +10,28 @@ import (
 	"sync"
 )
 
-// adler32 is the zlib checksum of data, as hash/adler32 computes it but
-// eight bytes at a time: hash/adler32 takes a board's scanlines byte by
-// byte, which costs as much as compressing them.
+// adler is the zlib checksum (RFC 1950) of the bytes written to it, as
+// hash/adler32 computes it but eight bytes at a time: hash/adler32 takes a
+// board's scanlines byte by byte, which costs as much as compressing them.
 //
 // Over eight bytes b0..b7 the sums grow by s1 += Σbk and s2 += 8·s1 +
 // Σ(8−k)·bk. Both sums come from the bytes split into 16-bit lanes, even
 // and odd, and one multiplication each, which adds the lanes, weighted by
 // the lanes of the constant, into the top lane. In 64 bits the sums
-// cannot overflow before 2³⁰ bytes, so the modulus is taken once per
-// gigabyte.
-func adler32(data []byte) uint32 {
+// cannot overflow before 2³⁰ bytes, so the modulus is taken after each
+// write of at most that.
+type adler struct{ s1, s2 uint64 }
+
+func newAdler() adler { return adler{s1: 1} }
+
+func (a *adler) write(data []byte) {
 	const (
 		mod   = 65521
 		lanes = 0x00FF00FF00FF00FF
 		ones  = 0x0001000100010001
 		odds  = 0x0007000500030001 // the top lane gathers pair k weighed by 7−2k
 	)
-	s1, s2 := uint64(1), uint64(0)
+	s1, s2 := a.s1, a.s2
 	for len(data) > 0 {
 		chunk := data[:min(len(data), 1<<30)]
 		data = data[len(chunk):]
@@ -44,8 +48,10 @@ func adler32(data []byte) uint32 {
 		}
 		s1, s2 = s1%mod, s2%mod
 	}
-	return uint32(s2<<16 | s1)
+	a.s1, a.s2 = s1, s2
 }
+
+func (a *adler) sum() uint32 { return uint32(a.s2<<16 | a.s1) }
 
 // appendChunk appends a PNG chunk of type typ holding data.
 func appendChunk(dst []byte, typ string, data []byte) []byte {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -80,19 +81,30 @@ func Blit(dst, src *image.RGBA, x, y int) {
 	}
 }
 
+// alphas masks the alpha bytes of two RGBA pixels.
+const alphas = 0xFF000000_FF000000
+
 // blendRow composites the pixels of s over those of d as draw.Over does.
 func blendRow(d, s []byte) {
 	for i := 0; i < len(s); {
 		switch s[i+3] {
 		case 0xFF:
+			// Two pixels to a comparison: the run is most of a sprite.
 			j := i + 4
+			for j+8 <= len(s) && binary.LittleEndian.Uint64(s[j:])&alphas == alphas {
+				j += 8
+			}
 			for j < len(s) && s[j+3] == 0xFF {
 				j += 4
 			}
 			copy(d[i:j], s[i:j])
 			i = j
 		case 0:
-			i += 4
+			j := i + 4
+			for j+8 <= len(s) && binary.LittleEndian.Uint64(s[j:])&alphas == 0 {
+				j += 8
+			}
+			i = j
 		default:
 			const m = 0xFFFF
 			sa := uint32(s[i+3]) * 0x101
