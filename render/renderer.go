@@ -31,35 +31,49 @@ type Renderer struct {
 	life      func() *lifeKit
 	lagom     func() *lagomKit
 
-	// slots holds one workspace per render allowed at once; taking one is
-	// the permission to render. A slot is nil until its first render needs
-	// it, so an idle Renderer holds no frames.
-	slots chan *workspace
+	// busy holds a token for each render running, at most GOMAXPROCS.
+	busy chan struct{}
+	// idle keeps the working memory of finished renders for the next, the
+	// most recent last: renders one at a time reuse one workspace, and
+	// there are never more workspaces than renders that ran at once.
+	mu   sync.Mutex
+	idle []*workspace
 }
 
 // NewRenderer returns a Renderer. It is cheap: each game's parts are drawn
 // on its first board.
 func NewRenderer() *Renderer {
-	r := &Renderer{thatsLife: sync.OnceValue(newThatsLifeKit), life: sync.OnceValue(newLifeKit), lagom: sync.OnceValue(newLagomKit)}
-	r.slots = make(chan *workspace, runtime.GOMAXPROCS(0))
-	for range cap(r.slots) {
-		r.slots <- nil
+	return &Renderer{
+		thatsLife: sync.OnceValue(newThatsLifeKit),
+		life:      sync.OnceValue(newLifeKit),
+		lagom:     sync.OnceValue(newLagomKit),
+		busy:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
-	return r
 }
 
-// render draws one image in a free slot: a copy of background with paint
-// applied, encoded as PNG. It takes what a paint function returns, so
-// that a refusal passes straight through.
+// render draws one image once a render may start: a copy of background
+// with paint applied, encoded as PNG. It takes what a paint function
+// returns, so that a refusal passes straight through.
 func (r *Renderer) render(background *image.RGBA, paint func(*image.RGBA), err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws := <-r.slots
+	r.busy <- struct{}{}
+	defer func() { <-r.busy }()
+	var ws *workspace
+	r.mu.Lock()
+	if n := len(r.idle); n > 0 {
+		ws, r.idle = r.idle[n-1], r.idle[:n-1]
+	}
+	r.mu.Unlock()
 	if ws == nil {
 		ws = new(workspace)
 	}
-	defer func() { r.slots <- ws }()
+	defer func() {
+		r.mu.Lock()
+		r.idle = append(r.idle, ws)
+		r.mu.Unlock()
+	}()
 	return ws.render(background, paint), nil
 }
 

@@ -2,6 +2,7 @@ package render
 
 import (
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -10,13 +11,13 @@ import (
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
-// TestRendersWaitForASlot takes every slot of a Renderer and checks that a
-// render of each kind, by Board and by its own method, waits until one is
-// given back, and then runs.
-func TestRendersWaitForASlot(t *testing.T) {
+// TestRendersWaitForTheirTurn starts as many renders as a Renderer allows
+// and checks that a render of each kind, by Board and by its own method,
+// waits until they finish, and then runs.
+func TestRendersWaitForTheirTurn(t *testing.T) {
 	r := NewRenderer()
-	if n := cap(r.slots); n != runtime.GOMAXPROCS(0) {
-		t.Fatalf("%d slots, want GOMAXPROCS = %d", n, runtime.GOMAXPROCS(0))
+	if n := cap(r.busy); n != runtime.GOMAXPROCS(0) {
+		t.Fatalf("%d renders may run at once, want GOMAXPROCS = %d", n, runtime.GOMAXPROCS(0))
 	}
 	renders := map[string]func() ([]byte, error){
 		"ThatsLife":  func() ([]byte, error) { return r.ThatsLife(startOfThree(), nil) },
@@ -45,9 +46,8 @@ func TestRendersWaitForASlot(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
-	var held []*workspace
-	for range cap(r.slots) {
-		held = append(held, <-r.slots)
+	for range cap(r.busy) {
+		r.busy <- struct{}{}
 	}
 	done := make(chan string, len(renders))
 	for name, render := range renders {
@@ -62,13 +62,39 @@ func TestRendersWaitForASlot(t *testing.T) {
 	// never finishes here, however slow the machine.
 	select {
 	case name := <-done:
-		t.Fatalf("%s rendered while every slot was taken", name)
+		t.Fatalf("%s rendered while GOMAXPROCS renders were running", name)
 	case <-time.After(500 * time.Millisecond):
 	}
-	for _, ws := range held {
-		r.slots <- ws
+	for range cap(r.busy) {
+		<-r.busy
 	}
 	for range renders {
 		<-done
+	}
+}
+
+// TestRendersReuseWorkspaces checks that renders one after another keep
+// one workspace, and renders at once no more than may run.
+func TestRendersReuseWorkspaces(t *testing.T) {
+	r := NewRenderer()
+	for range 3 {
+		if _, err := r.LifeHand(lifeHand7(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(r.idle); n != 1 {
+		t.Errorf("%d workspaces after renders one at a time, want 1", n)
+	}
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			if _, err := r.LifeHand(lifeHand7(), nil); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := len(r.idle); n > cap(r.busy) {
+		t.Errorf("%d workspaces after 20 renders at once, want at most %d", n, cap(r.busy))
 	}
 }
