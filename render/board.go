@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
@@ -15,20 +16,26 @@ import (
 // A Life or Lagom view is drawn as the table when it is the public one
 // (games.Observer) and as the seat's private image otherwise.
 func (r *Renderer) Board(view any, names []string) ([]byte, error) {
+	return r.render(r.painter(view, names))
+}
+
+// painter returns the background of view's image and what draws view on
+// it, or why view cannot be drawn.
+func (r *Renderer) painter(view any, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	switch v := view.(type) {
 	case thatslife.View:
-		return r.ThatsLife(v, names)
+		return r.paintThatsLife(v, names)
 	case life.View:
 		if v.Seat == games.Observer {
-			return r.LifeTable(v, names)
+			return r.paintLifeTable(v, names)
 		}
-		return r.LifeHand(v, names)
+		return r.paintLifeHand(v, names)
 	case lagom.View:
 		if v.Seat == games.Observer {
-			return r.LagomTable(v, names)
+			return r.paintLagomTable(v, names)
 		}
-		return r.LagomHand(v, names)
+		return r.paintLagomHand(v, names)
 	default:
-		return nil, fmt.Errorf("render: no drawing for views of type %T", view)
+		return nil, nil, fmt.Errorf("render: no drawing for views of type %T", view)
 	}
 }

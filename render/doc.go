@@ -12,12 +12,15 @@
 //   - Shapes: cards, tokens, pawns, pips, stars, dice and the four suits of
 //     playing cards on a gg.Context; sprites drawn once and composited
 //     (Sprite, Blit, Paste); rounded boxes drawn by slicing (Box).
-//   - Encoding: EncodePNG, with reused buffers.
+//   - Encoding: boards are reduced to one fixed palette, the house colours
+//     and the shades between them, and written as paletted PNG by an
+//     encoder made for them (encode.go, deflate.go); EncodePNG encodes any
+//     other image.
 //
 // A Renderer holds each game's unchanging parts, drawn on its first board,
-// and the working memory of renders; one Renderer serves a whole bot from
-// any number of goroutines. Boards are Width×Height (a private hand image
-// HandWidth×HandHeight), reduced to 256 colours before encoding, and a few
+// and the working memory of its renders, at most one per CPU at a time;
+// one Renderer serves a whole bot from any number of goroutines. Boards
+// are Width×Height (a private hand image HandWidth×HandHeight) and a few
 // tens of kilobytes.
 //
 // render imports the games' view types and never the reverse: a game knows

@@ -3,10 +3,12 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -56,18 +58,22 @@ func (w Weight) font() *truetype.Font {
 
 // Face is one weight at one size, safe for concurrent use.
 //
-// A font.Face from freetype caches rasterised glyphs in place and so cannot
-// be shared between goroutines, while building one allocates a large glyph
-// mask. Face keeps a pool of them: every call borrows a warm one and gives
-// it back, so concurrent renders neither race nor pay for new faces.
+// Face keeps every glyph it has drawn, rasterised once at each of the
+// quarter-pixel offsets text is placed at, for as long as the Face lives:
+// after the first boards drawing text is compositing. freetype's own
+// font.Face caches glyphs too, but it cannot be shared between goroutines,
+// and a pool of them is emptied by every garbage collection, after which
+// each glyph is loaded, hinted and rasterised again. The pool is kept only
+// for glyphs not met before.
 //
 // Face draws text itself instead of through gg: gg resamples every glyph
 // through a bilinear transform even when none is set, which is several times
 // slower than drawing the glyph mask directly and blurs hinted glyphs.
 type Face struct {
-	font *truetype.Font
-	size float64
-	pool sync.Pool
+	font  *truetype.Font
+	size  float64
+	scale fixed.Int26_6 // size in 26.6 pixels, as freetype rounds it
+	pool  sync.Pool
 
 	capHeight float64
 
@@ -77,6 +83,30 @@ type Face struct {
 	// labels cost more than drawing them.
 	ascii   [0x7F - ' ']fixed.Int26_6
 	symbols map[rune]fixed.Int26_6
+
+	glyphs sync.Map     // glyphKey → *glyph
+	kept   atomic.Int32 // entries in glyphs
+}
+
+// maxGlyphs bounds the glyphs one Face keeps. Boards draw a few hundred;
+// names from outside may bring any of the fonts' glyphs, and past the bound
+// those are rasterised at each use rather than kept.
+const maxGlyphs = 2048
+
+// glyphKey is a rune placed at a quarter-pixel offset: freetype places
+// glyphs horizontally to the nearest quarter pixel and vertically to the
+// pixel, and draws each of the four offsets differently.
+type glyphKey struct {
+	r  rune
+	fx fixed.Int26_6 // 0, 16, 32 or 48
+}
+
+// glyph is a rasterised glyph: its coverage, where that lies from the dot,
+// and how far the dot moves on.
+type glyph struct {
+	mask    *image.Alpha
+	offset  image.Point
+	advance fixed.Int26_6
 }
 
 // tabledSymbols are the non-ASCII runes boards draw often.
@@ -84,19 +114,14 @@ const tabledSymbols = "−…·×"
 
 // NewFace returns the embedded font of weight w at size pixels.
 func NewFace(w Weight, size float64) *Face {
-	f := &Face{font: w.font(), size: size}
-	// The glyph cache is a mask image of (entries × largest glyph); the
-	// default 512 entries cost megabytes per face at board sizes. Labels use
-	// few distinct glyphs, so a small cache stays warm.
-	entries := 128
-	if size >= 28 {
-		entries = 64
-	}
+	f := &Face{font: w.font(), size: size, scale: fixed.Int26_6(0.5 + size*64)}
 	f.pool.New = func() any {
 		return truetype.NewFace(f.font, &truetype.Options{
-			Size:              size,
-			Hinting:           font.HintingFull,
-			GlyphCacheEntries: entries,
+			Size:    size,
+			Hinting: font.HintingFull,
+			// Glyphs are kept by the Face; freetype's cache only needs
+			// room for the one being copied out.
+			GlyphCacheEntries: 1,
 		})
 	}
 	f.with(func(ff font.Face) {
@@ -113,36 +138,67 @@ func NewFace(w Weight, size float64) *Face {
 	return f
 }
 
-// advance returns the advance of r, from the tables when it is there.
-func (f *Face) advance(ff font.Face, r rune) fixed.Int26_6 {
+// glyph returns r rasterised at offset fx, keeping it while there is room.
+func (f *Face) glyph(r rune, fx fixed.Int26_6) *glyph {
+	key := glyphKey{r, fx}
+	if g, ok := f.glyphs.Load(key); ok {
+		return g.(*glyph)
+	}
+	g := new(glyph)
+	f.with(func(ff font.Face) {
+		dr, mask, maskp, advance, _ := ff.Glyph(fixed.Point26_6{X: fx}, r)
+		g.advance, g.offset = advance, dr.Min
+		g.mask = image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		if !dr.Empty() {
+			draw.Draw(g.mask, g.mask.Rect, mask, maskp, draw.Src)
+		}
+	})
+	if f.kept.Load() < maxGlyphs {
+		if kept, loaded := f.glyphs.LoadOrStore(key, g); loaded {
+			return kept.(*glyph)
+		}
+		f.kept.Add(1)
+	}
+	return g
+}
+
+// kern is the kerning between two runes as freetype's hinted faces apply
+// it: whole pixels.
+func (f *Face) kern(r0, r1 rune) fixed.Int26_6 {
+	k := f.font.Kern(f.scale, f.font.Index(r0), f.font.Index(r1))
+	return (k + 32) &^ 63
+}
+
+// advance returns the advance of r.
+func (f *Face) advance(r rune) fixed.Int26_6 {
 	if r >= ' ' && r < 0x7F {
 		return f.ascii[r-' ']
 	}
 	if a, ok := f.symbols[r]; ok {
 		return a
 	}
-	a, _ := ff.GlyphAdvance(r)
-	return a
+	return f.glyph(r, 0).advance
 }
 
 // measure is font.MeasureString with the advance tables.
-func (f *Face) measure(ff font.Face, s string) fixed.Int26_6 {
+func (f *Face) measure(s string) fixed.Int26_6 {
 	var w fixed.Int26_6
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
-			w += ff.Kern(prev, r)
+			w += f.kern(prev, r)
 		}
-		w += f.advance(ff, r)
+		w += f.advance(r)
 		prev = r
 	}
 	return w
 }
 
-func (f *Face) with(do func(font.Face)) {
+// with lends fn one of the pool's freetype faces.
+func (f *Face) with(fn func(font.Face)) {
 	ff := f.pool.Get().(font.Face)
 	defer f.pool.Put(ff)
-	do(ff)
+	fn(ff)
 }
 
 func fix(v fixed.Int26_6) float64 { return float64(v) / 64 }
@@ -158,11 +214,7 @@ func (f *Face) CapHeight() float64 { return f.capHeight }
 func (f *Face) Has(r rune) bool { return f.font.Index(r) != 0 }
 
 // Measure returns the advance width of s.
-func (f *Face) Measure(s string) float64 {
-	var w fixed.Int26_6
-	f.with(func(ff font.Face) { w = f.measure(ff, s) })
-	return fix(w)
-}
+func (f *Face) Measure(s string) float64 { return fix(f.measure(s)) }
 
 // Anchor says which point of a label is placed at the point given to Draw:
 // horizontally its left edge, centre or right edge; vertically the top of
@@ -191,24 +243,70 @@ func (a Anchor) fractions() (x, y float64) {
 // Draw draws s in colour c with the point (x, y) at anchor a, and returns
 // the advance width of s.
 func (f *Face) Draw(dst *image.RGBA, s string, x, y float64, a Anchor, c color.Color) float64 {
-	var w float64
-	f.with(func(ff font.Face) {
-		ax, ay := a.fractions()
-		w = fix(f.measure(ff, s))
-		d := font.Drawer{
-			Dst:  dst,
-			Src:  image.NewUniform(c),
-			Face: ff,
-			Dot: fixed.Point26_6{
-				X: fixed.Int26_6((x - ax*w) * 64),
-				// Baselines are rounded to whole pixels so that hinted
-				// glyphs keep their sharp horizontal stems.
-				Y: fixed.I(int(math.Floor(y + (1-ay)*f.capHeight + 0.5))),
-			},
+	ax, ay := a.fractions()
+	w := fix(f.measure(s))
+	sr, sg, sb, sa := c.RGBA()
+	ink := inkColour{sr, sg, sb, sa}
+	dotX := fixed.Int26_6((x - ax*w) * 64)
+	// Baselines are rounded to whole pixels so that hinted glyphs keep
+	// their sharp horizontal stems.
+	dotY := int(math.Floor(y + (1-ay)*f.capHeight + 0.5))
+	// As font.Drawer.DrawString draws with a freetype face, so that the
+	// pixels are the same.
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dotX += f.kern(prev, r)
 		}
-		d.DrawString(s)
-	})
+		at := (dotX + 8) &^ 15 // to the nearest quarter pixel
+		g := f.glyph(r, at&63)
+		if b := g.mask.Rect; !b.Empty() {
+			min := g.offset.Add(image.Pt(int(at>>6), dotY))
+			ink.drawMask(dst, image.Rectangle{min, min.Add(b.Size())}, g.mask)
+		}
+		dotX += g.advance
+		prev = r
+	}
 	return w
+}
+
+// inkColour is a colour as 16-bit premultiplied channels.
+type inkColour struct{ r, g, b, a uint32 }
+
+// drawMask paints the colour through mask, whose top-left corner is at
+// r.Min, over dst. It gives the pixels of draw.DrawMask with a uniform
+// source and draw.Over, with a shortcut for the covered pixels of an
+// opaque colour, where that arithmetic comes to the colour itself: a glyph
+// is mostly clear pixels and solid stems.
+func (c inkColour) drawMask(dst *image.RGBA, r image.Rectangle, mask *image.Alpha) {
+	dr := r.Intersect(dst.Rect)
+	if dr.Empty() {
+		return
+	}
+	const m = 0xFFFF
+	solid := [4]uint8{uint8(c.r >> 8), uint8(c.g >> 8), uint8(c.b >> 8), uint8(c.a >> 8)}
+	opaque := c.a == m
+	mp := dr.Min.Sub(r.Min)
+	for y := range dr.Dy() {
+		d := dst.Pix[dst.PixOffset(dr.Min.X, dr.Min.Y+y):][:4*dr.Dx()]
+		cover := mask.Pix[mask.PixOffset(mp.X, mp.Y+y):][:dr.Dx()]
+		for x, ma := range cover {
+			switch {
+			case ma == 0:
+				continue
+			case ma == 0xFF && opaque:
+				copy(d[4*x:4*x+4], solid[:])
+				continue
+			}
+			ma := uint32(ma) * 0x101
+			a := (m - (c.a * ma / m)) * 0x101
+			p := d[4*x : 4*x+4 : 4*x+4]
+			p[0] = uint8((uint32(p[0])*a + c.r*ma) / m >> 8)
+			p[1] = uint8((uint32(p[1])*a + c.g*ma) / m >> 8)
+			p[2] = uint8((uint32(p[2])*a + c.b*ma) / m >> 8)
+			p[3] = uint8((uint32(p[3])*a + c.a*ma) / m >> 8)
+		}
+	}
 }
 
 // ellipsis ends a truncated label. The Go fonts have the single glyph.
@@ -218,33 +316,28 @@ const ellipsis = "…"
 // longest prefix that fits with an ellipsis appended. It measures rune by
 // rune in one pass, so an absurdly long name costs linear time.
 func (f *Face) Fit(s string, width float64) string {
-	var out string
-	f.with(func(ff font.Face) {
-		limit := fixed.Int26_6(width * 64)
-		if f.measure(ff, s) <= limit {
-			out = s
-			return
+	limit := fixed.Int26_6(width * 64)
+	if f.measure(s) <= limit {
+		return s
+	}
+	room := limit - f.measure(ellipsis)
+	var w fixed.Int26_6
+	prev := rune(-1)
+	cut := 0
+	for cut < len(s) {
+		r, size := utf8.DecodeRuneInString(s[cut:])
+		if prev >= 0 {
+			w += f.kern(prev, r)
 		}
-		room := limit - f.measure(ff, ellipsis)
-		var w fixed.Int26_6
-		prev := rune(-1)
-		cut := 0
-		for cut < len(s) {
-			r, size := utf8.DecodeRuneInString(s[cut:])
-			if prev >= 0 {
-				w += ff.Kern(prev, r)
-			}
-			adv := f.advance(ff, r)
-			if w+adv > room {
-				break
-			}
-			w += adv
-			prev = r
-			cut += size
+		adv := f.advance(r)
+		if w+adv > room {
+			break
 		}
-		out = strings.TrimRightFunc(s[:cut], unicode.IsSpace) + ellipsis
-	})
-	return out
+		w += adv
+		prev = r
+		cut += size
+	}
+	return strings.TrimRightFunc(s[:cut], unicode.IsSpace) + ellipsis
 }
 
 // FitFace returns the first of faces, largest first, in which s is at most

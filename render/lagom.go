@@ -81,6 +81,16 @@ const (
 	lgUnknown    = 0x8795A1
 )
 
+// lagomColours are the colours of Lagom's cards, the first lagomSurfaces
+// of them the large areas that veils cover.
+var lagomColours = [...]uint32{
+	lgCardFace, lgBarFill, lgInactive, lgCardEdge, lgQuadLine, lgBarInk,
+	lgCostDisc, lgCostRing, lgHealth, lgBroken, lgCopper, lgCopperRim, lgGold, lgGoldRim,
+	lgPeople, lgPeopleBack, lgSun, lgPurpose, lgSunsetSky, lgSunsetSun, lgUnknown,
+}
+
+const lagomSurfaces = 6
+
 // isCost reports whether s is one of the three costs.
 func isCost(s lagom.Symbol) bool {
 	return s == lagom.LoseHealth || s == lagom.LoseRelationship || s == lagom.SpendWealth
@@ -401,7 +411,8 @@ type lgCached struct {
 // time, so that a malformed view cannot grow the cache.
 const lgMaxCachedID = 1000
 
-// lagomKit is everything the Lagom images reuse, built once per Renderer.
+// lagomKit is everything the Lagom images reuse, built once per Renderer;
+// card faces and sprites are added as they are first met.
 type lagomKit struct {
 	table, hand *image.RGBA // backgrounds
 	faces       sync.Map    // lgFaceKey → lgCached
@@ -411,6 +422,9 @@ type lagomKit struct {
 	chips   [lgSizes]*Face // coin counts on investments
 
 	back                   [lgSizes]*image.RGBA
+	pips                   [PlayerColours]*image.RGBA     // next to a seat's name
+	pickRing, pickTag      *image.RGBA                    // around and under a sealed pick
+	sprites                spriteCache                    // sunset tokens and coin chips
 	icons                  [lagom.Purpose + 1]*image.RGBA // legend and stat icons
 	heart, coinIcon, cards *image.RGBA
 	decided, deciding      *image.RGBA
@@ -422,6 +436,7 @@ type lagomKit struct {
 }
 
 const (
+	lgPip     = 18 // a seat's mark beside its name
 	lgIcon    = 26 // a legend or stat icon
 	lgBadge   = 30 // decided / deciding
 	lgFooterY = 680
@@ -485,6 +500,18 @@ func newLagomKit() *lagomKit {
 			dc.DrawCircle(c+float64(i)*6.5, c, 2.2)
 		}
 		dc.Fill()
+	})
+	for p := range PlayerColours {
+		k.pips[p] = tokenSprite(lgPip, func(dc *gg.Context, c float64) { Pip(dc, p, true, rgb(textMain), c, c, lgPip) })
+	}
+	hs := lgHand.spec()
+	k.pickRing = Sprite(hs.w()+10, hs.h()+10, func(dc *gg.Context) {
+		RoundedCard(dc, 0, 0, float64(hs.w()+10), float64(hs.h()+10), float64(hs.q)*0.2, rgb(accent), nil, 0)
+	})
+	tagW := k.label.Measure(pickText) + 18
+	k.pickTag = centredSprite(tagW, 24, func(dc *gg.Context, cx, cy float64) {
+		RoundedCard(dc, cx-tagW/2, cy-12, tagW, 24, 12, rgb(accent), nil, 0)
+		k.label.Draw(dc.Image().(*image.RGBA), pickText, cx, cy, Centre, rgb(inkDark))
 	})
 	k.panelBoxes = newPanelBoxes()
 	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
@@ -715,12 +742,25 @@ func (k *lagomKit) drawPlayedCard(im *image.RGBA, p lagom.Played, s lgSize, x, y
 
 // sunset veils a symbol and sets the sunset token on it.
 func (k *lagomKit) sunset(im *image.RGBA, cx, cy, size float64) {
-	dc := gg.NewContextForRGBA(im)
-	dc.DrawCircle(cx, cy, size*0.52)
-	dc.SetColor(rgba(lgCardFace, 170))
-	dc.Fill()
-	drawSunsetBadge(dc, cx+size*0.16, cy+size*0.16, size*0.62)
+	token := k.sprites.get(sunsetKey(size), func() *image.RGBA {
+		return centredSprite(size*1.04, size*1.04, func(dc *gg.Context, cx, cy float64) {
+			dc.DrawCircle(cx, cy, size*0.52)
+			dc.SetColor(rgba(lgCardFace, 170))
+			dc.Fill()
+			drawSunsetBadge(dc, cx+size*0.16, cy+size*0.16, size*0.62)
+		})
+	})
+	BlitCentred(im, token, cx, cy)
 }
+
+// sunsetKey and coinChipKey name the sprites of lagomKit.sprites.
+type (
+	sunsetKey   float64
+	coinChipKey struct {
+		size lgSize
+		text string
+	}
+)
 
 // stackChip writes the coins invested on a Wealth symbol as a gold chip.
 func (k *lagomKit) stackChip(im *image.RGBA, s lgSize, n int, cx, cy float64) {
@@ -729,11 +769,15 @@ func (k *lagomKit) stackChip(im *image.RGBA, s lgSize, n int, cx, cy float64) {
 	if n > 999 {
 		text = "999+"
 	}
-	h := f.CapHeight() + 8
-	w := math.Max(h, f.Measure(text)+8)
-	dc := gg.NewContextForRGBA(im)
-	RoundedCard(dc, cx-w/2, cy-h/2, w, h, h/2, rgb(lgGold), rgb(lgGoldRim), 1.5)
-	f.Draw(im, text, cx, cy, Centre, rgb(inkDark))
+	chip := k.sprites.get(coinChipKey{s, text}, func() *image.RGBA {
+		h := f.CapHeight() + 8
+		w := math.Max(h, f.Measure(text)+8)
+		return centredSprite(w, h, func(dc *gg.Context, cx, cy float64) {
+			RoundedCard(dc, cx-w/2, cy-h/2, w, h, h/2, rgb(lgGold), rgb(lgGoldRim), 1.5)
+			f.Draw(dc.Image().(*image.RGBA), text, cx, cy, Centre, rgb(inkDark))
+		})
+	})
+	BlitCentred(im, chip, cx, cy)
 }
 
 // tableauStep is how far apart the left edges of tableau cards are: half a

@@ -180,30 +180,17 @@ func lagomHandPlay() lagom.View {
 
 var lagomNames4 = []string{"Astrid", "Björn", "Maximilian Alexander von Hohenzollern", "🎲 Zoë"}
 
-type lagomGolden struct {
-	name  string
-	view  func() lagom.View
-	names []string
-	w, h  int
-}
-
-func lagomGoldens() []lagomGolden {
-	return []lagomGolden{
-		{"lagom_table_mid4", lagomMid4, lagomNames4, Width, Height},
-		{"lagom_table_sealed6", lagomSealed6, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, Width, Height},
-		{"lagom_table_over2", lagomOver2, []string{"Ingrid", "Lars"}, Width, Height},
-		{"lagom_hand_pick", lagomHandPick, []string{"Mia", "Noah", "Olivia", "Liam"}, LagomHandWidth, LagomHandHeight},
-		{"lagom_hand_play", lagomHandPlay, lagomNames4, LagomHandWidth, LagomHandHeight},
+func lagomGoldens() []golden {
+	return []golden{
+		{"lagom_table_mid4", func() any { return lagomMid4() }, lagomNames4, Width, Height},
+		{"lagom_table_sealed6", func() any { return lagomSealed6() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, Width, Height},
+		{"lagom_table_over2", func() any { return lagomOver2() }, []string{"Ingrid", "Lars"}, Width, Height},
+		{"lagom_hand_pick", func() any { return lagomHandPick() }, []string{"Mia", "Noah", "Olivia", "Liam"}, LagomHandWidth, LagomHandHeight},
+		{"lagom_hand_play", func() any { return lagomHandPlay() }, lagomNames4, LagomHandWidth, LagomHandHeight},
 	}
 }
 
-func TestLagomGolden(t *testing.T) {
-	var images []goldenImage
-	for _, g := range lagomGoldens() {
-		images = append(images, goldenImage{renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }}, g.w, g.h})
-	}
-	checkGoldens(t, images)
-}
+func TestLagomGolden(t *testing.T) { checkGoldens(t, lagomGoldens()) }
 
 // TestLagomTableRefusesPrivate: a bug upstream that puts a seat's private
 // material into the public view must not reach the channel.
@@ -385,13 +372,7 @@ func TestLagomFaceCache(t *testing.T) {
 // TestLagomConcurrent renders every golden at once on one Renderer; run
 // with -race it shows the caches and pools are shared safely, and each
 // image must match a lone render.
-func TestLagomConcurrent(t *testing.T) {
-	var jobs []renderJob
-	for _, g := range lagomGoldens() {
-		jobs = append(jobs, renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }})
-	}
-	checkConcurrent(t, jobs)
-}
+func TestLagomConcurrent(t *testing.T) { checkConcurrent(t, lagomGoldens()) }
 
 func TestLagomOddViews(t *testing.T) {
 	long := func() lagom.View {

@@ -5,8 +5,6 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/fogleman/gg"
-
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -33,12 +31,18 @@ const (
 // tableau, the cards it passed and received, and its notes with {n}
 // replaced by names[n]. A view without a seat (games.Observer) is refused.
 func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
+	return r.render(r.paintLagomHand(v, names))
+}
+
+func (r *Renderer) paintLagomHand(v lagom.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Seat < 0 {
-		return nil, errNoSeat
+		return nil, nil, errNoSeat
 	}
 	k := r.lagom()
-	im := r.frame(k.hand)
-	defer r.release(im)
+	return k.hand, func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+}
+
+func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	seat := int(v.Seat)
 	var sv lagom.SeatView
 	if seat < len(v.Seats) {
@@ -62,7 +66,6 @@ func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
 		k.drawPassed(im, v)
 	}
 	k.drawLagomNotes(im, v, names)
-	return r.encode(im)
 }
 
 // handPrompt says, to the player, what the game asks of them now.
@@ -180,12 +183,11 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 		cx := int(x + float64(i)*step)
 		if i == picked {
 			y -= lmLift
-			dc := gg.NewContextForRGBA(im)
-			RoundedCard(dc, float64(cx-5), float64(y-5), float64(sp.w()+10), float64(sp.h()+10), float64(sp.q)*0.2, rgb(accent), nil, 0)
+			Blit(im, k.pickRing, cx-5, y-5)
 		}
 		Blit(im, k.face(c, lgHand, false, lagom.Left), cx, y)
 		if i == picked {
-			k.pickTag(im, float64(cx+sp.w()/2), float64(y+sp.h())+18)
+			BlitCentred(im, k.pickTag, float64(cx+sp.w()/2), float64(y+sp.h())+18)
 		}
 	}
 	if left := len(cards) - shown; left > 0 {
@@ -193,14 +195,8 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 	}
 }
 
-// pickTag labels the sealed pick under its card.
-func (k *lagomKit) pickTag(im *image.RGBA, cx, cy float64) {
-	text := "YOUR PICK"
-	w := k.label.Measure(text) + 18
-	dc := gg.NewContextForRGBA(im)
-	RoundedCard(dc, cx-w/2, cy-12, w, 24, 12, rgb(accent), nil, 0)
-	k.label.Draw(im, text, cx, cy, Centre, rgb(inkDark))
-}
+// pickText labels the sealed pick under its card.
+const pickText = "YOUR PICK"
 
 // indexCard returns the index of c in cards by id, or −1.
 func indexCard(cards []lagom.Card, c lagom.Card) int {

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fogleman/gg"
-
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
 )
@@ -44,16 +42,19 @@ const (
 // received card or private notes. Views no game produces — no seats, long
 // tableaux, absurd numbers — still draw.
 func (r *Renderer) LagomTable(v lagom.View, names []string) ([]byte, error) {
+	return r.render(r.paintLagomTable(v, names))
+}
+
+func (r *Renderer) paintLagomTable(v lagom.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Hand != nil || v.Picked != nil || v.Passed != nil || v.Received != nil || len(v.Notes) > 0 {
-		return nil, ErrPrivateInPublic
+		return nil, nil, ErrPrivateInPublic
 	}
 	k := r.lagom()
-	im := r.frame(k.table)
-	defer r.release(im)
-	k.drawTableHeader(im, v, names)
-	k.drawTableSeats(im, v, names)
-	k.drawTableFooter(im, v)
-	return r.encode(im)
+	return k.table, func(im *image.RGBA) {
+		k.drawTableHeader(im, v, names)
+		k.drawTableSeats(im, v, names)
+		k.drawTableFooter(im, v)
+	}, nil
 }
 
 // stepText says what a step asks of the table.
@@ -272,8 +273,7 @@ func (k *lagomKit) drawSeatStats(im *image.RGBA, v lagom.View, sv lagom.SeatView
 		}
 		nx += k.rank.Draw(im, strconv.Itoa(rank), nx, lineY(0), MiddleLeft, c) + 8
 	}
-	dc := gg.NewContextForRGBA(im)
-	Pip(dc, seat, true, rgb(textMain), nx+9, lineY(0), 18)
+	BlitCentred(im, k.pips[paletteIndex(seat)], nx+lgPip/2, lineY(0))
 	nx += 24
 	name := k.name.SeatName(names, seat)
 	k.name.Draw(im, k.name.Fit(name, x+width-nx), nx, lineY(0), MiddleLeft, rgb(textMain))

@@ -96,6 +96,8 @@ const (
 	backFill    = 0x2F5D9E
 	backPattern = 0x4C7BC0
 	backRim     = 0xE8EEF5
+	barGain     = 0x4E8F67 // this hand's gain ahead of a total
+	barLoss     = 0xB0544C // this hand's loss
 )
 
 // lifeKit is everything the Life images reuse, built once per Renderer.
@@ -536,8 +538,8 @@ func progress(im *image.RGBA, x, y, w, h int, total2, hand2, target int) {
 	}
 	FillRect(im, image.Rect(x, y, now, y+h), fill)
 	if next > now {
-		FillRect(im, image.Rect(now, y, next, y+h), rgb(0x4E8F67))
+		FillRect(im, image.Rect(now, y, next, y+h), rgb(barGain))
 	} else if next < now {
-		FillRect(im, image.Rect(next, y, now, y+h), rgb(0xB0544C))
+		FillRect(im, image.Rect(next, y, now, y+h), rgb(barLoss))
 	}
 }

@@ -188,35 +188,18 @@ func lifeHandEmpty() life.View {
 
 var lifeNames3 = []string{"Ada", "Grace", "Linus"}
 
-type lifeGolden struct {
-	name   string
-	view   func() life.View
-	names  []string
-	w, h   int
-	public bool
-}
-
-func lifeGoldens() []lifeGolden {
-	return []lifeGolden{
-		{"life_table_mid3", lifeMid3, lifeNames3, Width, Height, true},
-		{"life_table_eight", lifeEight, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen", "Maximilian Alexander von Hohenzollern", "🎲 Zoë"}, Width, Height, true},
-		{"life_table_sealed", lifeSealed, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}, Width, Height, true},
-		{"life_table_over", lifeOver, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height, true},
-		{"life_hand_seven", lifeHand7, lifeNames3, HandWidth, HandHeight, false},
-		{"life_hand_empty", lifeHandEmpty, []string{"Ana", "Björn", "Chen", "Dmitri"}, HandWidth, HandHeight, false},
+func lifeGoldens() []golden {
+	return []golden{
+		{"life_table_mid3", func() any { return lifeMid3() }, lifeNames3, Width, Height},
+		{"life_table_eight", func() any { return lifeEight() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen", "Maximilian Alexander von Hohenzollern", "🎲 Zoë"}, Width, Height},
+		{"life_table_sealed", func() any { return lifeSealed() }, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}, Width, Height},
+		{"life_table_over", func() any { return lifeOver() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height},
+		{"life_hand_seven", func() any { return lifeHand7() }, lifeNames3, HandWidth, HandHeight},
+		{"life_hand_empty", func() any { return lifeHandEmpty() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, HandWidth, HandHeight},
 	}
 }
 
-// checkGolden compares a rendered PNG with testdata/name.png within the
-// tolerance of TestThatsLifeGolden, or rewrites it under -update.
-
-func TestLifeGolden(t *testing.T) {
-	var images []goldenImage
-	for _, g := range lifeGoldens() {
-		images = append(images, goldenImage{renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }}, g.w, g.h})
-	}
-	checkGoldens(t, images)
-}
+func TestLifeGolden(t *testing.T) { checkGoldens(t, lifeGoldens()) }
 
 // TestLifeTableRefusesPrivate: a bug upstream that puts a hand or private
 // notes into the public view must not reach the channel.
@@ -331,13 +314,7 @@ func TestLifeHandShowsOnlyOwnHand(t *testing.T) {
 // card faces are drawn as they are first met; run with -race it shows the
 // caches and pools are shared safely, and each image must match a lone
 // render.
-func TestLifeConcurrent(t *testing.T) {
-	var jobs []renderJob
-	for _, g := range lifeGoldens() {
-		jobs = append(jobs, renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }})
-	}
-	checkConcurrent(t, jobs)
-}
+func TestLifeConcurrent(t *testing.T) { checkConcurrent(t, lifeGoldens()) }
 
 func TestLifeOddViews(t *testing.T) {
 	crowded := func() life.View {

@@ -35,23 +35,26 @@ var errNoSeat = errors.New("render: a private image needs a seat's own view, not
 // It draws nothing of any other seat's hand; a view without a seat
 // (games.Observer) is refused.
 func (r *Renderer) LifeHand(v life.View, names []string) ([]byte, error) {
+	return r.render(r.paintLifeHand(v, names))
+}
+
+func (r *Renderer) paintLifeHand(v life.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Seat < 0 {
-		return nil, errNoSeat
+		return nil, nil, errNoSeat
 	}
 	k := r.life()
-	im := r.frame(k.hand)
-	defer r.release(im)
-	seat := int(v.Seat)
-	var sv life.SeatView
-	if seat < len(v.Seats) {
-		sv = v.Seats[seat]
-	}
-	k.drawHandHeader(im, v, sv, names)
-	k.drawHandCards(im, v)
-	k.drawHandTurned(im, v)
-	k.drawHandTable(im, v, sv)
-	k.drawNotes(im, v, names)
-	return r.encode(im)
+	return k.hand, func(im *image.RGBA) {
+		seat := int(v.Seat)
+		var sv life.SeatView
+		if seat < len(v.Seats) {
+			sv = v.Seats[seat]
+		}
+		k.drawHandHeader(im, v, sv, names)
+		k.drawHandCards(im, v)
+		k.drawHandTurned(im, v)
+		k.drawHandTable(im, v, sv)
+		k.drawNotes(im, v, names)
+	}, nil
 }
 
 // ordinal writes 1 as "1st", 2 as "2nd" and so on.

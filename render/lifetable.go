@@ -40,16 +40,19 @@ const (
 // ErrPrivateInPublic, a view that carries a hand or private notes. Views no
 // game produces — no seats, dozens of cards, absurd totals — still draw.
 func (r *Renderer) LifeTable(v life.View, names []string) ([]byte, error) {
+	return r.render(r.paintLifeTable(v, names))
+}
+
+func (r *Renderer) paintLifeTable(v life.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Hand != nil || len(v.Notes) > 0 {
-		return nil, ErrPrivateInPublic
+		return nil, nil, ErrPrivateInPublic
 	}
 	k := r.life()
-	im := r.frame(k.table)
-	defer r.release(im)
-	k.drawColumn(im, v, names)
-	k.drawSeats(im, v, names)
-	k.drawFooter(im, v)
-	return r.encode(im)
+	return k.table, func(im *image.RGBA) {
+		k.drawColumn(im, v, names)
+		k.drawSeats(im, v, names)
+		k.drawFooter(im, v)
+	}, nil
 }
 
 // status says in two lines who the game waits for and for what.

@@ -1,123 +1,152 @@
 package render
 
 import (
-	"cmp"
-	"image"
 	"image/color"
-	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/lifebot/lifebot/games/thatslife"
 )
 
-// quantizer reduces an opaque board to at most 256 colours.
+// palette is the one set of at most 256 colours every board is encoded
+// with.
 //
-// A paletted PNG is a quarter of the data of an RGBA one and image/png
-// skips its per-row filter search for it; together that cuts encoding a
-// board from about 30 ms to a few. Boards are flat colours with anti-aliased
-// edges, so the 256 most used colours keep every flat colour exact and only
-// the rarest edge shades move to their nearest neighbour.
-//
-// Colours are bucketed by their top 5, 6 and 5 bits of red, green and
-// blue; a bucket's colour is the mean of its pixels, which for a flat
-// colour is that colour (the sums fit in uint32 up to 16 million pixels).
-// A quantizer holds about 1 MiB of tables and is not safe for concurrent
-// use: renderers pool them.
-type quantizer struct {
-	count [1 << 16]uint32
-	sum   [1 << 16][3]uint32
-	index [1 << 16]uint8
-	keys  []uint16 // buckets in use, so that resetting touches only those
+// A paletted PNG is a quarter of the data of an RGBA one, which is what
+// makes encoding cheap. Boards are drawn from a known set of colours — the
+// house colours — so the palette holds each of them exactly, and the flat
+// blends the boards make of them (shadows, veils over cards). Anti-aliased
+// edges and text need in-between shades: the rest of the palette is a
+// uniform colour cube for them, close enough that an edge pixel moves by
+// a few levels at most. Since the palette never changes, mapping a colour
+// is a table look-up, with no per-image histogram.
+type palette struct {
+	colours []color.RGBA
+	plte    []byte // the PNG PLTE chunk, length, type and CRC included
+
+	// index maps a colour's top 6 bits of red, green and blue to its
+	// palette index plus one. Entries are filled the first time a colour of
+	// theirs is met, 0 until then: a board meets a few thousand of the 2¹⁸,
+	// so filling them all up front would waste a large part of a second.
+	index [1 << 18]atomic.Uint32
 }
 
-// key565 is the bucket of an RGBA pixel; its alpha is ignored, since
-// boards are opaque.
-func key565(p [4]uint8) uint16 {
-	return uint16(p[0]>>3)<<11 | uint16(p[1]>>2)<<5 | uint16(p[2]>>3)
+var housePalette = sync.OnceValue(newPalette)
+
+func newPalette() *palette {
+	p := &palette{colours: houseColours()}
+	for i, c := range p.colours {
+		// A house colour owns its bucket, so it is always kept exactly; the
+		// shades that share the bucket move to it by at most 3 levels.
+		if k := key666(c.R, c.G, c.B); p.index[k].Load() == 0 {
+			p.index[k].Store(uint32(i) + 1)
+		}
+	}
+	for _, h := range shades[:min(len(shades), 256-len(p.colours))] {
+		p.colours = append(p.colours, rgb(h))
+	}
+	p.plte = appendPLTE(nil, p.colours)
+	return p
 }
 
-// quantize fills dst, which must have src's bounds, with src reduced to at
-// most 256 colours. src is taken as opaque.
-func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
-	b := src.Bounds()
-	if b.Empty() {
-		return
-	}
-	// Runs of one colour are the common case, so each pass handles a run
-	// once instead of every pixel.
-	add := func(p [4]uint8, n uint32) {
-		k := key565(p)
-		if q.count[k] == 0 {
-			q.keys = append(q.keys, k)
-		}
-		q.count[k] += n
-		s := &q.sum[k]
-		s[0] += uint32(p[0]) * n
-		s[1] += uint32(p[1]) * n
-		s[2] += uint32(p[2]) * n
-	}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := src.Pix[src.PixOffset(b.Min.X, y):src.PixOffset(b.Max.X, y)]
-		run, n := [4]uint8(row), uint32(0)
-		for i := 0; i < len(row); i += 4 {
-			if p := [4]uint8(row[i : i+4]); p != run {
-				add(run, n)
-				run, n = p, 0
-			}
-			n++
-		}
-		add(run, n)
-	}
-
-	slices.SortFunc(q.keys, func(a, b uint16) int {
-		if c := cmp.Compare(q.count[b], q.count[a]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	mean := func(k uint16) color.RGBA {
-		n, s := q.count[k], q.sum[k]
-		return color.RGBA{uint8((s[0] + n/2) / n), uint8((s[1] + n/2) / n), uint8((s[2] + n/2) / n), 0xFF}
-	}
-	kept := min(len(q.keys), 256)
-	pal := make([]color.RGBA, kept)
-	dst.Palette = dst.Palette[:0]
-	for i, k := range q.keys[:kept] {
-		pal[i] = mean(k)
-		q.index[k] = uint8(i)
-		dst.Palette = append(dst.Palette, pal[i])
-	}
-	for _, k := range q.keys[kept:] {
-		q.index[k] = nearest(pal, mean(k))
-	}
-
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := src.Pix[src.PixOffset(b.Min.X, y):src.PixOffset(b.Max.X, y)]
-		out := dst.Pix[dst.PixOffset(b.Min.X, y):]
-		prev := [4]uint8(row)
-		idx := q.index[key565(prev)]
-		for i := 0; i < len(row); i += 4 {
-			if p := [4]uint8(row[i : i+4]); p != prev {
-				prev = p
-				idx = q.index[key565(p)]
-			}
-			out[i/4] = idx
-		}
-	}
-
-	for _, k := range q.keys {
-		q.count[k] = 0
-		q.sum[k] = [3]uint32{}
-	}
-	q.keys = q.keys[:0]
+func key666(r, g, b uint8) uint32 {
+	return uint32(r>>2)<<12 | uint32(g>>2)<<6 | uint32(b>>2)
 }
 
-// nearest returns the index of the palette colour closest to c, weighting
-// green most and blue least as the eye does.
+// houseColours lists every colour the boards are drawn in, and the flat
+// blends they make, without repeats. A colour added to a board belongs
+// here too: TestPaletteKeepsFlatColours fails on a golden whose flat areas
+// come out in a colour the palette lacks.
+func houseColours() []color.RGBA {
+	var cs []color.RGBA
+	for _, h := range [...]uint32{
+		table, tableInset, tableLine, rowFill, rowActive, textMain, textSoft, inkDark,
+		gold, goldDeep, goldTint, accent, goodSoft, badSoft, white, black,
+		pawnFill, pawnEdge,
+		cardFace, cardEdge, suitRed, suitDark, jokerFace, jokerInk, backFill, backPattern, backRim, barGain, barLoss,
+	} {
+		cs = append(cs, rgb(h))
+	}
+	for i := range PlayerColours {
+		cs = append(cs, Player(i).Fill, Player(i).Ink)
+	}
+	for k := thatslife.Start; k <= thatslife.Finish+1; k++ {
+		st := styleOf(k)
+		cs = append(cs, st.fill, st.edge, st.ink)
+	}
+	lagomCard := make([]color.RGBA, 0, len(lagomColours))
+	for _, h := range lagomColours {
+		lagomCard = append(lagomCard, rgb(h))
+	}
+	cs = append(cs, lagomCard...)
+
+	// Card shadows are up to three layers of translucent black on the table.
+	shade := rgb(table)
+	for range 3 {
+		shade = over(shade, rgba(black, 40))
+		cs = append(cs, shade)
+	}
+	// Lagom veils cards: the inactive half of every played card, and, less
+	// often, a card discarded, a side a seat cannot pay for, a symbol set
+	// by sunset.
+	for _, c := range lagomCard {
+		cs = append(cs, over(c, rgba(lgInactive, 190)))
+	}
+	for _, veil := range [...]color.RGBA{rgba(rowFill, 150), rgba(table, 150), rgba(lgCardFace, 170)} {
+		for _, c := range lagomCard[:lagomSurfaces] {
+			cs = append(cs, over(c, veil))
+		}
+	}
+
+	seen := make(map[color.RGBA]bool, len(cs))
+	out := cs[:0]
+	for _, c := range cs {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// over composites src, premultiplied, over an opaque dst as draw.Over does.
+func over(dst, src color.RGBA) color.RGBA {
+	a := 0xFFFF - uint32(src.A)*0x101
+	mix := func(d, s uint8) uint8 { return uint8((uint32(d)*0x101*a/0xFFFF + uint32(s)*0x101) >> 8) }
+	return color.RGBA{mix(dst.R, src.R), mix(dst.G, src.G), mix(dst.B, src.B), 0xFF}
+}
+
+// lookup returns the palette index for an opaque colour.
+func (p *palette) lookup(r, g, b uint8) uint8 {
+	if i := p.index[key666(r, g, b)].Load(); i != 0 {
+		return uint8(i - 1)
+	}
+	return p.fill(r, g, b)
+}
+
+// fill finds the palette index of a colour's bucket, the first time one of
+// its colours is met, and records it. Concurrent first look-ups compute
+// the same value, so whichever store lands is right.
+func (p *palette) fill(r, g, b uint8) uint8 {
+	// The bucket's centre stands for all its colours.
+	i := nearest(p.colours, color.RGBA{r&^3 | 2, g&^3 | 2, b&^3 | 2, 0xFF})
+	p.index[key666(r, g, b)].Store(uint32(i) + 1)
+	return i
+}
+
+// nearest returns the index of the palette colour closest to c.
 func nearest(pal []color.RGBA, c color.RGBA) uint8 {
 	best, bestD := 0, int(^uint(0)>>1)
 	for i, p := range pal {
-		dr, dg, db := int(p.R)-int(c.R), int(p.G)-int(c.G), int(p.B)-int(c.B)
-		if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD {
+		if d := distance(p, c); d < bestD {
 			best, bestD = i, d
 		}
 	}
 	return uint8(best)
+}
+
+// distance is how far apart two colours look, roughly: squared, weighting
+// green most and blue least as the eye does.
+func distance(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return 3*dr*dr + 4*dg*dg + 2*db*db
 }

@@ -1,10 +1,13 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 )
@@ -18,10 +21,100 @@ func Sprite(w, h int, paint func(dc *gg.Context)) *image.RGBA {
 	return im
 }
 
-// Blit composites src over dst with src's top-left corner at (x, y).
+// spriteCache keeps sprites drawn while rendering — a count on a chip, a
+// token of one size — by what they show, so each is rasterised once: gg
+// costs far more than compositing. It keeps at most maxSprites, past which
+// sprites are drawn at each use, so that views of absurd numbers cannot
+// grow it.
+type spriteCache struct {
+	sprites sync.Map // key → *image.RGBA
+	kept    atomic.Int32
+}
+
+const maxSprites = 256
+
+// get returns the sprite for key, drawing it the first time.
+func (c *spriteCache) get(key any, draw func() *image.RGBA) *image.RGBA {
+	if im, ok := c.sprites.Load(key); ok {
+		return im.(*image.RGBA)
+	}
+	im := draw()
+	if c.kept.Load() < maxSprites {
+		if kept, loaded := c.sprites.LoadOrStore(key, im); loaded {
+			return kept.(*image.RGBA)
+		}
+		c.kept.Add(1)
+	}
+	return im
+}
+
+// centredSprite returns a sprite with room for a w×h shape and a pixel
+// around it, paint receiving its centre; BlitCentred puts that centre
+// where the shape belongs.
+func centredSprite(w, h float64, paint func(dc *gg.Context, cx, cy float64)) *image.RGBA {
+	sw, sh := int(math.Ceil(w))+2, int(math.Ceil(h))+2
+	return Sprite(sw, sh, func(dc *gg.Context) { paint(dc, float64(sw)/2, float64(sh)/2) })
+}
+
+// Blit composites src over dst with src's top-left corner at (x, y). It
+// gives the pixels draw.Draw does with draw.Over, several times faster on
+// sprites: their opaque pixels are copied and their transparent ones
+// skipped, leaving the arithmetic to the anti-aliased edges.
 func Blit(dst, src *image.RGBA, x, y int) {
 	r := src.Bounds()
-	draw.Draw(dst, r.Sub(r.Min).Add(image.Pt(x, y)), src, r.Min, draw.Over)
+	dr := r.Sub(r.Min).Add(image.Pt(x, y)).Intersect(dst.Bounds())
+	if dr.Empty() {
+		return
+	}
+	if &dst.Pix[0] == &src.Pix[0] {
+		// The same image: draw.Draw orders the work so that it reads
+		// nothing it has already written.
+		draw.Draw(dst, dr, src, r.Min.Add(dr.Min.Sub(image.Pt(x, y))), draw.Over)
+		return
+	}
+	sp := r.Min.Add(dr.Min.Sub(image.Pt(x, y)))
+	n := 4 * dr.Dx()
+	for row := range dr.Dy() {
+		d := dst.Pix[dst.PixOffset(dr.Min.X, dr.Min.Y+row):][:n]
+		s := src.Pix[src.PixOffset(sp.X, sp.Y+row):][:n]
+		blendRow(d, s)
+	}
+}
+
+// alphas masks the alpha bytes of two RGBA pixels.
+const alphas = 0xFF000000_FF000000
+
+// blendRow composites the pixels of s over those of d as draw.Over does.
+func blendRow(d, s []byte) {
+	for i := 0; i < len(s); {
+		switch s[i+3] {
+		case 0xFF:
+			// Two pixels to a comparison: the run is most of a sprite.
+			j := i + 4
+			for j+8 <= len(s) && binary.LittleEndian.Uint64(s[j:])&alphas == alphas {
+				j += 8
+			}
+			for j < len(s) && s[j+3] == 0xFF {
+				j += 4
+			}
+			copy(d[i:j], s[i:j])
+			i = j
+		case 0:
+			j := i + 4
+			for j+8 <= len(s) && binary.LittleEndian.Uint64(s[j:])&alphas == 0 {
+				j += 8
+			}
+			i = j
+		default:
+			const m = 0xFFFF
+			sa := uint32(s[i+3]) * 0x101
+			a := (m - sa) * 0x101
+			for c := range 4 {
+				d[i+c] = uint8((uint32(d[i+c])*a/m + uint32(s[i+c])*0x101) >> 8)
+			}
+			i += 4
+		}
+	}
 }
 
 // Paste copies src onto dst with its top-left corner at (x, y), replacing
@@ -75,8 +168,21 @@ func NewBox(radius, line int, fill, edge, back color.RGBA) *Box {
 // Draw draws the box filling r, which should be at least 2·radius+1 pixels
 // each way.
 func (b *Box) Draw(dst *image.RGBA, r image.Rectangle) {
-	FillRect(dst, r, b.edge)
-	FillRect(dst, r.Inset(b.line), b.fill)
+	// Panels cover much of a board: the edge is filled as four bands
+	// around the fill rather than under it, so no pixel is written twice.
+	in := r.Inset(b.line)
+	switch {
+	case in.Empty():
+		FillRect(dst, r, b.edge)
+	case in != r:
+		FillRect(dst, image.Rectangle{r.Min, image.Pt(r.Max.X, in.Min.Y)}, b.edge)
+		FillRect(dst, image.Rectangle{image.Pt(r.Min.X, in.Max.Y), r.Max}, b.edge)
+		FillRect(dst, image.Rectangle{image.Pt(r.Min.X, in.Min.Y), image.Pt(in.Min.X, in.Max.Y)}, b.edge)
+		FillRect(dst, image.Rectangle{image.Pt(in.Max.X, in.Min.Y), image.Pt(r.Max.X, in.Max.Y)}, b.edge)
+		fallthrough
+	default:
+		FillRect(dst, in, b.fill)
+	}
 	n := b.radius
 	for _, c := range [4]struct{ from, to image.Point }{
 		{image.Pt(0, 0), r.Min},

@@ -72,10 +72,16 @@ func newTier(size float64, perRow, rows int) tokenTier {
 		t.tokens[p] = tokenSprite(size, func(dc *gg.Context, c float64) { Token(dc, p, c, c, size) })
 	}
 	t.pawn = tokenSprite(size, func(dc *gg.Context, c float64) {
-		Pawn(dc, c, c, size, rgb(0xD9E0E7), rgb(0x3A4652))
+		Pawn(dc, c, c, size, rgb(pawnFill), rgb(pawnEdge))
 	})
 	return t
 }
+
+// The guards' pawns: pale grey, unlike any player colour.
+const (
+	pawnFill = 0xD9E0E7
+	pawnEdge = 0x3A4652
+)
 
 // cardKey names a card face. Faces depend on what a card shows, not on its
 // id: the two −3 cards of runs A and B look alike, as on the table.
@@ -92,7 +98,8 @@ type chipKey struct {
 }
 
 // thatsLifeKit is everything a That's Life! board reuses. It is built once
-// per Renderer and only read afterwards, so renders share it freely.
+// per Renderer and only read afterwards, but for its sprite cache, which is
+// safe for concurrent use, so renders share it freely.
 type thatsLifeKit struct {
 	background *image.RGBA
 	cards      map[cardKey]*image.RGBA
@@ -103,6 +110,8 @@ type thatsLifeKit struct {
 	pips       [PlayerColours]*image.RGBA // a figure home
 	hollow     [PlayerColours]*image.RGBA // a figure still on the course
 	dice       [7]*image.RGBA             // dice[0] is a blank face
+	winStar    *image.RGBA                // beside the winners
+	badges     spriteCache                // counts of a stack, by text
 
 	statusBox, overBox, rowBox, winnerBox *Box
 	turnBoxes                             [PlayerColours]*Box // edged in the colour of the player to move
@@ -145,6 +154,11 @@ func newThatsLifeKit() *thatsLifeKit {
 	for p := range PlayerColours {
 		k.turnBoxes[p] = NewBox(12, 3, rgb(rowActive), Player(p).Fill, rgb(table))
 	}
+	k.winStar = centredSprite(64, 64, func(dc *gg.Context, cx, cy float64) {
+		StarPath(dc, cx, cy, 32)
+		dc.SetColor(rgb(gold))
+		dc.Fill()
+	})
 	for n := range k.dice {
 		k.dice[n] = Sprite(tlDieSize+4, tlDieSize+4, func(dc *gg.Context) { Die(dc, 2, 2, tlDieSize, n) })
 	}
@@ -197,9 +211,9 @@ func styleOf(k thatslife.Kind) cardStyle {
 	case thatslife.Fortune:
 		return cardStyle{rgb(0xF6D36B), rgb(0xA87B00), rgb(goldDeep)}
 	case thatslife.Start:
-		return cardStyle{rgb(0x50657A), rgb(0x9DB2C6), rgb(white)}
+		return cardStyle{rgb(0x50657A), rgb(textSoft), rgb(white)}
 	case thatslife.Finish:
-		return cardStyle{rgb(0x28323C), rgb(0x9DB2C6), rgb(white)}
+		return cardStyle{rgb(0x28323C), rgb(textSoft), rgb(white)}
 	}
 	return cardStyle{rgb(0xC9D1D9), rgb(0x6B7785), rgb(inkDark)}
 }
@@ -302,14 +316,16 @@ func (k *thatsLifeKit) drawBackground() *image.RGBA {
 // Views that no game produces — no spots, unknown colours, absurd numbers —
 // still draw without failing.
 func (r *Renderer) ThatsLife(v thatslife.View, names []string) ([]byte, error) {
+	return r.render(r.paintThatsLife(v, names))
+}
+
+func (r *Renderer) paintThatsLife(v thatslife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	k := r.thatsLife()
-	im := r.frame(k.background)
-	defer r.release(im)
-	dc := gg.NewContextForRGBA(im)
-	k.drawCourse(im, dc, v)
-	k.drawPanel(im, dc, v, names)
-	k.drawFooter(im, v)
-	return r.encode(im)
+	return k.background, func(im *image.RGBA) {
+		k.drawCourse(im, v)
+		k.drawPanel(im, v, names)
+		k.drawFooter(im, v)
+	}, nil
 }
 
 // slot returns the top-left corner of the card in serpentine slot i.
@@ -340,7 +356,7 @@ func courseSlots(n int) (spots []int, elided int) {
 	return spots, n - (tlSlots - 1)
 }
 
-func (k *thatsLifeKit) drawCourse(im *image.RGBA, dc *gg.Context, v thatslife.View) {
+func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
 	spots, elided := courseSlots(len(v.Spots))
 	if len(spots) == 0 {
 		return
@@ -360,7 +376,7 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, dc *gg.Context, v thatslife.Vi
 		if sp.Card.Kind != thatslife.Start && sp.Card.Kind != thatslife.Finish {
 			k.position.Draw(im, strconv.Itoa(s), float64(x+9), float64(y+9), TopLeft, styleOf(sp.Card.Kind).edge)
 		}
-		k.drawPieces(im, dc, v, sp, x, y)
+		k.drawPieces(im, v, sp, x, y)
 	}
 	// A track joins each card to the next across the gap between them,
 	// showing the way where the serpentine turns.
@@ -397,7 +413,7 @@ type piece struct {
 	count int
 }
 
-func (k *thatsLifeKit) drawPieces(im *image.RGBA, dc *gg.Context, v thatslife.View, sp thatslife.Spot, x, y int) {
+func (k *thatsLifeKit) drawPieces(im *image.RGBA, v thatslife.View, sp thatslife.Spot, x, y int) {
 	var ps []piece
 	if sp.Guards > 0 {
 		ps = append(ps, piece{-1, sp.Guards})
@@ -452,7 +468,7 @@ func (k *thatsLifeKit) drawPieces(im *image.RGBA, dc *gg.Context, v thatslife.Vi
 			BlitCentred(im, tier.tokens[paletteIndex(seatColour(v, p.seat))], cx, cy)
 		}
 		if p.count > 1 {
-			k.countBadge(im, dc, p.count, cx+tier.size*0.32, cy-tier.size*0.32)
+			k.countBadge(im, p.count, cx+tier.size*0.32, cy-tier.size*0.32)
 		}
 	}
 }
@@ -460,17 +476,22 @@ func (k *thatsLifeKit) drawPieces(im *image.RGBA, dc *gg.Context, v thatslife.Vi
 // countBadge draws a number in a small dark disc at the shoulder of a
 // stack. Every stack counts the same way; a number inside the marks would
 // not fit the triangles.
-func (k *thatsLifeKit) countBadge(im *image.RGBA, dc *gg.Context, n int, cx, cy float64) {
+func (k *thatsLifeKit) countBadge(im *image.RGBA, n int, cx, cy float64) {
 	s := strconv.Itoa(n)
 	if n > 99 {
 		// More pieces than the box holds: say "many" without covering the card.
 		s = "99+"
 	}
-	w := math.Max(k.badge.Measure(s)+7, 17)
-	dc.DrawRoundedRectangle(cx-w/2, cy-8.5, w, 17, 8.5)
-	dc.SetColor(rgb(inkDark))
-	dc.Fill()
-	k.badge.Draw(im, s, cx, cy, Centre, rgb(white))
+	badge := k.badges.get(s, func() *image.RGBA {
+		w := math.Max(k.badge.Measure(s)+7, 17)
+		return centredSprite(w, 17, func(dc *gg.Context, cx, cy float64) {
+			dc.DrawRoundedRectangle(cx-w/2, cy-8.5, w, 17, 8.5)
+			dc.SetColor(rgb(inkDark))
+			dc.Fill()
+			k.badge.Draw(dc.Image().(*image.RGBA), s, cx, cy, Centre, rgb(white))
+		})
+	})
+	BlitCentred(im, badge, cx, cy)
 }
 
 // seatColour is the palette colour of a seat: its player's colour when the
@@ -493,7 +514,7 @@ func signed(n int) string {
 	return "0"
 }
 
-func (k *thatsLifeKit) drawPanel(im *image.RGBA, dc *gg.Context, v thatslife.View, names []string) {
+func (k *thatsLifeKit) drawPanel(im *image.RGBA, v thatslife.View, names []string) {
 	n := len(v.Players)
 	ranks := v.Result.Rank
 	if v.Over && len(ranks) != n {
@@ -503,7 +524,7 @@ func (k *thatsLifeKit) drawPanel(im *image.RGBA, dc *gg.Context, v thatslife.Vie
 		}
 		ranks = games.RankByScore(scores)
 	}
-	k.drawStatus(im, dc, v, names, ranks)
+	k.drawStatus(im, v, names, ranks)
 	if n == 0 {
 		return
 	}
@@ -535,7 +556,7 @@ func (k *thatsLifeKit) drawPanel(im *image.RGBA, dc *gg.Context, v thatslife.Vie
 	}
 }
 
-func (k *thatsLifeKit) drawStatus(im *image.RGBA, dc *gg.Context, v thatslife.View, names []string, ranks []int) {
+func (k *thatsLifeKit) drawStatus(im *image.RGBA, v thatslife.View, names []string, ranks []int) {
 	x, y, w, h := float64(tlPanelX), float64(tlCourseY), float64(tlPanelW), float64(tlStatusH)
 	box := image.Rect(tlPanelX, tlCourseY, tlPanelX+tlPanelW, tlCourseY+tlStatusH)
 	textX := x + 18
@@ -570,9 +591,7 @@ func (k *thatsLifeKit) drawStatus(im *image.RGBA, dc *gg.Context, v thatslife.Vi
 		maxW := x + w - 90 - lineX - 4
 		f := FitFace(line, maxW, k.status, k.name, k.body)
 		f.Draw(im, f.Fit(line, maxW), lineX+4, lineY, MiddleLeft, rgb(textMain))
-		StarPath(dc, x+w-48, y+h/2+2, 32)
-		dc.SetColor(rgb(gold))
-		dc.Fill()
+		BlitCentred(im, k.winStar, x+w-48, y+h/2+2)
 		return
 	}
 	k.statusBox.Draw(im, box)

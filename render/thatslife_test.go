@@ -188,19 +188,13 @@ func twoWithLongName() thatslife.View {
 	return v
 }
 
-type golden struct {
-	name  string
-	view  func() thatslife.View
-	names []string
-}
-
-func goldenBoards() []golden {
+func thatsLifeGoldens() []golden {
 	return []golden{
-		{"thatslife_start3", startOfThree, []string{"Ada", "Grace", "Linus"}},
-		{"thatslife_mid6", midOfSix, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}},
-		{"thatslife_over4", overOfFour, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}},
-		{"thatslife_long2", twoWithLongName, []string{
-			"Maximilian Alexander von Hohenzollern-Sigmaringen", "🎲 Zoë 🌸"}},
+		{"thatslife_start3", func() any { return startOfThree() }, []string{"Ada", "Grace", "Linus"}, Width, Height},
+		{"thatslife_mid6", func() any { return midOfSix() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, Width, Height},
+		{"thatslife_over4", func() any { return overOfFour() }, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}, Width, Height},
+		{"thatslife_long2", func() any { return twoWithLongName() }, []string{
+			"Maximilian Alexander von Hohenzollern-Sigmaringen", "🎲 Zoë 🌸"}, Width, Height},
 	}
 }
 
@@ -227,44 +221,12 @@ func decode(t testing.TB, data []byte) *image.RGBA {
 	return img
 }
 
-// differing returns the fraction of pixels in which some channel differs by
-// more than threshold. Goldens are compared by pixels within a tolerance,
-// not by bytes, because floating-point rasterisation may differ in the last
-// bit between architectures and encoder versions may change the bytes.
-func differing(a, b *image.RGBA, threshold int) float64 {
-	if a.Bounds() != b.Bounds() {
-		return 1
-	}
-	n := 0
-	for i := 0; i < len(a.Pix); i += 4 {
-		for c := range 4 {
-			if d := int(a.Pix[i+c]) - int(b.Pix[i+c]); d > threshold || d < -threshold {
-				n++
-				break
-			}
-		}
-	}
-	return float64(n) / float64(len(a.Pix)/4)
-}
-
-func TestThatsLifeGolden(t *testing.T) {
-	var images []goldenImage
-	for _, g := range goldenBoards() {
-		images = append(images, goldenImage{renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.ThatsLife(g.view(), g.names) }}, Width, Height})
-	}
-	checkGoldens(t, images)
-}
+func TestThatsLifeGolden(t *testing.T) { checkGoldens(t, thatsLifeGoldens()) }
 
 // TestThatsLifeConcurrent renders different boards at once on one
 // Renderer; run with -race it shows the caches and pools are shared safely,
 // and every board must match the same board rendered alone.
-func TestThatsLifeConcurrent(t *testing.T) {
-	var jobs []renderJob
-	for _, g := range goldenBoards() {
-		jobs = append(jobs, renderJob{g.name, func(r *Renderer) ([]byte, error) { return r.ThatsLife(g.view(), g.names) }})
-	}
-	checkConcurrent(t, jobs)
-}
+func TestThatsLifeConcurrent(t *testing.T) { checkConcurrent(t, thatsLifeGoldens()) }
 
 func TestThatsLifeOddViews(t *testing.T) {
 	six := func() []thatslife.PlayerView {
@@ -331,5 +293,5 @@ func TestThatsLifeOddViews(t *testing.T) {
 }
 
 func BenchmarkThatsLife(b *testing.B) {
-	benchmarkBoard(b, midOfSix(), goldenBoards()[1].names)
+	benchmarkBoard(b, midOfSix(), thatsLifeGoldens()[1].names)
 }
