@@ -51,6 +51,7 @@ type Bot struct {
 	cfg Config
 	log *slog.Logger
 	svc *core.Service
+	api *api
 }
 
 // New returns a Bot; it does nothing until attached to a session.
@@ -67,13 +68,15 @@ func New(cfg Config) *Bot {
 // Attach registers the bot's handlers on s and starts the core's sweep.
 // Commands are registered when the session becomes ready.
 func (b *Bot) Attach(s *discordgo.Session) {
-	// Delivery retries for itself, with backoff and without holding
-	// anything; discordgo's own sleeping retries would hide 429s from it.
+	// The game's calls go through api, which never sleeps; what discordgo
+	// still sends itself (the commands, at start) fails rather than sleeps
+	// on a 429 or retries a 502 behind everyone's back.
 	s.ShouldRetryOnRateLimit = false
 	s.MaxRestRetries = 0
+	b.api = newAPI(s)
 	b.svc = core.New(core.Config{
 		Store: b.cfg.Store, Games: b.cfg.Games, Renderer: b.cfg.Renderer,
-		Discord: &rest{s: s}, Log: b.log, Clock: b.cfg.Clock, Seed: b.cfg.Seed,
+		Discord: &rest{api: b.api}, Log: b.log, Clock: b.cfg.Clock, Seed: b.cfg.Seed,
 		RemindAfter: b.cfg.RemindAfter, MaxReminders: b.cfg.MaxReminders,
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
 	})
@@ -110,7 +113,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	i := ic.Interaction
 	// Only /newgame answers in public; every other command answers privately.
 	ephemeral := i.Type == discordgo.InteractionApplicationCommand && i.ApplicationCommandData().Name != "newgame"
-	r := newReply(s, i, b.cfg.DeferAfter, ephemeral, b.log)
+	r := newReply(b.api, i, b.cfg.DeferAfter, ephemeral, b.log)
 	defer r.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -39,6 +39,8 @@ type mirror struct {
 	t  testing.TB
 	g  games.Game
 	st games.State
+	// forcedBy lists the seats whose forced moves the last forced applied.
+	forcedBy []games.Seat
 }
 
 func newMirror(t testing.TB, g games.Game, seats int, seed uint64, given games.Options) *mirror {
@@ -102,6 +104,7 @@ func (m *mirror) apply(seat int, customID string) {
 // forced applies what the bot applies by itself, then saves and restores
 // the state as the bot does between clicks.
 func (m *mirror) forced() {
+	m.forcedBy = nil
 	for {
 		seat, a, ok := games.Forced(m.st)
 		if !ok {
@@ -110,6 +113,7 @@ func (m *mirror) forced() {
 		if _, err := m.st.Apply(seat, a); err != nil {
 			m.t.Fatal(err)
 		}
+		m.forcedBy = append(m.forcedBy, seat)
 	}
 	b, err := m.st.MarshalBinary()
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,8 @@ type harness struct {
 	seed   uint64
 	// deferAfter, when set, replaces the bot's deferral delay.
 	deferAfter time.Duration
+	// log, when set, replaces the quiet test logger.
+	log *slog.Logger
 	// clock is the bot's clock; tests move it to make turns idle.
 	clock       *discordtest.Clock
 	remindAfter time.Duration
@@ -62,6 +65,11 @@ func newHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harness {
 			if r.Code == 50035 {
 				t.Errorf("Discord would refuse: %s", r)
 			}
+			// Calling a bucket Discord asked to be left alone counts
+			// against the bot, up to a ban.
+			if r.Status == http.StatusTooManyRequests {
+				t.Errorf("called before retry_after ended: %s", r)
+			}
 		}
 		if u := fake.Unhandled(); len(u) > 0 {
 			t.Errorf("requests the fake does not model: %q", u)
@@ -86,9 +94,13 @@ func (h *harness) start() {
 	}
 	s.LogLevel = -1
 	seed := h.seed
+	log := h.log
+	if log == nil {
+		log = testLogger()
+	}
 	b := bot.New(bot.Config{
 		Store: store, Games: h.games, Renderer: h.render,
-		Log:         testLogger(),
+		Log:         log,
 		Seed:        func() uint64 { return seed },
 		DeferAfter:  h.deferAfter,
 		Clock:       h.clock,

@@ -22,7 +22,7 @@ import (
 // follow-up, so a slow disk or a busy game never shows the player
 // "This interaction failed". It implements core.Responder.
 type reply struct {
-	s        *discordgo.Session
+	api      *api
 	i        *discordgo.Interaction
 	log      *slog.Logger
 	received time.Time
@@ -44,8 +44,8 @@ const callbackBudget = 2500 * time.Millisecond
 
 var errAnswered = errors.New("the interaction was already answered")
 
-func newReply(s *discordgo.Session, i *discordgo.Interaction, deferAfter time.Duration, ephemeral bool, log *slog.Logger) *reply {
-	r := &reply{s: s, i: i, log: log, ephemeral: ephemeral, received: time.Now()}
+func newReply(a *api, i *discordgo.Interaction, deferAfter time.Duration, ephemeral bool, log *slog.Logger) *reply {
+	r := &reply{api: a, i: i, log: log, ephemeral: ephemeral, received: time.Now()}
 	r.timer = time.AfterFunc(deferAfter, r.deferNow)
 	return r
 }
@@ -134,16 +134,23 @@ func (r *reply) Reply(ctx context.Context, m *core.Message) error {
 	}
 	endpoint := discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)
 	return r.retry(ctx, func(ctx context.Context) error {
-		_, err := r.s.RequestRaw(http.MethodPost, endpoint+"?wait=true", contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+		_, err := r.api.do(ctx, http.MethodPost, endpoint+"?wait=true", contentType, body, endpoint)
 		return err
 	})
 }
 
 // Original implements core.Responder.
 func (r *reply) Original(ctx context.Context) (core.MessageRef, error) {
-	var m *discordgo.Message
-	err := r.retry(ctx, func(ctx context.Context) (err error) {
-		m, err = r.s.InteractionResponse(r.i, discordgo.WithContext(ctx))
+	var m struct {
+		ID        string `json:"id"`
+		ChannelID string `json:"channel_id"`
+	}
+	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+	err := r.retry(ctx, func(ctx context.Context) error {
+		body, err := r.api.do(ctx, http.MethodGet, endpoint, "", nil, endpoint)
+		if err == nil {
+			err = json.Unmarshal(body, &m)
+		}
 		return err
 	})
 	if err != nil {
@@ -180,9 +187,9 @@ func (r *reply) callback(payload any, m *core.Message) error {
 	defer cancel()
 	first := true
 	return r.retry(ctx, func(ctx context.Context) error {
-		_, err := r.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
-		var re *discordgo.RESTError
-		if !first && errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+		_, err := r.api.do(ctx, http.MethodPost, endpoint, contentType, body, endpoint)
+		var refused *apiError
+		if !first && errors.As(err, &refused) && refused.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
 			return nil
 		}
 		first = false
@@ -198,22 +205,22 @@ func (r *reply) editOriginal(ctx context.Context, m *core.Message) error {
 	}
 	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
 	return r.retry(ctx, func(ctx context.Context) error {
-		_, err := r.s.RequestRaw(http.MethodPatch, endpoint, contentType, body, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token), 0, discordgo.WithContext(ctx))
+		_, err := r.api.do(ctx, http.MethodPatch, endpoint, contentType, body, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token))
 		return err
 	})
 }
 
 // retry runs call until it succeeds, fails for good, or ctx ends, waiting
-// a little between tries. Errors come back classified and cleaned of the
-// interaction's token.
+// a little between tries, or as long as Discord asks when that still fits.
 func (r *reply) retry(ctx context.Context, call func(context.Context) error) error {
 	wait := 100 * time.Millisecond
 	for {
-		err := classify(call(ctx))
+		err := call(ctx)
 		var tmp *core.Temporary
 		if err == nil || !errors.As(err, &tmp) {
 			return err
 		}
+		r.log.Debug("answer will try again", "interaction", r.i.ID, "err", err)
 		if tmp.After > 0 {
 			wait = tmp.After
 		}

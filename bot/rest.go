@@ -3,12 +3,8 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
-	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -16,7 +12,7 @@ import (
 )
 
 // rest delivers the core's messages with the bot's token.
-type rest struct{ s *discordgo.Session }
+type rest struct{ api *api }
 
 // Send implements core.Discord.
 func (r *rest) Send(ctx context.Context, channel string, m *core.Message) (core.MessageRef, error) {
@@ -25,13 +21,12 @@ func (r *rest) Send(ctx context.Context, channel string, m *core.Message) (core.
 		return core.MessageRef{}, err
 	}
 	endpoint := discordgo.EndpointChannelMessages(channel)
-	resp, err := r.s.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+	resp, err := r.api.do(ctx, http.MethodPost, endpoint, contentType, body, endpoint)
 	if err != nil {
-		return core.MessageRef{}, classify(err)
+		return core.MessageRef{}, err
 	}
 	var msg struct {
-		ID        string `json:"id"`
-		ChannelID string `json:"channel_id"`
+		ID string `json:"id"`
 	}
 	if err := json.Unmarshal(resp, &msg); err != nil || msg.ID == "" {
 		return core.MessageRef{}, fmt.Errorf("reading the sent message: %v", err)
@@ -45,23 +40,34 @@ func (r *rest) Edit(ctx context.Context, ref core.MessageRef, m *core.Message) e
 	if err != nil {
 		return err
 	}
-	_, err = r.s.RequestRaw(http.MethodPatch, discordgo.EndpointChannelMessage(ref.Channel, ref.ID), contentType, body,
-		discordgo.EndpointChannelMessage(ref.Channel, ""), 0, discordgo.WithContext(ctx))
-	return classify(err)
+	_, err = r.api.do(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(ref.Channel, ref.ID), contentType, body,
+		discordgo.EndpointChannelMessage(ref.Channel, ""))
+	return err
 }
 
 // Delete implements core.Discord.
 func (r *rest) Delete(ctx context.Context, ref core.MessageRef) error {
-	_, err := r.s.RequestWithBucketID(http.MethodDelete, discordgo.EndpointChannelMessage(ref.Channel, ref.ID), nil,
-		discordgo.EndpointChannelMessage(ref.Channel, ""), discordgo.WithContext(ctx))
-	return classify(err)
+	_, err := r.api.do(ctx, http.MethodDelete, discordgo.EndpointChannelMessage(ref.Channel, ref.ID), "", nil,
+		"DELETE "+discordgo.EndpointChannelMessage(ref.Channel, ""))
+	return err
 }
 
 // DMChannel implements core.Discord.
 func (r *rest) DMChannel(ctx context.Context, user string) (string, error) {
-	ch, err := r.s.UserChannelCreate(user, discordgo.WithContext(ctx))
+	body, err := json.Marshal(map[string]string{"recipient_id": user})
 	if err != nil {
-		return "", classify(err)
+		return "", err
+	}
+	endpoint := discordgo.EndpointUserChannels("@me")
+	resp, err := r.api.do(ctx, http.MethodPost, endpoint, "application/json", body, endpoint)
+	if err != nil {
+		return "", err
+	}
+	var ch struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
+		return "", fmt.Errorf("reading the DM channel: %v", err)
 	}
 	return ch.ID, nil
 }
@@ -174,75 +180,4 @@ func component(c core.Component) componentJSON {
 		return j
 	}
 	return componentJSON{Type: discordgo.ButtonComponent, CustomID: c.CustomID, Label: c.Label, Style: int(c.Style), Disabled: c.Disabled}
-}
-
-// classify turns discordgo's errors into the core's: gone, DMs closed,
-// worth retrying, or final. Every message it keeps is cleaned of
-// interaction tokens, which discordgo puts in its errors with the URL.
-func classify(err error) error {
-	if err == nil {
-		return nil
-	}
-	clean := redact(err)
-	var rl *discordgo.RateLimitError
-	if errors.As(err, &rl) {
-		return &core.Temporary{Err: clean, After: rl.RetryAfter}
-	}
-	var re *discordgo.RESTError
-	if errors.As(err, &re) {
-		code := 0
-		if re.Message != nil {
-			code = re.Message.Code
-		}
-		status := 0
-		if re.Response != nil {
-			status = re.Response.StatusCode
-		}
-		switch {
-		case code == discordgo.ErrCodeCannotSendMessagesToThisUser:
-			return fmt.Errorf("%w (%v)", core.ErrDMClosed, clean)
-		case code == discordgo.ErrCodeUnknownMessage || code == discordgo.ErrCodeUnknownChannel || status == http.StatusNotFound:
-			return fmt.Errorf("%w (%v)", core.ErrGone, clean)
-		case status == http.StatusTooManyRequests:
-			return &core.Temporary{Err: clean, After: retryAfter(re.Response)}
-		case status >= 500:
-			return &core.Temporary{Err: clean}
-		}
-		return clean
-	}
-	// Anything else failed on the way: a time-out, a dropped connection.
-	return &core.Temporary{Err: clean}
-}
-
-func retryAfter(resp *http.Response) time.Duration {
-	if resp == nil {
-		return 0
-	}
-	f, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64)
-	if err != nil {
-		return 0
-	}
-	return time.Duration(f * float64(time.Second))
-}
-
-// tokenInPath matches the secret part of interaction and webhook URLs.
-var tokenInPath = regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[A-Za-z0-9_\-.]+`)
-
-// redacted is an error whose text is safe to log.
-type redacted struct {
-	msg string
-	err error
-}
-
-func (e *redacted) Error() string { return e.msg }
-func (e *redacted) Unwrap() error { return e.err }
-
-// redact returns err with every interaction token in its text replaced.
-// It still unwraps to err for errors.Is and errors.As, whose callers must
-// not print what they find.
-func redact(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &redacted{msg: tokenInPath.ReplaceAllString(err.Error(), "${1}…"), err: err}
 }

@@ -236,6 +236,7 @@ func (s *Service) try(l *lane, what string, game string, send func(ctx context.C
 			}
 			return err, false
 		}
+		s.log.Debug("delivery will try again", "what", what, "game", game, "tries", n, "err", err)
 		d := wait
 		if tmp.After > 0 {
 			d = min(tmp.After, maxWait)

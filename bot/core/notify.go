@@ -138,7 +138,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 			s.log.Error("drawing a private view", "game", lg.id, "seat", seat, "err", err)
 			return false
 		}
-		ref, err, superseded := s.sendView(l, lg, c, user, m)
+		ref, fresh, err, superseded := s.sendView(l, lg, c, user, m)
 		switch {
 		case superseded:
 			return true
@@ -153,8 +153,14 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 		lg.update(func(o *ledger) {
 			p := o.player(user)
 			p.View, p.Shows, p.ClosedAt = ref, key, time.Time{}
+			// A new DM notifies by itself: a ping under it would be a
+			// second notification for one decision.
+			if fresh && sn.playing() && t.awaits(sn.st, seat, o.Pinged) {
+				o.pinged(int(seat), t.Asked[seat], len(t.Seats))
+			}
 		})
 		c.View = ref
+		out = lg.ledger()
 	}
 
 	var ping *Message
@@ -193,12 +199,12 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 }
 
 // sendView edits the living DM, or sends it when there is none yet or it
-// was deleted.
-func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Message) (ref MessageRef, err error, superseded bool) {
+// was deleted; fresh says it was sent anew.
+func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Message) (ref MessageRef, fresh bool, err error, superseded bool) {
 	if c.View.ID != "" {
 		err, superseded = s.try(l, "DM edit", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
 		if !errors.Is(err, ErrGone) {
-			return c.View, err, superseded
+			return c.View, false, err, superseded
 		}
 	}
 	channel := c.DM
@@ -208,7 +214,7 @@ func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Me
 			return err
 		})
 		if err != nil {
-			return ref, err, superseded
+			return ref, false, err, superseded
 		}
 		lg.update(func(o *ledger) { o.player(user).DM = channel })
 	}
@@ -216,7 +222,7 @@ func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Me
 		ref, err = s.cfg.Discord.Send(ctx, channel, m)
 		return err
 	})
-	return ref, err, superseded
+	return ref, err == nil, err, superseded
 }
 
 // turnPing asks seats' players to act; reminder numbers the reminders of
