@@ -2,25 +2,35 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/lifebot/lifebot/bot"
 	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/bot/endpoint"
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/render"
+	"github.com/lifebot/lifebot/storage"
 )
 
 // BenchmarkInteraction measures a move from the moment the fake dispatches
 // the click to the moment the bot's answer arrives, with the board drawn
 // and the move committed to bbolt, while 50 games are played at once, each
-// in its own channel. "paced" gives each game a player who thinks for
+// in its own channel. The bot runs in a process of its own, as in
+// production: cpu-ms/move, rss-MB and peak-rss-MB are that process's. "paced" gives each game a player who thinks for
 // about a second between moves (50 moves a second in all); "saturated"
 // clicks again the moment the board changes, which measures throughput.
 func BenchmarkInteraction(b *testing.B) {
@@ -30,7 +40,8 @@ func BenchmarkInteraction(b *testing.B) {
 
 func benchmarkInteraction(b *testing.B, think time.Duration) {
 	const tables = 50
-	h := thatsLifeHarness(b)
+	h := benchHarness(b)
+	bot := startBenchBot(b, h)
 	type game struct {
 		board   string
 		players []discordtest.User
@@ -59,7 +70,7 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 		wg        sync.WaitGroup
 	)
 	left.Store(int64(b.N))
-	cpu0 := cpuTime()
+	cpu0 := bot.cpuTime()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	b.ResetTimer()
@@ -109,7 +120,7 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	}
 	wg.Wait()
 	b.StopTimer()
-	cpu := cpuTime() - cpu0
+	cpu := bot.cpuTime() - cpu0
 	if len(latencies) == 0 {
 		return
 	}
@@ -121,20 +132,133 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(float64(len(latencies))/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(latencies)), "cpu-ms/move")
-	b.ReportMetric(float64(rss())/(1<<20), "rss-MB")
+	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
+	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
 	b.ReportMetric(0, "ns/op")
 }
 
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+// benchHarness is a harness whose bot runs in a process of its own: see
+// startBenchBot.
+func benchHarness(b *testing.B) *harness {
+	fake := discordtest.New(b)
+	h := &harness{t: b, fake: fake, dbPath: filepath.Join(b.TempDir(), "lifebot.db"), seed: 42}
+	h.guild = fake.AddGuild("Board games")
+	h.channel = fake.AddChannel(h.guild, "games")
+	return h
 }
 
-func rss() int64 {
-	data, _ := os.ReadFile("/proc/self/status")
+// benchBotEnv, when set, makes the test binary run the bot alone, as the
+// benchmark's second process, configured by the variable's JSON.
+const benchBotEnv = "LIFEBOT_BENCH_BOT"
+
+type benchBotConfig struct {
+	URL, Token, DB string
+	Seed           uint64
+}
+
+// TestMain runs the benchmark's bot when asked to; otherwise the tests.
+func TestMain(m *testing.M) {
+	if cfg := os.Getenv(benchBotEnv); cfg != "" {
+		os.Exit(runBenchBot(cfg))
+	}
+	os.Exit(m.Run())
+}
+
+// runBenchBot runs the bot as cmd/lifebot does, against the fake Discord
+// of the process that started it, until its standard input closes.
+func runBenchBot(raw string) int {
+	var cfg benchBotConfig
+	if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	store, err := storage.OpenBolt(cfg.DB)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer store.Close()
+	s, err := endpoint.NewSession(cfg.Token, cfg.URL)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	s.LogLevel = -1
+	b := bot.New(bot.Config{
+		Store: store, Games: games.NewRegistry(thatslife.Game{}), Renderer: render.NewRenderer(),
+		Seed: func() uint64 { return cfg.Seed },
+	})
+	b.Attach(s)
+	if err := s.Open(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	io.Copy(io.Discard, os.Stdin)
+	s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b.Shutdown(ctx)
+	return 0
+}
+
+// benchBot is the bot's process, seen from the benchmark.
+type benchBot struct {
+	pid int
+}
+
+// startBenchBot starts the bot in a process of its own, so that the CPU
+// and memory it reports are the bot's alone, without the fake Discord
+// that serves it, and waits until it has registered its commands.
+func startBenchBot(b *testing.B, h *harness) *benchBot {
+	cfg, _ := json.Marshal(benchBotConfig{URL: h.fake.URL(), Token: h.fake.Token(), DB: h.dbPath, Seed: h.seed})
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), benchBotEnv+"="+string(cfg))
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		stdin.Close()
+		cmd.Wait()
+	})
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Commands("")) > 0 }); err != nil {
+		b.Fatal("the bot never registered its commands: ", err)
+	}
+	return &benchBot{pid: cmd.Process.Pid}
+}
+
+// clockTicks is Linux's unit of process times in /proc: USER_HZ, 100 on
+// every architecture Go supports there.
+const clockTicks = 100
+
+// cpuTime is the CPU time the bot's process has used, user and system.
+func (p *benchBot) cpuTime() time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses and may
+	// hold spaces: utime and stime are the 12th and 13th of them.
+	_, after, _ := strings.Cut(string(data), ") ")
+	f := strings.Fields(after)
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// memory reads a size, in bytes, from the bot process's status: VmRSS now,
+// VmHWM at its peak.
+func (p *benchBot) memory(field string) int64 {
+	data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.pid))
 	for _, l := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == field {
 			n, _ := strconv.ParseInt(f[1], 10, 64)
 			return n << 10
 		}

@@ -2,7 +2,8 @@
 // an adapter: it turns interactions into calls of the core (bot/core),
 // which decides and commits every change, and it carries the core's
 // messages to Discord (rest.go) and its answers to the interactions
-// (reply.go).
+// (reply.go). Both make their calls through api.go, which never sleeps on
+// a rate limit but hands the wait back to its caller.
 //
 // Every decision is a button or a select menu whose custom_id names the
 // game and the decision it was drawn for, so any click can be served from
