@@ -426,6 +426,11 @@ func TestInteractionTokensNeverReachTheLogs(t *testing.T) {
 	h.log = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	h.deferAfter = time.Millisecond
 	h.start()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(logs.String())
+		}
+	})
 	ada, ben, board := h.twoPlayerGame()
 	users := []discordtest.User{ada, ben}
 	h.fake.Faults(discordtest.FaultPlan{Seed: 5, Faults: []discordtest.Fault{

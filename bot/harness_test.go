@@ -114,7 +114,9 @@ func (h *harness) start() {
 	h.store, h.session, h.bot = store, s, b
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := h.fake.WaitFor(ctx, func() bool { return len(h.fake.Commands("")) > 0 }); err != nil {
+	// After a restart the commands are registered already: the new
+	// session must be live too, or the first interaction finds no bot.
+	if err := h.fake.WaitFor(ctx, func() bool { return len(h.fake.Commands("")) > 0 && h.fake.GatewayStats().Live > 0 }); err != nil {
 		h.t.Fatal("commands were never registered: ", err)
 	}
 }
@@ -126,6 +128,11 @@ func (h *harness) stop() {
 	h.session.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	// Until the fake sees the connection gone it may still hand an
+	// interaction to the stopped bot, whose store is about to close.
+	if err := h.fake.WaitFor(ctx, func() bool { return h.fake.GatewayStats().Live == 0 }); err != nil {
+		h.t.Error("the stopped bot's gateway connection never went away: ", err)
+	}
 	h.bot.Shutdown(ctx)
 	h.store.Close()
 	h.session = nil
@@ -190,7 +197,7 @@ func buttonLabelled(t testing.TB, msg *discordtest.Message, label string) string
 		}
 		labels = append(labels, b.Label)
 	}
-	t.Fatalf("no button %q on message %s (buttons: %q)", label, msg.ID, labels)
+	t.Fatalf("no button %q on message %s (buttons: %q) content %q flags %v loading %v edits %d", label, msg.ID, labels, msg.Content, msg.Flags, msg.Loading(), msg.EditedCount)
 	return ""
 }
 
