@@ -18,12 +18,13 @@ func (h *harness) sweepAfter(d time.Duration) {
 	h.waitArmed()
 }
 
-// waitArmed waits until the bot's periodic loop waits on the clock.
+// waitArmed waits until the bot's sweep waits on the clock for its next
+// round, a minute away.
 func (h *harness) waitArmed() {
 	h.t.Helper()
 	// The clock is not the fake's, so its changes wake nobody: poll.
 	ctx := h.ctx()
-	for h.clock.Timers() == 0 {
+	for !h.clock.Armed(time.Minute) {
 		select {
 		case <-ctx.Done():
 			h.t.Fatal("the bot's sweep never waited on its clock")

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"errors"
+	"reflect"
 	"sync"
 	"time"
 
@@ -33,7 +34,6 @@ import (
 const (
 	maxTries    = 5
 	maxWait     = time.Minute
-	flushDelay  = time.Second
 	laneBoard   = "board"
 	lanePing    = "ping"
 	laneDMs     = "dm:"
@@ -59,9 +59,13 @@ type liveGame struct {
 	snap  *snapshot
 	out   ledger
 	lanes map[string]*lane
-	// changes counts ledger changes, saved the number saved with a record.
-	changes, saved int
-	flushing       bool
+	// changes counts ledger changes, saved the number saved with a record;
+	// urgent and pressing number the last changes of those kinds (see
+	// update).
+	changes, saved, urgent, pressing int
+	flushing                         bool
+	// hurry shortens a flush's wait when a more urgent change comes.
+	hurry chan struct{}
 }
 
 type lane struct {
@@ -88,7 +92,7 @@ func (s *Service) liveLocked(id string, t *table) *liveGame {
 	defer s.liveMu.Unlock()
 	lg := s.live[id]
 	if lg == nil {
-		lg = &liveGame{id: id, out: t.Out.clone(), lanes: map[string]*lane{}}
+		lg = &liveGame{id: id, out: t.Out.clone(), lanes: map[string]*lane{}, hurry: make(chan struct{}, 1)}
 		s.live[id] = lg
 	}
 	return lg
@@ -108,12 +112,40 @@ func (lg *liveGame) stored(changes int) {
 	lg.mu.Unlock()
 }
 
-// update changes the ledger.
+// update changes the ledger. How soon the change must be saved, when no
+// commit carries it first, depends on what a restart that forgot it would
+// do (see flushDelayLocked):
+//   - pressing: a new board or living DM was sent; forgotten, another
+//     would be sent and the first would keep live buttons;
+//   - urgent: any other message sent, deleted or refused; forgotten, a
+//     ping would go twice or stay behind;
+//   - neither: a place shows a newer version; forgotten, it is edited once
+//     more.
 func (lg *liveGame) update(f func(*ledger)) {
 	lg.mu.Lock()
+	before := lg.out.refs()
 	f(&lg.out)
 	lg.changes++
+	after := lg.out.refs()
+	if !reflect.DeepEqual(before, after) {
+		lg.urgent = lg.changes
+		if before.Board != after.Board || !sameViews(before, after) {
+			lg.pressing = lg.changes
+		}
+	}
 	lg.mu.Unlock()
+}
+
+// flushDelayLocked is how long the ledger may wait for a commit to carry
+// it before it is saved by itself. The caller holds mu.
+func (lg *liveGame) flushDelayLocked() time.Duration {
+	switch {
+	case lg.pressing > lg.saved:
+		return time.Second
+	case lg.urgent > lg.saved:
+		return 5 * time.Second
+	}
+	return 30 * time.Second
 }
 
 func (lg *liveGame) ledger() ledger {

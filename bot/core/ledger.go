@@ -57,6 +57,34 @@ func (l ledger) clone() ledger {
 	return l
 }
 
+// refs is the ledger without what only says which version a place shows:
+// what a restart must not forget (see liveGame.update).
+func (l ledger) refs() ledger {
+	l = l.clone()
+	l.BoardRev, l.Synced = 0, 0
+	for _, c := range l.Players {
+		c.Shows = ""
+	}
+	return l
+}
+
+// sameViews reports whether two ledgers name the same living DMs; players
+// are only ever added, so b's are all there are.
+func sameViews(a, b ledger) bool {
+	view := func(l ledger, user string) MessageRef {
+		if c := l.Players[user]; c != nil {
+			return c.View
+		}
+		return MessageRef{}
+	}
+	for user := range b.Players {
+		if view(a, user) != view(b, user) {
+			return false
+		}
+	}
+	return true
+}
+
 // player returns the contact for user, creating it.
 func (l *ledger) player(user string) *contact {
 	if l.Players == nil {

@@ -156,22 +156,48 @@ func (s *Service) heal(lg *liveGame) {
 	s.publish(lg, sn, "", nil)
 }
 
-// scheduleFlush saves a game's ledger soon, unless a commit carries it
-// first.
+// scheduleFlush saves a game's ledger unless a commit carries it first,
+// after a wait that depends on what changed (see liveGame.update): a game
+// in play saves its ledger with its moves, not once more per move.
 func (s *Service) scheduleFlush(lg *liveGame) {
 	lg.mu.Lock()
-	if lg.flushing || lg.changes <= lg.saved {
+	if lg.changes <= lg.saved {
 		lg.mu.Unlock()
 		return
 	}
+	if lg.flushing {
+		lg.mu.Unlock()
+		select {
+		case lg.hurry <- struct{}{}:
+		default:
+		}
+		return
+	}
 	lg.flushing = true
+	select {
+	case <-lg.hurry: // left from an earlier wait
+	default:
+	}
+	clock := s.cfg.Clock
+	due := clock.Now().Add(lg.flushDelayLocked())
 	lg.mu.Unlock()
 	s.work.Add(1)
 	go func() {
 		defer s.work.Done()
-		select {
-		case <-time.After(flushDelay):
-		case <-s.stop:
+	wait:
+		for {
+			select {
+			case <-clock.After(due.Sub(clock.Now())):
+				break wait
+			case <-lg.hurry:
+				lg.mu.Lock()
+				if sooner := clock.Now().Add(lg.flushDelayLocked()); sooner.Before(due) {
+					due = sooner
+				}
+				lg.mu.Unlock()
+			case <-s.stop:
+				break wait
+			}
 		}
 		lg.mu.Lock()
 		lg.flushing = false

@@ -312,6 +312,20 @@ func (c *Clock) Advance(d time.Duration) {
 	c.timers = kept
 }
 
+// Armed reports whether a timer waits to fire exactly d from now: a test
+// waits with it until one periodic loop of the code under test, which
+// waits d between rounds, is waiting again, whatever other timers there are.
+func (c *Clock) Armed(d time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.timers {
+		if t.at.Equal(c.now.Add(d)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Timers reports how many timers wait on the clock, so a test can wait
 // until the code under test is waiting before it advances.
 func (c *Clock) Timers() int {

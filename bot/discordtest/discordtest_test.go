@@ -1144,3 +1144,29 @@ func TestUnhandledRoutes(t *testing.T) {
 		t.Errorf("Unhandled() = %q, want the roles request", got)
 	}
 }
+
+func TestClockArmedFindsOneLoopAmongOtherTimers(t *testing.T) {
+	clock := NewClock(time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
+	if clock.Armed(time.Minute) {
+		t.Fatal("armed with no timer at all")
+	}
+	clock.After(time.Second)
+	clock.After(30 * time.Second)
+	if clock.Armed(time.Minute) {
+		t.Fatal("armed by timers of other lengths")
+	}
+	loop := clock.After(time.Minute)
+	if !clock.Armed(time.Minute) {
+		t.Fatal("not armed by a timer a minute away")
+	}
+	clock.Advance(time.Second)
+	if clock.Armed(time.Minute) {
+		t.Fatal("still armed a minute away once the clock moved on")
+	}
+	clock.Advance(time.Minute)
+	select {
+	case <-loop:
+	default:
+		t.Fatal("the loop's timer did not fire")
+	}
+}
