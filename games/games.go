@@ -414,6 +414,28 @@ func IsActive(s State, seat Seat) bool {
 	return false
 }
 
+// Standin is implemented by games whose rules say how to decide for a
+// player who stayed away too long, when that is not what their AI would
+// do. Other games stand in with their AI.
+type Standin interface {
+	Standin() Policy
+}
+
+// StandinFor is the policy that decides for an away player of g.
+func StandinFor(g Game) Policy {
+	if s, ok := g.(Standin); ok {
+		return s.Standin()
+	}
+	return g.AI()
+}
+
+// Teller is implemented by states that tell a story once the game is
+// over (RULINGS 0.11): paragraphs in order, naming seats as {n} like event
+// texts. It returns nothing while the game runs.
+type Teller interface {
+	Story() []string
+}
+
 // NamedPolicy is a policy with a short name, for simulations.
 type NamedPolicy struct {
 	Name   string

@@ -319,3 +319,23 @@ func TestRefuse(t *testing.T) {
 		t.Errorf("Refuse gave %q (is ErrIllegal: %v)", err, errors.Is(err, games.ErrIllegal))
 	}
 }
+
+// plainRule is a policy a game names as its stand-in.
+type plainRule struct{}
+
+func (plainRule) Choose(games.State, games.Seat, *rand.Rand) games.Action {
+	return games.Action{Kind: "plain"}
+}
+
+type withStandin struct{ named }
+
+func (withStandin) Standin() games.Policy { return plainRule{} }
+
+func TestStandinFor(t *testing.T) {
+	if _, ok := games.StandinFor(named("a")).(games.RandomPolicy); !ok {
+		t.Error("a game without a stand-in rule is not stood in for by its AI")
+	}
+	if _, ok := games.StandinFor(withStandin{"b"}).(plainRule); !ok {
+		t.Error("a game's own stand-in rule was not used")
+	}
+}

@@ -1,0 +1,420 @@
+package yodo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// Action kinds.
+const (
+	actCard = "card" // card.i: take hand card i to play
+	actPlay = "play" // play.e: play the taken card on event e
+	actBack = "back" // put the taken card back and choose again
+	actBury = "bury" // bury.i: nothing is playable; hand card i goes under the deck
+)
+
+// pointsFor is what each fate on a winning card gains, by how many fates
+// the card shows (RULINGS 4.2.8).
+var pointsFor = [4]int{0, 6, 3, 1}
+
+// memory is one life event on the board.
+type memory struct {
+	// event is the event's index in the content, in life order.
+	event int
+	// stack holds the cards played on it, the oldest first.
+	stack  []card
+	locked bool
+}
+
+// top is the card on top of the memory, or -1.
+func (m *memory) top() card {
+	if len(m.stack) == 0 {
+		return -1
+	}
+	return m.stack[len(m.stack)-1]
+}
+
+// state is a game in progress. Seats own fates; the board holds the
+// memories in life order, the one nearest birth first; heartbeats lock
+// them from the end nearest death.
+type state struct {
+	c            *content
+	hiddenScores bool
+	seats        int
+	fate         []int // per seat
+	hands        [][]card
+	decks        [][]card // top first
+	board        []memory
+	locked       int // memories locked so far, from the death end
+	turn         games.Seat
+	first        games.Seat // who moved first
+	// taken is the hand index of the card the seat on turn chose to play,
+	// -1 while it has not chosen.
+	taken  int
+	points [numFates]int
+	over   bool
+	rng    *games.RNG
+
+	// What the game's measures need (Stats).
+	turns   []int
+	chain   int // events locked by the draw chain under way
+	cascade int // events locked by the chain that ended the game
+	// notes holds each seat's recent private lines.
+	notes [][]string
+}
+
+// recentNotes is how many private lines a seat's view keeps.
+const recentNotes = 6
+
+func (s *state) Active() []games.Seat {
+	if s.over {
+		return nil
+	}
+	return []games.Seat{s.turn}
+}
+
+// playable lists the memories card x may be played on: any unlocked one
+// that is empty, or whose top card shares a fate with x (RULINGS 4.2.6).
+func (s *state) playable(x card) []int {
+	var out []int
+	for i := range s.board {
+		m := &s.board[i]
+		if m.locked {
+			continue
+		}
+		if t := m.top(); t < 0 || s.c.shares(x, t) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// options lists the hand cards a choice is offered for, one of each kind:
+// two cards showing the same fates play alike, so one stands for both.
+// With playableOnly, cards with nowhere to go are left out.
+func (s *state) options(seat games.Seat, playableOnly bool) []int {
+	var out []int
+	seen := map[string]bool{}
+	for i, x := range s.hands[seat] {
+		key := fmt.Sprint(s.c.symbols[x])
+		if seen[key] || playableOnly && len(s.playable(x)) == 0 {
+			continue
+		}
+		seen[key] = true
+		out = append(out, i)
+	}
+	return out
+}
+
+func (s *state) Legal(seat games.Seat) []games.Choice {
+	if s.over || seat != s.turn {
+		return nil
+	}
+	var out []games.Choice
+	if s.taken >= 0 {
+		x := s.hands[seat][s.taken]
+		for _, i := range s.playable(x) {
+			out = append(out, games.Choice{Action: games.Action{Kind: actPlay, Args: []int{i}}, Label: s.placeLabel(i)})
+		}
+		if len(s.options(seat, true)) > 1 {
+			out = append(out, games.Choice{Action: games.Action{Kind: actBack}, Label: "Choose another card"})
+		}
+		return out
+	}
+	playable := s.options(seat, true)
+	for _, i := range playable {
+		x := s.hands[seat][i]
+		out = append(out, games.Choice{Action: games.Action{Kind: actCard, Args: []int{i}},
+			Label: fmt.Sprintf("Play %s (%s)", s.c.glyphs(x), places(len(s.playable(x))))})
+	}
+	if len(playable) == 0 {
+		for _, i := range s.options(seat, false) {
+			out = append(out, games.Choice{Action: games.Action{Kind: actBury, Args: []int{i}},
+				Label: "Bury " + s.c.glyphs(s.hands[seat][i])})
+		}
+	}
+	return out
+}
+
+func places(n int) string {
+	if n == 1 {
+		return "1 place"
+	}
+	return fmt.Sprintf("%d places", n)
+}
+
+// placeLabel names a memory as a place to play: empty, or whose card the
+// play would cover.
+func (s *state) placeLabel(i int) string {
+	m := &s.board[i]
+	title := s.c.events[m.event].Title
+	if t := m.top(); t >= 0 {
+		return fmt.Sprintf("%s: cover %s", title, s.c.glyphs(t))
+	}
+	return title + " (empty)"
+}
+
+func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	if s.over {
+		return nil, games.ErrOver
+	}
+	if seat != s.turn {
+		return nil, games.ErrNotYourTurn
+	}
+	if !games.IsLegal(s, seat, a) {
+		return nil, s.refusal(seat, a)
+	}
+	var ev []games.Event
+	switch a.Kind {
+	case actCard:
+		s.taken = a.Args[0]
+	case actBack:
+		s.taken = -1
+	case actPlay:
+		s.play(seat, a.Args[0], &ev)
+	case actBury:
+		s.bury(seat, a.Args[0], &ev)
+	}
+	return ev, nil
+}
+
+// refusal explains why an action is not legal now.
+func (s *state) refusal(seat games.Seat, a games.Action) error {
+	switch {
+	case a.Kind == actPlay && s.taken < 0:
+		return games.Refuse(games.ErrIllegal, "choose a card first")
+	case a.Kind == actPlay:
+		return games.Refuse(games.ErrIllegal, "that card cannot be played there: choose an empty memory or one whose top card shares a fate with it")
+	case (a.Kind == actCard || a.Kind == actBury) && s.taken >= 0:
+		return games.Refuse(games.ErrIllegal, "you have already chosen a card: choose where to play it, or choose another card")
+	case a.Kind == actBury && len(s.options(seat, true)) > 0:
+		return games.Refuse(games.ErrIllegal, "you can play a card, so you may not bury one")
+	case a.Kind == actCard:
+		return games.Refuse(games.ErrIllegal, "that card has nowhere to go")
+	}
+	return games.Refuse(games.ErrIllegal, "that is not a move in this game")
+}
+
+// play puts the taken card on memory i, then draws and passes the turn.
+func (s *state) play(seat games.Seat, i int, ev *[]games.Event) {
+	hand := s.hands[seat]
+	x := hand[s.taken]
+	s.hands[seat] = slices.Delete(hand, s.taken, s.taken+1)
+	m := &s.board[i]
+	title := s.c.events[m.event].Title
+	if t := m.top(); t >= 0 {
+		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s rewrote *%s*: %s over %s.", games.SeatRef(seat), title, s.c.glyphs(x), s.c.glyphs(t))})
+	} else {
+		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s played %s on *%s*.", games.SeatRef(seat), s.c.glyphs(x), title)})
+	}
+	m.stack = append(m.stack, x)
+	s.endTurn(seat, ev)
+}
+
+// bury puts hand card i under the seat's deck when nothing is playable
+// (RULINGS 4.2.10), then draws and passes the turn.
+func (s *state) bury(seat games.Seat, i int, ev *[]games.Event) {
+	hand := s.hands[seat]
+	x := hand[i]
+	s.hands[seat] = slices.Delete(hand, i, i+1)
+	s.decks[seat] = append(s.decks[seat], x)
+	*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s had nowhere to play and put a card under their deck.", games.SeatRef(seat))})
+	s.note(seat, fmt.Sprintf("You put %s under your deck.", s.c.glyphs(x)))
+	s.endTurn(seat, ev)
+}
+
+func (s *state) endTurn(seat games.Seat, ev *[]games.Event) {
+	s.taken = -1
+	s.turns[seat]++
+	s.draw(seat, ev)
+	if !s.over {
+		s.turn = (seat + 1) % games.Seat(s.seats)
+	}
+}
+
+// draw takes the top card of the seat's deck. A heartbeat locks a memory,
+// the whole deck is shuffled with it, and the seat draws again, until a
+// fate card comes or the last memory is locked (RULINGS 4.2.5, 4.2.11).
+func (s *state) draw(seat games.Seat, ev *[]games.Event) {
+	s.chain = 0
+	for !s.over {
+		deck := s.decks[seat]
+		x := deck[0]
+		s.decks[seat] = deck[1:]
+		if !x.heartbeat() {
+			s.hands[seat] = append(s.hands[seat], x)
+			s.note(seat, fmt.Sprintf("You drew %s.", s.c.glyphs(x)))
+			return
+		}
+		s.lock(seat, ev)
+		s.decks[seat] = append(s.decks[seat], x)
+		if !s.over {
+			s.shuffle(seat)
+		}
+	}
+}
+
+// shuffle shuffles a seat's whole deck.
+func (s *state) shuffle(seat games.Seat) {
+	d := s.decks[seat]
+	s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+}
+
+// lock sets the unlocked memory nearest death: its top card wins and
+// scores, the cards beneath go back under their owners' decks, oldest
+// first (RULINGS 4.2.7–4.2.9).
+func (s *state) lock(drawer games.Seat, ev *[]games.Event) {
+	i := len(s.board) - 1 - s.locked
+	m := &s.board[i]
+	m.locked = true
+	s.locked++
+	s.chain++
+	title := s.c.events[m.event].Title
+	beat := "💓 " + games.SeatRef(drawer) + " drew a heartbeat"
+	if s.locked == len(s.board) {
+		beat = "💓 The last heartbeat"
+	}
+	t := m.top()
+	if t < 0 {
+		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s: *%s* is set, and forgotten.", beat, title)})
+	} else {
+		fs := s.c.symbols[t]
+		each := pointsFor[len(fs)]
+		for _, f := range fs {
+			s.points[f] += each
+		}
+		line := fmt.Sprintf("%s: *%s* is set, as %s remembered it", beat, title, s.c.names(fs))
+		switch {
+		case s.hiddenScores:
+		case len(fs) == 1:
+			line += fmt.Sprintf(" (+%d)", each)
+		default:
+			line += fmt.Sprintf(" (+%d each)", each)
+		}
+		line += "."
+		*ev = append(*ev, games.Event{Text: line})
+		for _, under := range m.stack[:len(m.stack)-1] {
+			owner := s.owner(under.fate())
+			s.decks[owner] = append(s.decks[owner], under)
+		}
+		m.stack = m.stack[len(m.stack)-1:]
+	}
+	if s.locked == len(s.board) {
+		s.over = true
+		s.cascade = s.chain
+		*ev = append(*ev, games.Event{Text: s.finalLine()})
+	}
+}
+
+// owner is the seat serving a fate; cards only come from seats' decks.
+func (s *state) owner(fate int) games.Seat {
+	for seat, f := range s.fate {
+		if f == fate {
+			return games.Seat(seat)
+		}
+	}
+	panic(fmt.Sprintf("yodo: no seat serves fate %d", fate))
+}
+
+func (s *state) note(seat games.Seat, line string) {
+	n := append(s.notes[seat], line)
+	if len(n) > recentNotes {
+		n = n[len(n)-recentNotes:]
+	}
+	s.notes[seat] = n
+}
+
+func (s *state) Prompt() string {
+	if s.over {
+		return "Philip's heart has stopped. His story is told below."
+	}
+	if s.taken >= 0 {
+		return games.SeatRef(s.turn) + " is choosing where to play a card."
+	}
+	return games.SeatRef(s.turn) + " is choosing a card to play."
+}
+
+// Result scores each seat by its fate's points; ties go to the most
+// memories won, then the most won alone (RULINGS 4.2.13).
+func (s *state) Result() games.Result {
+	n := s.seats
+	r := games.Result{Over: s.over, Scores: make([]int, n), Detail: make([]string, n)}
+	memories, alone := make([]int, n), make([]int, n)
+	won := s.won()
+	for seat, f := range s.fate {
+		r.Scores[seat] = s.points[f]
+		memories[seat], alone[seat] = won[f][0], won[f][1]
+		r.Detail[seat] = fmt.Sprintf("%s: %d memories, %d alone", s.c.fates[f].Name, memories[seat], alone[seat])
+	}
+	r.Rank = games.RankByScore(r.Scores, memories, alone)
+	return r
+}
+
+// won counts, per fate, the locked memories whose card shows it, and of
+// those the ones it won alone.
+func (s *state) won() [numFates][2]int {
+	var out [numFates][2]int
+	for _, m := range s.board {
+		if !m.locked || len(m.stack) == 0 {
+			continue
+		}
+		fs := s.c.symbols[m.top()]
+		for _, f := range fs {
+			out[f][0]++
+			if len(fs) == 1 {
+				out[f][1]++
+			}
+		}
+	}
+	return out
+}
+
+func (s *state) finalLine() string {
+	r := s.Result()
+	var who []string
+	for _, w := range r.Winners() {
+		who = append(who, games.SeatRef(w)+" ("+s.c.fates[s.fate[w]].Emoji+" "+s.c.fates[s.fate[w]].Name+")")
+	}
+	return fmt.Sprintf("Philip's heart has stopped. %s shaped his memories most, with %d points.", strings.Join(who, " and "), r.Scores[r.Winners()[0]])
+}
+
+// Content implements games.Versioned.
+func (s *state) Content() string { return s.c.version }
+
+// Stats implements games.Reporter: turns per seat and the final cascade.
+func (s *state) Stats() []games.Stat {
+	total := 0
+	for _, t := range s.turns {
+		total += t
+	}
+	forgotten := 0
+	for _, m := range s.board {
+		if len(m.stack) == 0 {
+			forgotten++
+		}
+	}
+	return []games.Stat{
+		{Name: "turns per seat", Value: float64(total) / float64(s.seats)},
+		{Name: "memories set by the final cascade", Value: float64(s.cascade)},
+		{Name: "memories forgotten", Value: float64(forgotten)},
+		{Name: "share of wins to the first to move", Value: s.firstShare()},
+	}
+}
+
+// firstShare is the first mover's share of the win: 1 alone, split on a
+// shared win, 0 otherwise.
+func (s *state) firstShare() float64 {
+	if !s.over {
+		return 0
+	}
+	w := s.Result().Winners()
+	for _, seat := range w {
+		if seat == s.first {
+			return 1 / float64(len(w))
+		}
+	}
+	return 0
+}
