@@ -211,7 +211,16 @@ func (s *Service) runLane(lg *liveGame, l *lane) {
 		ok := s.sync(lg, l, sn, answers)
 		lg.mu.Lock()
 		l.failed = !ok
-		if len(l.answers) > 0 || lg.snap != sn && ok {
+		// A kick during the pass (the sweep healing, a newer change) asks
+		// for another, even after a failure: dropped, it would wait for
+		// the next sweep.
+		kicked := false
+		select {
+		case <-l.wake:
+			kicked = true
+		default:
+		}
+		if len(l.answers) > 0 || kicked || lg.snap != sn && ok {
 			lg.mu.Unlock()
 			continue
 		}
