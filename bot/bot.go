@@ -53,6 +53,8 @@ type Bot struct {
 	log *slog.Logger
 	svc *core.Service
 	api *api
+	// detach removes the bot's handlers from its session.
+	detach []func()
 }
 
 // New returns a Bot; it does nothing until attached to a session.
@@ -81,16 +83,20 @@ func (b *Bot) Attach(s *discordgo.Session) {
 		RemindAfter: b.cfg.RemindAfter, MaxReminders: b.cfg.MaxReminders,
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
 	})
-	s.AddHandler(b.onReady)
-	s.AddHandler(b.onInteraction)
+	b.detach = append(b.detach, s.AddHandler(b.onReady), s.AddHandler(b.onInteraction))
 	b.svc.Run()
 }
 
-// Shutdown waits for interactions being served and deliveries under way,
-// up to ctx's deadline.
+// Shutdown stops taking interactions, then waits for those being served
+// and for deliveries under way, up to ctx's deadline. A gateway connection
+// that discordgo's own reconnecting reopens after Close reaches no handler
+// of a bot that is shutting down.
 func (b *Bot) Shutdown(ctx context.Context) error {
 	if b.svc == nil {
 		return nil
+	}
+	for _, remove := range b.detach {
+		remove()
 	}
 	return b.svc.Shutdown(ctx)
 }

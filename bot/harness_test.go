@@ -108,6 +108,7 @@ func (h *harness) start() {
 		Backoff:     10 * time.Millisecond,
 	})
 	b.Attach(s)
+	ready := h.fake.GatewayStats().Ready
 	if err := s.Open(); err != nil {
 		h.t.Fatal(err)
 	}
@@ -115,8 +116,9 @@ func (h *harness) start() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	// After a restart the commands are registered already: the new
-	// session must be live too, or the first interaction finds no bot.
-	if err := h.fake.WaitFor(ctx, func() bool { return len(h.fake.Commands("")) > 0 && h.fake.GatewayStats().Live > 0 }); err != nil {
+	// session must have been made ready too, or the first interaction
+	// finds no bot.
+	if err := h.fake.WaitFor(ctx, func() bool { return len(h.fake.Commands("")) > 0 && h.fake.GatewayStats().Ready > ready }); err != nil {
 		h.t.Fatal("commands were never registered: ", err)
 	}
 }
