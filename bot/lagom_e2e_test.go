@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -25,6 +26,7 @@ func TestLagomEndToEnd(t *testing.T) {
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	m := newMirror(t, lagom.Game{}, 4, h.seed, nil)
 	rng := rand.New(rand.NewPCG(7, 8))
+	applied := loggedMoves(t, h)
 
 	decisionMessage := func(seat games.Seat) *discordtest.Message {
 		t.Helper()
@@ -55,15 +57,21 @@ func TestLagomEndToEnd(t *testing.T) {
 				t.Fatalf("step %d: %s's simultaneous click was refused: %q", steps, users[p.seat].Username, resp.Message.Content)
 			}
 		}
-		// The bot took the clicks one at a time, answering each before the
-		// next: the mirror follows in that order, since an extra draw takes
-		// the top card whoever asks first.
-		slices.SortFunc(all, func(x, y pending) int { return x.it.Answered().Compare(y.it.Answered()) })
+		// The bot took the clicks one at a time, but answers each once it
+		// is delivered, not in the order it was committed: the mirror
+		// follows the record's order, since an extra draw takes the top
+		// card whoever asks first. The record holds the forced moves too.
+		committed := loggedSince(t, h, applied)
 		for _, p := range all {
-			if _, err := m.st.Apply(p.seat, p.a); err != nil {
-				t.Fatalf("step %d: the bot accepted %v from %s, which the engine refuses: %v", steps, p.a, users[p.seat].Username, err)
+			if !slices.ContainsFunc(committed, func(e loggedEntry) bool { return e.seat == p.seat && e.action.Equal(p.a) }) {
+				t.Fatalf("step %d: %s's click %v is not in the record", steps, users[p.seat].Username, p.a)
 			}
-			m.forced()
+		}
+		for _, e := range committed {
+			if _, err := m.st.Apply(e.seat, e.action); err != nil {
+				t.Fatalf("step %d: the bot accepted %v from seat %d, which the engine refuses: %v", steps, e.action, e.seat, err)
+			}
+			applied++
 		}
 		steps++
 		if steps > 2000 {
@@ -92,4 +100,33 @@ func TestLagomEndToEnd(t *testing.T) {
 	t.Logf("%d simultaneous steps by clicks", steps)
 	// The record alone rebuilds the game, decision by decision.
 	checkRecordReplays(t, h, lagom.Game{})
+}
+
+// loggedEntry is one decision of the stored game's record.
+type loggedEntry struct {
+	seat   games.Seat
+	action games.Action
+}
+
+// loggedSince returns the stored game's decisions from the n-th on, in the
+// order they were committed.
+func loggedSince(t testing.TB, h *harness, n int) []loggedEntry {
+	t.Helper()
+	_, fields := storedGame(t, h)
+	var log []struct {
+		S games.Seat `json:"s"`
+		A string     `json:"a"`
+	}
+	if err := json.Unmarshal(fields["log"], &log); err != nil {
+		t.Fatal(err)
+	}
+	var out []loggedEntry
+	for _, e := range log[min(n, len(log)):] {
+		a, err := games.ParseAction(e.A)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, loggedEntry{e.S, a})
+	}
+	return out
 }
