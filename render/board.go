@@ -8,6 +8,7 @@ import (
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 )
 
 // Board draws any game's view, public or private, choosing the drawing by
@@ -35,6 +36,8 @@ func (r *Renderer) painter(view any, names []string) (*image.RGBA, func(*image.R
 			return r.paintLagomTable(v, names)
 		}
 		return r.paintLagomHand(v, names)
+	case yodo.View:
+		return r.paintYodo(v, names)
 	default:
 		return nil, nil, fmt.Errorf("render: no drawing for views of type %T", view)
 	}

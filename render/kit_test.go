@@ -281,7 +281,9 @@ type golden struct {
 func (g golden) draw(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }
 
 // goldens lists the golden images of every game.
-func goldens() []golden { return slices.Concat(thatsLifeGoldens(), lifeGoldens(), lagomGoldens()) }
+func goldens() []golden {
+	return slices.Concat(thatsLifeGoldens(), lifeGoldens(), lagomGoldens(), yodoGoldens())
+}
 
 // checkConcurrent draws every golden at once, three times over, on one
 // Renderer; run with -race it shows the caches and pools are shared

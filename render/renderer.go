@@ -30,6 +30,7 @@ type Renderer struct {
 	thatsLife func() *thatsLifeKit
 	life      func() *lifeKit
 	lagom     func() *lagomKit
+	yodo      func() *yodoKit
 
 	// busy holds a token for each render running, at most GOMAXPROCS.
 	busy chan struct{}
@@ -47,6 +48,7 @@ func NewRenderer() *Renderer {
 		thatsLife: sync.OnceValue(newThatsLifeKit),
 		life:      sync.OnceValue(newLifeKit),
 		lagom:     sync.OnceValue(newLagomKit),
+		yodo:      sync.OnceValue(newYodoKit),
 		busy:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 }

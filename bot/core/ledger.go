@@ -25,8 +25,10 @@ type ledger struct {
 	Pinged []int `json:"pinged,omitempty"`
 	// Nudged names the last reminder sent: the turn's start and its number.
 	Nudged string `json:"nudged,omitempty"`
-	// Announced says the closing announcement went out.
+	// Announced says the closing announcement went out; Told counts the
+	// messages of a finished game's story sent before it.
 	Announced bool `json:"announced,omitempty"`
+	Told      int  `json:"told,omitempty"`
 	// Players holds each person's DM side, by user id.
 	Players map[string]*contact `json:"players,omitempty"`
 }

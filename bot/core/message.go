@@ -115,3 +115,93 @@ func JumpLink(guild string, m MessageRef) string {
 	}
 	return "https://discord.com/channels/" + guild + "/" + m.Channel + "/" + m.ID
 }
+
+// splitMessage packs paragraphs, in order and a blank line apart, into as
+// few messages of at most limit characters as it can. A paragraph too long
+// for a message is split between sentences, a sentence too long between
+// words, so no message ends mid-sentence unless one sentence is longer
+// than a message.
+func splitMessage(paragraphs []string, limit int) []string {
+	var out []string
+	cur := ""
+	add := func(piece, sep string) {
+		switch {
+		case cur == "":
+			cur = piece
+		case runes(cur)+runes(sep)+runes(piece) <= limit:
+			cur += sep + piece
+		default:
+			out = append(out, cur)
+			cur = piece
+		}
+	}
+	for _, p := range paragraphs {
+		if runes(p) <= limit {
+			add(p, "\n\n")
+			continue
+		}
+		first := true
+		for _, chunk := range packed(sentences(p), limit) {
+			if first {
+				add(chunk, "\n\n")
+				first = false
+				continue
+			}
+			out = append(out, cur)
+			cur = chunk
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// packed joins pieces with spaces into runs of at most limit characters;
+// a piece longer than limit is split between words, and a word longer
+// than limit is cut.
+func packed(pieces []string, limit int) []string {
+	var fit []string
+	for _, p := range pieces {
+		switch words := strings.Fields(p); {
+		case runes(p) <= limit:
+			fit = append(fit, p)
+		case len(words) > 1:
+			fit = append(fit, packed(words, limit)...)
+		default:
+			fit = append(fit, truncate(p, limit))
+		}
+	}
+	var out []string
+	cur := ""
+	for _, p := range fit {
+		if cur != "" && runes(cur)+1+runes(p) <= limit {
+			cur += " " + p
+			continue
+		}
+		if cur != "" {
+			out = append(out, cur)
+		}
+		cur = p
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// sentences splits text after each full stop, question or exclamation mark
+// that a space follows.
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i+1 < len(text); i++ {
+		if strings.ContainsRune(".!?", rune(text[i])) && text[i+1] == ' ' {
+			out = append(out, text[start:i+1])
+			start = i + 2
+		}
+	}
+	return append(out, text[start:])
+}
+
+func runes(s string) int { return utf8.RuneCountInString(s) }

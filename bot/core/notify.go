@@ -46,6 +46,9 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	nudge := ""
 	switch {
 	case sn.rec.Status == storage.Over && !out.Announced:
+		if !s.tellStory(lg, l, sn, out) {
+			return false
+		}
 		msg = s.announcement(sn, out)
 	case sn.playing():
 		if t.Reminded > 0 {
@@ -255,6 +258,42 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger, reminde
 		content = fmt.Sprintf("⏰ Reminder %d of %d: %s", reminder, s.cfg.MaxReminders, content)
 	}
 	return &Message{Content: content, Mentions: users}
+}
+
+// tellStory sends the story a finished game tells (games.Teller), in as
+// many messages as it takes, each part once: the ledger counts the parts
+// sent. It reports false when a part could not be sent yet.
+func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) bool {
+	st := sn.st
+	if st == nil {
+		var err error
+		if st, err = s.decodeState(sn.rec.Game, sn.t); err != nil {
+			s.log.Error("reading a finished game to tell its story", "game", lg.id, "err", err)
+			return true
+		}
+	}
+	teller, ok := st.(games.Teller)
+	if !ok {
+		return true
+	}
+	names := sn.t.names()
+	var paragraphs []string
+	for _, p := range teller.Story() {
+		paragraphs = append(paragraphs, games.FormatSeats(p, names))
+	}
+	parts := splitMessage(paragraphs, maxContent)
+	for i := out.Told; i < len(parts); i++ {
+		msg := &Message{Content: parts[i]}
+		err, _ := s.try(l, "story", lg.id, func(ctx context.Context) error {
+			_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+			return err
+		})
+		if err != nil {
+			return false
+		}
+		lg.update(func(o *ledger) { o.Told = i + 1 })
+	}
+	return true
 }
 
 // announcement is the closing message: it pings everyone at the table.

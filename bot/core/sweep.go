@@ -101,7 +101,7 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 			if t.Seats[seat].AI {
 				continue
 			}
-			a := aiChoice(g.AI(), t, st, seat)
+			a := aiChoice(games.StandinFor(g), t, st, seat)
 			events, err := st.Apply(seat, a)
 			if err != nil {
 				// The engine's reason may name a hidden card: it stays out of the log.

@@ -21,6 +21,7 @@ import (
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -76,7 +77,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 
 // registry lists the games this build offers.
 func registry() *games.Registry {
-	return games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{})
+	return games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, yodo.Game{})
 }
 
 // Main is the running bot: its database, its Discord session and the bot

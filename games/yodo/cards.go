@@ -141,6 +141,16 @@ func (c *content) glyphs(x card) string {
 	return b.String()
 }
 
+// plainNames writes fates by name alone, for images: "Mirth" or
+// "Mirth-Regret-Love".
+func (c *content) plainNames(fs []int) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, c.fates[f].Name)
+	}
+	return strings.Join(parts, "-")
+}
+
 // names writes fates as "Mirth", "Mirth and Love" or "Mirth, Duty and Love".
 func (c *content) names(fs []int) string {
 	var parts []string

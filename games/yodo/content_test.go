@@ -42,9 +42,10 @@ const (
 	maxJaccard = 0.5
 )
 
-// darkBoard is the background the fate colours must read on: Discord's
-// dark theme, the darkest likely board.
-const darkBoard = "#313338"
+// darkBoard is the background the fate colours must read on: the boards'
+// table colour (render's table). In Discord's text a fate is its emoji, so
+// its colour only ever stands on the board.
+const darkBoard = "#17212b"
 
 // Machado et al. (2009) simulation matrices at severity 1.0, applied to
 // linear RGB.

@@ -16,7 +16,7 @@
 //     more than one card could be played. With nothing playable the seat
 //     chooses the card to bury instead.
 //   - Which card a seat has taken is private until it is played; a seat's
-//     draws are told to it alone ("You drew 🎈🍂."). Burying is public,
+//     draws are told to it alone ("You drew a Mirth-Regret card."). Burying is public,
 //     the buried card is not.
 //   - Pacing (RULINGS 4.1's knob): a game deals the first 10, 11, 12, 13
 //     or 14 cards of each deck at 2, 3, 4, 5 or 6 seats, which puts the

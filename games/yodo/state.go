@@ -222,7 +222,7 @@ func (s *state) bury(seat games.Seat, i int, ev *[]games.Event) {
 	s.hands[seat] = slices.Delete(hand, i, i+1)
 	s.decks[seat] = append(s.decks[seat], x)
 	*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s had nowhere to play and put a card under their deck.", games.SeatRef(seat))})
-	s.note(seat, fmt.Sprintf("You put %s under your deck.", s.c.glyphs(x)))
+	s.note(seat, fmt.Sprintf("You put your %s card under your deck.", s.c.plainNames(s.c.symbols[x])))
 	s.endTurn(seat, ev)
 }
 
@@ -246,7 +246,7 @@ func (s *state) draw(seat games.Seat, ev *[]games.Event) {
 		s.decks[seat] = deck[1:]
 		if !x.heartbeat() {
 			s.hands[seat] = append(s.hands[seat], x)
-			s.note(seat, fmt.Sprintf("You drew %s.", s.c.glyphs(x)))
+			s.note(seat, fmt.Sprintf("You drew a %s card.", s.c.plainNames(s.c.symbols[x])))
 			return
 		}
 		s.lock(seat, ev)

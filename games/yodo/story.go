@@ -7,21 +7,21 @@ package yodo
 // sentence that stands alone, so any two or three of them can be joined by
 // the templates below.
 
-// fates are the six outlooks, in deck order. Colours are Okabe–Ito, the
-// palette built to stay apart for colour-blind viewers; its black and dark
-// blue are left out because they vanish on a dark board.
+// fates are the six outlooks, in deck order. Colours are six of the board
+// palette's player colours, chosen after Okabe–Ito to stay apart for
+// colour-blind viewers; on boards each fate also has a shape of its own.
 var fates = [6]fateText{
 	{
 		Name:     "Mirth",
 		Emoji:    "🎈",
-		Colour:   "#e69f00",
+		Colour:   "#ee7b10",
 		Voice:    "Found the comedy in every memory: the pratfall, the absurd detail, the joke Philip could share at his own expense, never a cruel one.",
 		Epilogue: "At the very end Philip saw the joke of it: he had spent eighty years worrying about a story this funny. He went out smiling at the punchline.",
 	},
 	{
 		Name:     "Regret",
 		Emoji:    "🍂",
-		Colour:   "#56b4e9",
+		Colour:   "#63c3f0",
 		Voice:    "Dwelt on the road not taken and the word left unsaid, wistful rather than bitter, as if turning over a letter never sent.",
 		Epilogue: "Philip understood at last that every road he had not taken had still brought him home, and one by one he forgave himself for them all.",
 	},
@@ -35,21 +35,21 @@ var fates = [6]fateText{
 	{
 		Name:     "Wonder",
 		Emoji:    "🔭",
-		Colour:   "#f0e442",
+		Colour:   "#f7e04a",
 		Voice:    "Looked at everything with wide eyes, marvelling at the strangeness of ordinary things and the great size of small moments.",
 		Epilogue: "Philip left the world as he had entered it, astonished. A whole life had happened to him, and not one day of it had been ordinary.",
 	},
 	{
 		Name:     "Pride",
-		Emoji:    "🏆",
-		Colour:   "#d55e00",
+		Emoji:    "👑",
+		Colour:   "#d7263d",
 		Voice:    "Counted the small triumphs, what Philip achieved and how others saw him, with an affectionate wink at his vanity.",
 		Epilogue: "In the end Philip decided he had made something of himself after all: not much, perhaps, but all his own, and he wore it out of the world like a good coat.",
 	},
 	{
 		Name:     "Love",
 		Emoji:    "💞",
-		Colour:   "#cc79a7",
+		Colour:   "#b05fc4",
 		Voice:    "Saw every memory through the people in it, the hands held and the faces close by, warmly and without embarrassment.",
 		Epilogue: "His life, Philip understood, had never really been about him. It had been about his mother, Meg, Clara and Sam, and that was the best news of all.",
 	},

@@ -1,6 +1,10 @@
 package yodo
 
-import "github.com/lifebot/lifebot/games"
+import (
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+)
 
 // View is what one viewer may see: the board, every seat's fate and
 // counts, and for a seat its own hand. The public view (Seat −1) carries
@@ -21,6 +25,21 @@ type View struct {
 	// Taken is the hand index of the card being played, −1 when none.
 	Taken int      `json:"taken"`
 	Notes []string `json:"notes,omitempty"`
+
+	// Once the game is over: the life as the fates left it, memory by
+	// memory in life order, the winners' seats and the first winner's
+	// epilogue.
+	Story    []StoryLine `json:"story,omitempty"`
+	Winners  []int       `json:"winners,omitempty"`
+	Epilogue string      `json:"epilogue,omitempty"`
+}
+
+// StoryLine is one memory of the finished life: the fates that won it
+// (none when forgotten) and the first sentence of how it is told.
+type StoryLine struct {
+	Title string `json:"title"`
+	Fates []int  `json:"fates,omitempty"`
+	Line  string `json:"line"`
 }
 
 // FateView is one of the six fates.
@@ -86,6 +105,20 @@ func (s *state) View(seat games.Seat) any {
 		}
 		v.Seats = append(v.Seats, sv)
 	}
+	if s.over {
+		for _, m := range s.board {
+			sl := StoryLine{Title: s.c.events[m.event].Title, Line: firstSentence(s.c.events[m.event].Forgotten)}
+			if len(m.stack) > 0 {
+				sl.Fates = s.c.symbols[m.top()]
+				sl.Line = firstSentence(s.c.events[m.event].Lines[sl.Fates[0]])
+			}
+			v.Story = append(v.Story, sl)
+		}
+		for _, w := range s.Result().Winners() {
+			v.Winners = append(v.Winners, int(w))
+		}
+		v.Epilogue = s.c.fates[s.fate[v.Winners[0]]].Epilogue
+	}
 	if seat >= 0 && int(seat) < s.seats {
 		for _, x := range s.hands[seat] {
 			v.Hand = append(v.Hand, CardView{Fates: s.c.symbols[x], Places: len(s.playable(x))})
@@ -96,4 +129,21 @@ func (s *state) View(seat games.Seat) any {
 		v.Notes = s.notes[seat]
 	}
 	return v
+}
+
+// firstSentence is text up to the end of its first sentence.
+func firstSentence(text string) string {
+	if i := strings.Index(text, ". "); i >= 0 {
+		return text[:i+1]
+	}
+	return text
+}
+
+// Fates lists the six fates of the current content, for drawing them.
+func Fates() []FateView {
+	var out []FateView
+	for _, f := range currentContent().fates {
+		out = append(out, FateView{Name: f.Name, Emoji: f.Emoji, Colour: f.Colour})
+	}
+	return out
 }

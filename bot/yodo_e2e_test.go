@@ -1,0 +1,192 @@
+package bot_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/yodo"
+	"github.com/lifebot/lifebot/render"
+)
+
+// Four people play You Only Die Once to the end by clicks, Ben with his
+// DMs closed, and the bot restarts mid-game. The channel never shows a
+// hand; at the end it tells Philip's story, every memory once and in life
+// order, as the engine's record has it, and the scores are the engine's.
+func TestYodoEndToEnd(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(yodo.Game{}), textRenderer{})
+	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
+	users := []discordtest.User{ada, ben, cy, dee}
+	h.fake.CloseDMs(ben.ID)
+	lobby := h.command(ada, "newgame", map[string]any{"game": "yodo"}).Message
+	for _, u := range users[1:] {
+		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	}
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	m := newMirror(t, yodo.Game{}, 4, h.seed, nil)
+	rng := rand.New(rand.NewPCG(7, 8))
+
+	decisions, restarted := 0, false
+	for !m.st.Result().Over {
+		seat := m.st.Active()[0]
+		u := users[seat]
+		if !restarted && decisions >= 12 {
+			restarted = true
+			h.restart()
+		}
+		where := h.privateDecision(m, u, seat, lobby.ID, u.ID == ben.ID)
+		it, a := decide(t, h, u, where, m.st.Legal(seat), rng)
+		h.wait(it)
+		if _, err := m.st.Apply(seat, a); err != nil {
+			t.Fatalf("decision %d: the bot accepted %v, which the engine refuses: %v", decisions, a, err)
+		}
+		m.forced()
+		decisions++
+		if decisions > 2000 {
+			t.Fatal("the game did not end in 2000 decisions")
+		}
+	}
+	if !restarted {
+		t.Error("the game ended before the bot could be restarted")
+	}
+	// The scores on the board are the engine's.
+	res := m.st.Result()
+	names := []string{"Ada", "Ben", "Cy", "Dee"}
+	var ranks []string
+	for seat := range 4 {
+		ranks = append(ranks, fmt.Sprintf("%d. %s: %s", res.Rank[seat], names[seat], res.ScoreText(games.Seat(seat))))
+	}
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		for _, r := range ranks {
+			if !strings.Contains(h.fake.Message(lobby.ID).Content, r) {
+				return false
+			}
+		}
+		return true
+	}); err != nil {
+		t.Fatalf("the final board does not show the engine's scores %q: %q", ranks, h.fake.Message(lobby.ID).Content)
+	}
+
+	// The story, as the channel tells it, is the engine's, whole and in
+	// order, every memory once.
+	var want []string
+	for _, p := range m.st.(games.Teller).Story() {
+		want = append(want, games.FormatSeats(p, names))
+	}
+	var told []string
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		told = nil
+		for _, msg := range h.fake.Messages(h.channel) {
+			if len(told) > 0 || strings.HasPrefix(msg.Content, want[0]) {
+				if strings.Contains(msg.Content, "` is over.") {
+					break
+				}
+				told = append(told, msg.Content)
+			}
+		}
+		return strings.Contains(strings.Join(told, "\n\n"), want[len(want)-1])
+	}); err != nil {
+		t.Fatalf("the story was not told in the channel: %q", told)
+	}
+	story := strings.Join(told, "\n\n")
+	if got, exp := strings.Join(strings.Fields(story), " "), strings.Join(strings.Fields(strings.Join(want, "\n\n")), " "); got != exp {
+		t.Fatalf("the channel's story differs from the engine's:\n got %q\nwant %q", got, exp)
+	}
+	last := -1
+	for _, e := range m.st.View(games.Observer).(yodo.View).Board {
+		title := "**" + e.Title + ".**"
+		if n := strings.Count(story, title); n != 1 {
+			t.Fatalf("the story tells %q %d times", e.Title, n)
+		}
+		at := strings.Index(story, title)
+		if at < last {
+			t.Fatalf("the story tells %q out of life order", e.Title)
+		}
+		last = at
+	}
+	for _, part := range told {
+		if n := len([]rune(part)); n > 2000 {
+			t.Fatalf("a story message of %d characters", n)
+		}
+	}
+
+	// The channel shows only public views; each player only their own.
+	for _, msg := range h.fake.Messages(h.channel) {
+		for _, v := range viewsIn[yodo.View](t, msg) {
+			if v.Seat != int(games.Observer) || len(v.Hand) > 0 || len(v.Notes) > 0 || v.Taken != -1 {
+				t.Fatalf("the channel shows a private view (seat %d, %d cards)", v.Seat, len(v.Hand))
+			}
+		}
+	}
+	for seat, u := range users {
+		for _, msg := range append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...) {
+			for _, v := range viewsIn[yodo.View](t, msg) {
+				if v.Seat != seat {
+					t.Fatalf("%s was shown seat %d's view", u.Username, v.Seat)
+				}
+			}
+		}
+	}
+	if n := len(h.fake.Messages(h.fake.DMChannel(ben.ID))); n != 0 {
+		t.Errorf("Ben's DMs are closed, yet %d DMs reached him", n)
+	}
+	t.Logf("%d decisions by clicks; the story took %d messages", decisions, len(told))
+	checkRecordReplays(t, h, yodo.Game{})
+}
+
+// TestYodoAgainstAIWithImages plays alone against three AI players with
+// the real renderer: every board, hand and the life story is a PNG.
+func TestYodoAgainstAIWithImages(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(yodo.Game{}), render.NewRenderer())
+	ada := h.fake.AddUser("Ada")
+	lobby := h.command(ada, "newgame", map[string]any{"game": "yodo", "hidden_scores": true}).Message
+	for range 3 {
+		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
+	}
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	rng := rand.New(rand.NewPCG(5, 6))
+	over := func() bool {
+		return strings.Contains(h.fake.Message(lobby.ID).Content, "is over") || len(h.fake.Message(lobby.ID).Buttons()) == 0
+	}
+	for moves := 0; !over(); moves++ {
+		var dm *discordtest.Message
+		if err := h.fake.WaitFor(h.ctx(), func() bool {
+			if over() {
+				return true
+			}
+			dms := h.fake.Messages(h.fake.DMChannel(ada.ID))
+			for i := len(dms) - 1; i >= 0; i-- {
+				if len(dms[i].Components) > 0 {
+					dm = dms[i]
+					return true
+				}
+			}
+			return false
+		}); err != nil {
+			t.Fatalf("move %d: no DM to play from and no end", moves)
+		}
+		if dm == nil {
+			break
+		}
+		before := dm.EditedCount
+		it, _ := decide(t, h, ada, dm, nil, rng)
+		h.wait(it)
+		if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(dm.ID).EditedCount > before }); err != nil {
+			t.Fatalf("move %d: Ada's DM was not redrawn", moves)
+		}
+		if moves > 400 {
+			t.Fatal("the game did not end")
+		}
+	}
+	for _, m := range append(h.fake.Messages(h.fake.DMChannel(ada.ID)), h.fake.Message(lobby.ID)) {
+		for _, a := range m.Attachments {
+			if !bytes.HasPrefix(a.Data, []byte("\x89PNG")) {
+				t.Fatalf("%s is not a PNG", a.Filename)
+			}
+		}
+	}
+}
