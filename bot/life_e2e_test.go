@@ -213,19 +213,29 @@ func TestLifeAgainstAIWithImages(t *testing.T) {
 		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
 	}
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
-	rng := rand.New(rand.NewPCG(5, 6))
-	for moves := 0; !strings.Contains(h.fake.Message(lobby.ID).Content, "🏆"); moves++ {
+	playAloneAgainstAI(t, h, ada, lobby.ID, rand.New(rand.NewPCG(5, 6)))
+}
+
+// playAloneAgainstAI plays u's decisions from their living DM, at random,
+// until the board shows the end, then checks that every image u and the
+// board were sent is a PNG.
+func playAloneAgainstAI(t *testing.T, h *harness, u discordtest.User, boardID string, rng *rand.Rand) {
+	t.Helper()
+	over := func() bool { return strings.Contains(h.fake.Message(boardID).Content, "🏆") }
+	for moves := 0; !over(); moves++ {
 		var dm *discordtest.Message
 		if err := h.fake.WaitFor(h.ctx(), func() bool {
-			if strings.Contains(h.fake.Message(lobby.ID).Content, "🏆") {
+			if over() {
 				return true
 			}
-			dms := h.fake.Messages(h.fake.DMChannel(ada.ID))
-			if len(dms) == 0 || len(dms[len(dms)-1].Components) == 0 {
-				return false
+			dms := h.fake.Messages(h.fake.DMChannel(u.ID))
+			for i := len(dms) - 1; i >= 0; i-- {
+				if len(dms[i].Components) > 0 {
+					dm = dms[i]
+					return true
+				}
 			}
-			dm = dms[len(dms)-1]
-			return true
+			return false
 		}); err != nil {
 			t.Fatalf("move %d: no DM to play from and no end", moves)
 		}
@@ -233,16 +243,16 @@ func TestLifeAgainstAIWithImages(t *testing.T) {
 			break
 		}
 		before := dm.EditedCount
-		it, _ := decide(t, h, ada, dm, nil, rng)
+		it, _ := decide(t, h, u, dm, nil, rng)
 		h.wait(it)
-		if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(dm.ID).EditedCount > before }); err != nil {
-			t.Fatalf("move %d: Ada's DM was not redrawn", moves)
+		if err := h.fake.WaitFor(h.ctx(), func() bool { return over() || h.fake.Message(dm.ID).EditedCount > before }); err != nil {
+			t.Fatalf("move %d: %s's DM was not redrawn", moves, u.Username)
 		}
 		if moves > 400 {
 			t.Fatal("the game did not end")
 		}
 	}
-	for _, m := range append(h.fake.Messages(h.fake.DMChannel(ada.ID)), h.fake.Message(lobby.ID)) {
+	for _, m := range append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Message(boardID)) {
 		for _, a := range m.Attachments {
 			if !bytes.HasPrefix(a.Data, []byte("\x89PNG")) {
 				t.Fatalf("%s is not a PNG", a.Filename)

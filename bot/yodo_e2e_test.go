@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -148,45 +147,5 @@ func TestYodoAgainstAIWithImages(t *testing.T) {
 		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
 	}
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
-	rng := rand.New(rand.NewPCG(5, 6))
-	over := func() bool {
-		return strings.Contains(h.fake.Message(lobby.ID).Content, "is over") || len(h.fake.Message(lobby.ID).Buttons()) == 0
-	}
-	for moves := 0; !over(); moves++ {
-		var dm *discordtest.Message
-		if err := h.fake.WaitFor(h.ctx(), func() bool {
-			if over() {
-				return true
-			}
-			dms := h.fake.Messages(h.fake.DMChannel(ada.ID))
-			for i := len(dms) - 1; i >= 0; i-- {
-				if len(dms[i].Components) > 0 {
-					dm = dms[i]
-					return true
-				}
-			}
-			return false
-		}); err != nil {
-			t.Fatalf("move %d: no DM to play from and no end", moves)
-		}
-		if dm == nil {
-			break
-		}
-		before := dm.EditedCount
-		it, _ := decide(t, h, ada, dm, nil, rng)
-		h.wait(it)
-		if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(dm.ID).EditedCount > before }); err != nil {
-			t.Fatalf("move %d: Ada's DM was not redrawn", moves)
-		}
-		if moves > 400 {
-			t.Fatal("the game did not end")
-		}
-	}
-	for _, m := range append(h.fake.Messages(h.fake.DMChannel(ada.ID)), h.fake.Message(lobby.ID)) {
-		for _, a := range m.Attachments {
-			if !bytes.HasPrefix(a.Data, []byte("\x89PNG")) {
-				t.Fatalf("%s is not a PNG", a.Filename)
-			}
-		}
-	}
+	playAloneAgainstAI(t, h, ada, lobby.ID, rand.New(rand.NewPCG(5, 6)))
 }

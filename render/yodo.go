@@ -164,18 +164,22 @@ func (k *yodoKit) footerNote(v yodo.View) string {
 	return note
 }
 
+// frame is the box a memory is drawn in: gold once set, lit when the next
+// heartbeat sets it.
+func (k *yodoKit) frame(e yodo.EventView) *Box {
+	switch {
+	case e.Locked:
+		return k.setBox
+	case e.Next:
+		return k.activeBox
+	}
+	return k.tileBox
+}
+
 // drawTile draws memory i: its place in life and title, its top card and
 // how many lie beneath, and whether it is set or is the next to be.
 func (k *yodoKit) drawTile(im *image.RGBA, v yodo.View, i int, e yodo.EventView, x, y int) {
-	r := image.Rect(x, y, x+ydTileW, y+ydTileH)
-	switch {
-	case e.Locked:
-		k.setBox.Draw(im, r)
-	case e.Next:
-		k.activeBox.Draw(im, r)
-	default:
-		k.tileBox.Draw(im, r)
-	}
+	k.frame(e).Draw(im, image.Rect(x, y, x+ydTileW, y+ydTileH))
 	k.label.Draw(im, strconv.Itoa(i+1), float64(x+12), float64(y+18), MiddleLeft, rgb(textSoft))
 	if e.Next {
 		BlitCentred(im, k.heart, float64(x+ydTileW-20), float64(y+18))
@@ -372,15 +376,7 @@ func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
 	w := (HandWidth - 2*ydMargin - 11*4) / 12
 	for i, e := range v.Board {
 		x := ydMargin + i*(w+4)
-		r := image.Rect(x, yhStripY, x+w, yhStripY+84)
-		switch {
-		case e.Locked:
-			k.setBox.Draw(im, r)
-		case e.Next:
-			k.activeBox.Draw(im, r)
-		default:
-			k.tileBox.Draw(im, r)
-		}
+		k.frame(e).Draw(im, image.Rect(x, yhStripY, x+w, yhStripY+84))
 		k.label.Draw(im, strconv.Itoa(i+1), float64(x+w/2), float64(yhStripY+14), Centre, rgb(textSoft))
 		if len(e.Stack) > 0 {
 			top := e.Stack[len(e.Stack)-1]
