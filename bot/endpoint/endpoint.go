@@ -47,11 +47,19 @@ func Client(base string, timeout time.Duration) (*http.Client, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("discord API base %q is not an http(s) URL", base)
 	}
+	// Every call goes to one host, many games at once: keep as many idle
+	// connections to it as calls run together, not http's default two,
+	// or each burst opens (and, on Discord, handshakes) connections anew.
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = idleConns
 	return &http.Client{
 		Timeout:   timeout,
-		Transport: rewriter{base: u, next: http.DefaultTransport},
+		Transport: rewriter{base: u, next: t},
 	}, nil
 }
+
+// idleConns is how many idle connections the REST client keeps to Discord.
+const idleConns = 64
 
 // NewSession returns a discordgo session for a bot token, talking to base.
 // Only the intents an interaction bot needs are requested: none privileged.

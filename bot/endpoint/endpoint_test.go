@@ -2,9 +2,12 @@ package endpoint
 
 import (
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -35,5 +38,63 @@ func TestClientRefusesBadBases(t *testing.T) {
 		if _, err := Client(base, 0); err == nil {
 			t.Errorf("Client(%q) accepted a base that is not an http(s) URL", base)
 		}
+	}
+}
+
+// Calls made many at once, burst after burst, reuse their connections:
+// a client that kept only a couple idle would open most of them anew.
+func TestClientKeepsItsConnectionsAcrossBursts(t *testing.T) {
+	const burst, bursts = 24, 4
+	var mu sync.Mutex
+	opened := 0
+	release := make(chan struct{})
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		io.WriteString(w, "{}")
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			mu.Lock()
+			opened++
+			mu.Unlock()
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	c, err := Client(srv.URL+"/api/v10/", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range bursts {
+		var wg sync.WaitGroup
+		for range burst {
+			wg.Go(func() {
+				resp, err := c.Get(discordgo.EndpointGateway)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			})
+		}
+		// Every call of the burst is under way before any is answered,
+		// so the burst needs burst connections at once.
+		for {
+			mu.Lock()
+			n := opened
+			mu.Unlock()
+			if n >= burst {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		for range burst {
+			release <- struct{}{}
+		}
+		wg.Wait()
+	}
+	if opened > burst {
+		t.Fatalf("%d bursts of %d calls opened %d connections, want %d", bursts, burst, opened, burst)
 	}
 }
