@@ -1,0 +1,105 @@
+package alife
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// policy is the heuristic player: it values every gain by how much it
+// raises the seat's score (the sum of scoring × life products), looking
+// no further than the decision at hand.
+type policy struct{}
+
+func (policy) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.Action {
+	s, ok := gs.(*state)
+	if !ok {
+		return games.Action{}
+	}
+	legal := s.Legal(seat)
+	if len(legal) == 0 {
+		return games.Action{}
+	}
+	best, bestValue := 0, 0.0
+	for i, c := range legal {
+		v := s.choiceValue(int(seat), c) + rng.Float64()*1e-3
+		if i == 0 || v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	c := legal[best]
+	a := games.Action{Kind: c.Action.Kind, Args: append([]int(nil), c.Action.Args...)}
+	if c.Pick != nil {
+		// Discard the cards of past phases first, then the others.
+		var picked []int
+		for _, it := range c.Pick.Items {
+			if len(picked) < c.Pick.Min && s.card(s.ps[seat].Hand[it.Arg]).Phase < s.phase() {
+				picked = append(picked, it.Arg)
+			}
+		}
+		for _, it := range c.Pick.Items {
+			if len(picked) < c.Pick.Min && !slices.Contains(picked, it.Arg) {
+				picked = append(picked, it.Arg)
+			}
+		}
+		slices.Sort(picked)
+		a.Args = append(a.Args, picked...)
+	}
+	return a
+}
+
+// gain is how much an area would raise the seat's score now, with a
+// little for money and cards, which buy later gains.
+func (s *state) gain(p int, a Area) float64 {
+	pl := &s.ps[p]
+	v := 0.0
+	for r := range numResources {
+		sc, li := pl.Scoring[r], pl.Life[r]
+		ns, nl := sc+a.Scoring[r], max(li+a.Life[r]-a.Lose[r], -1)
+		v += float64(ns*nl - sc*li)
+		// A symbol that pairs with nothing yet still opens later products.
+		v += 0.4 * float64(a.Scoring[r]+a.Life[r])
+	}
+	return v + 0.8*float64(a.Money) + 1.2*float64(a.Draw) + 2*float64(a.Babies) - 6*float64(a.Hearts)
+}
+
+func (s *state) choiceValue(p int, c games.Choice) float64 {
+	args := c.Action.Args
+	pl := &s.ps[p]
+	switch c.Action.Kind {
+	case actTake:
+		return s.gain(p, s.card(s.slots[s.round][args[0]]).Base) + s.devHope(p, s.slots[s.round][args[0]])
+	case actPlay:
+		return s.gain(p, s.card(pl.Hand[args[0]]).Base) + s.devHope(p, pl.Hand[args[0]]) + 0.5
+	case actStand:
+		// Stand where the next column is reachable with the most choice.
+		return float64(len(s.shape.bars(args[0])))
+	case actDraw:
+		return -float64(args[0] - s.phase())
+	case actDevel:
+		t := pl.Tableau[s.phase()-1][args[0]]
+		cost := s.card(t.Card).Costs[args[1]]
+		return s.gain(p, s.card(t.Card).Dev) - 0.8*float64(cost.Money) - float64(cost.Discard) - 6*float64(cost.Hearts)
+	case actFriend:
+		c := s.card(s.ps[args[0]].Tableau[s.phase()-1][args[1]].Card)
+		cost := s.set.friendship[s.phase()-1]
+		return s.gain(p, friendship(c.Base)) - 0.8*float64(cost.Money) - float64(cost.Discard)
+	case actRes:
+		return s.gain(p, s.set.spaces[s.phase()-1][args[0]])
+	case actKeep:
+		return s.gain(p, childArea(s.card(pl.Children[0][args[0]]).Base))
+	}
+	return 0
+}
+
+// devHope is a little of a card's development, when the seat could pay.
+func (s *state) devHope(p, card int) float64 {
+	best := 0.0
+	for _, cost := range s.card(card).Costs {
+		if s.affords(p, cost) {
+			best = max(best, 0.3*s.gain(p, s.card(card).Dev))
+		}
+	}
+	return best
+}

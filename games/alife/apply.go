@@ -1,0 +1,153 @@
+package alife
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// Apply implements games.State.
+func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
+	if s.step == stepOver {
+		return nil, games.ErrOver
+	}
+	if !games.IsActive(s, seat) {
+		return nil, games.ErrNotYourTurn
+	}
+	if !games.IsLegal(s, seat, a) {
+		return nil, games.Refuse(games.ErrIllegal, "that is not one of the choices you have now")
+	}
+	p := int(seat)
+	pl := &s.ps[p]
+	var ev []games.Event
+	switch a.Kind {
+	case actStart:
+		pl.Col, pl.Row = 0, a.Args[0]
+		s.nextStarter()
+	case actTake:
+		r := a.Args[0]
+		c := s.slots[s.round][r]
+		s.slots[s.round][r] = s.deal(phaseOf(s.round))
+		pl.Col, pl.Row = s.round, r
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s took *%s*.", games.SeatRef(seat), s.card(c).Title)})
+		s.live(p, c, &ev)
+	case actPlay:
+		i := a.Args[0]
+		c := pl.Hand[i]
+		pl.Hand = slices.Delete(pl.Hand, i, i+1)
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s played *%s* from their hand.", games.SeatRef(seat), s.card(c).Title)})
+		s.live(p, c, &ev)
+		s.after = stepStand
+	case actStand:
+		pl.Col, pl.Row = s.round, a.Args[0]
+		s.step, s.after = "", stepAction
+	case actDraw:
+		c := s.deal(a.Args[0])
+		pl.Hand = append(pl.Hand, c)
+		pl.Draws--
+		s.step = ""
+		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You drew *%s* (phase %d).", s.card(c).Title, s.card(c).Phase)})
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s drew a phase %d card.", games.SeatRef(seat), a.Args[0])})
+	case actDevel:
+		t := &pl.Tableau[s.phase()-1][a.Args[0]]
+		c := s.card(t.Card)
+		s.pay(p, c.Costs[a.Args[1]], a.Args[2:])
+		t.Developed = true
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s developed *%s*.", games.SeatRef(seat), c.Title)})
+		s.experience(p, c.Dev)
+		s.step, s.after = "", ""
+	case actFriend:
+		q, i := a.Args[0], a.Args[1]
+		c := s.card(s.ps[q].Tableau[s.phase()-1][i].Card)
+		s.pay(p, s.set.friendship[s.phase()-1], a.Args[2:])
+		pl.Friends = append(pl.Friends, c.ID)
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s befriended %s's *%s*.", games.SeatRef(seat), games.SeatRef(games.Seat(q)), c.Title)})
+		s.experience(p, friendship(c.Base))
+		s.step, s.after = "", ""
+	case actRes:
+		pl.Used[a.Args[0]] = true
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s used a resource space: %s.", games.SeatRef(seat), areaText(s.set.spaces[s.phase()-1][a.Args[0]]))})
+		s.experience(p, s.set.spaces[s.phase()-1][a.Args[0]])
+		s.step, s.after = "", ""
+	case actKeep:
+		pair := pl.Children[0]
+		pl.Children = pl.Children[1:]
+		kept, other := pair[a.Args[0]], pair[1-a.Args[0]]
+		s.discards[s.card(other).Phase] = append(s.discards[s.card(other).Phase], other)
+		pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: kept, Child: true})
+		s.experience(p, childArea(s.card(kept).Base))
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s's child lived *%s*.", games.SeatRef(seat), s.card(kept).Title)})
+	}
+	s.advance(&ev)
+	return ev, nil
+}
+
+// live puts a card into the seat's current column and experiences its
+// base area.
+func (s *state) live(p, c int, ev *[]games.Event) {
+	pl := &s.ps[p]
+	pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: c})
+	s.experience(p, s.card(c).Base)
+	s.step, s.after = "", stepAction
+}
+
+// friendship is what befriending a card grants: its base area's scoring
+// and life symbols, losses included, and nothing else (RULINGS 3.3.11).
+func friendship(a Area) Area {
+	return Area{Scoring: a.Scoring, Life: a.Life, Lose: a.Lose}
+}
+
+// childArea is what a child's card gives its parent: its base area
+// without babies and without cards to draw, which are the child's, not
+// the parent's (see doc.go).
+func childArea(a Area) Area {
+	a.Babies, a.Draw = 0, 0
+	return a
+}
+
+// experience gains an area: gains first, then losses, life tracks never
+// below −1 (RULINGS 3.3.14). Cards to draw wait for the seat's choices.
+func (s *state) experience(p int, a Area) {
+	pl := &s.ps[p]
+	for r := range numResources {
+		pl.Scoring[r] += a.Scoring[r]
+		pl.Life[r] += a.Life[r]
+	}
+	pl.Money += a.Money
+	for r := range numResources {
+		pl.Life[r] = max(pl.Life[r]-a.Lose[r], -1)
+	}
+	pl.Hearts = max(pl.Hearts-a.Hearts, 0)
+	pl.Draws += a.Draw
+}
+
+// pay meets a cost: money, the hand cards at the given positions, hearts.
+func (s *state) pay(p int, c Cost, discard []int) {
+	pl := &s.ps[p]
+	pl.Money -= c.Money
+	pl.Hearts -= c.Hearts
+	slices.Sort(discard)
+	for k := len(discard) - 1; k >= 0; k-- {
+		card := pl.Hand[discard[k]]
+		s.discards[s.card(card).Phase] = append(s.discards[s.card(card).Phase], card)
+		pl.Hand = slices.Delete(pl.Hand, discard[k], discard[k]+1)
+	}
+}
+
+// deal takes the top card of a phase's deck, shuffling its discard pile
+// in when the deck is empty (RULINGS 3.3.8); −1 when both are empty.
+func (s *state) deal(phase int) int {
+	if len(s.decks[phase]) == 0 {
+		if len(s.discards[phase]) == 0 {
+			return -1
+		}
+		s.decks[phase], s.discards[phase] = s.discards[phase], nil
+		d := s.decks[phase]
+		s.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	}
+	d := s.decks[phase]
+	c := d[len(d)-1]
+	s.decks[phase] = d[:len(d)-1]
+	return c
+}

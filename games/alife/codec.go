@@ -1,0 +1,122 @@
+package alife
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// version is the format written by MarshalBinary.
+const version = 1
+
+type wireState struct {
+	V         int                  `json:"v"`
+	Content   string               `json:"content"`
+	Decks     [numPhases + 1][]int `json:"decks"`
+	Discards  [numPhases + 1][]int `json:"discards"`
+	Slots     [][]int              `json:"slots"`
+	Babies    []int                `json:"babies"`
+	Round     int                  `json:"round"`
+	StartSeat games.Seat           `json:"start_seat"`
+	Turn      games.Seat           `json:"turn"`
+	Step      string               `json:"step"`
+	After     string               `json:"after,omitempty"`
+	Acted     int                  `json:"acted"`
+	Players   []player             `json:"players"`
+	RNG       *games.RNG           `json:"rng"`
+}
+
+// MarshalBinary implements games.State.
+func (s *state) MarshalBinary() ([]byte, error) {
+	return json.Marshal(wireState{
+		V: version, Content: s.set.version, Decks: s.decks, Discards: s.discards, Slots: s.slots,
+		Babies: s.babies, Round: s.round, StartSeat: s.startSeat, Turn: s.turn, Step: s.step,
+		After: s.after, Acted: s.acted, Players: s.ps, RNG: s.rng,
+	})
+}
+
+// fromWire rebuilds a state, checking what a damaged or forged record
+// could get wrong: every card once, in a place it may be.
+func fromWire(w wireState) (games.State, error) {
+	set, ok := setByVersion(w.Content)
+	if !ok {
+		return nil, fmt.Errorf("unknown content version %q", w.Content)
+	}
+	n := len(w.Players)
+	switch {
+	case n < minSeats || n > maxSeats:
+		return nil, errors.New("bad seat count")
+	case w.RNG == nil:
+		return nil, errors.New("no generator")
+	case w.Round < 0 || w.Round > standardBoard.columns || w.Turn < 0 || int(w.Turn) >= n || w.StartSeat < 0 || int(w.StartSeat) >= n:
+		return nil, errors.New("bad round or seat")
+	case len(w.Slots) != standardBoard.columns+1:
+		return nil, errors.New("bad board")
+	}
+	switch w.Step {
+	case stepStart, stepCard, stepStand, stepDraw, stepAction, stepChild, stepOver:
+	default:
+		return nil, fmt.Errorf("unknown step %q", w.Step)
+	}
+	seen := make([]bool, len(set.cards))
+	place := func(c int) error {
+		if c < 0 || c >= len(seen) || seen[c] {
+			return fmt.Errorf("card %d out of place", c)
+		}
+		seen[c] = true
+		return nil
+	}
+	var cards []int
+	for ph := 1; ph <= numPhases; ph++ {
+		cards = append(append(cards, w.Decks[ph]...), w.Discards[ph]...)
+	}
+	for _, col := range w.Slots {
+		if len(col) != standardBoard.rows {
+			return nil, errors.New("bad board column")
+		}
+		for _, c := range col {
+			if c >= 0 {
+				cards = append(cards, c)
+			}
+		}
+	}
+	for _, pl := range w.Players {
+		cards = append(cards, pl.Hand...)
+		for _, col := range pl.Tableau {
+			for _, t := range col {
+				cards = append(cards, t.Card)
+			}
+		}
+		for _, pair := range pl.Children {
+			cards = append(cards, pair[0], pair[1])
+		}
+		if pl.Baby < 0 || pl.Baby >= len(set.babies) || pl.Hearts < 0 || pl.Hearts > startHearts || pl.Money < 0 || pl.Draws < 0 {
+			return nil, errors.New("bad player")
+		}
+		for r := range numResources {
+			if pl.Life[r] < -1 || pl.Scoring[r] < 0 {
+				return nil, errors.New("track below its floor")
+			}
+		}
+	}
+	for _, c := range cards {
+		if err := place(c); err != nil {
+			return nil, err
+		}
+	}
+	if len(cards) != len(set.cards) {
+		return nil, fmt.Errorf("%d of %d cards are accounted for", len(cards), len(set.cards))
+	}
+	for _, b := range w.Babies {
+		if b < 0 || b >= len(set.babies) {
+			return nil, errors.New("bad baby card")
+		}
+	}
+	return &state{
+		set: set, seats: n, shape: standardBoard, decks: w.Decks, discards: w.Discards, slots: w.Slots,
+		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, turn: w.Turn, step: w.Step,
+		after: w.After, acted: w.Acted, ps: w.Players, rng: w.RNG,
+	}, nil
+}

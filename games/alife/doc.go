@@ -1,0 +1,28 @@
+// Package alife is A Life: each seat lives a whole life in fifteen rounds
+// across five phases, choosing experiences from a shared board, and is
+// scored by its own values: for each of ten resources, what mattered to it
+// (scoring) times what it could do (life).
+//
+// The rules are the rulebook's, settled by RULINGS §3; each ruling is
+// pinned by a TestRulingNN. The deck of 226 life cards, the 12 baby cards
+// and the life board are original (cards_*.go, babies.go), written in one
+// compact notation (content.go), checked against RULINGS 3.2 by the
+// content tests and hashed into a content version that saved games name.
+// The board's shape is data too (board.go).
+//
+// Decisions RULINGS leaves to us:
+//   - A seat whose connected slots are empty (every deck and discard pile
+//     of that phase spent) and whose hand holds nothing of the current
+//     phase only moves on: it stands on one of the rows it reaches and
+//     goes to its action without a new experience.
+//   - A child's card gives its parent the card's base symbols, money and
+//     losses, but neither its baby symbols nor its cards to draw, which
+//     are the child's.
+//   - Cards to draw are drawn one at a time, each from a deck the seat
+//     chooses; a deck whose pile and discards are both empty is not
+//     offered, and draws with no deck left are lost.
+//   - The hand cards a cost discards are chosen with the decision itself,
+//     as one multi-select, so a development or friendship is one click.
+//   - After drawing from a base area played from the hand, the seat then
+//     chooses where to stand.
+package alife

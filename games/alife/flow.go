@@ -1,0 +1,196 @@
+package alife
+
+import (
+	"fmt"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// advance moves the game on after a decision until someone must decide:
+// pending draws first, then the step the turn goes to next, and at the end
+// of a turn the next seat, the round's end and the phase's end.
+func (s *state) advance(ev *[]games.Event) {
+	switch s.step {
+	case "":
+	case stepChild:
+		if len(s.Active()) == 0 {
+			s.newPhase(ev)
+		}
+		return
+	default:
+		return
+	}
+	pl := &s.ps[s.turn]
+	if pl.Draws > 0 {
+		if len(s.drawPhases()) > 0 {
+			s.step = stepDraw
+			return
+		}
+		pl.Draws = 0
+	}
+	if s.after != "" {
+		s.step = s.after
+		return
+	}
+	s.endTurn(ev)
+}
+
+// nextStarter moves the start placement to the next seat, and once every
+// seat stands in column 0, starts round 1.
+func (s *state) nextStarter() {
+	s.acted++
+	if s.acted < s.seats {
+		s.turn = (s.startSeat + games.Seat(s.acted)) % games.Seat(s.seats)
+		return
+	}
+	s.round = 1
+	s.beginRound()
+}
+
+// beginRound gives the turn to the first living seat from the start seat.
+func (s *state) beginRound() {
+	s.acted = 0
+	s.nextTurn()
+}
+
+// nextTurn gives the turn to the next living seat of the round, or ends
+// the round when all have played.
+func (s *state) nextTurn() {
+	for s.acted < s.seats {
+		seat := (s.startSeat + games.Seat(s.acted)) % games.Seat(s.seats)
+		if !s.ps[seat].Dead {
+			s.turn, s.step, s.after = seat, stepCard, ""
+			return
+		}
+		s.acted++
+	}
+	s.step = "" // the round is over
+}
+
+// endTurn checks the seat's hearts and passes the turn on.
+func (s *state) endTurn(ev *[]games.Event) {
+	s.bury(s.turn, ev)
+	if s.allDead() {
+		s.finish(ev)
+		return
+	}
+	s.acted++
+	s.nextTurn()
+	if s.step == "" {
+		s.endRound(ev)
+	}
+}
+
+// bury marks a seat without hearts dead (RULINGS 3.3.16).
+func (s *state) bury(seat games.Seat, ev *[]games.Event) {
+	pl := &s.ps[seat]
+	if pl.Hearts == 0 && !pl.Dead {
+		pl.Dead = true
+		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s's heart has given out: their life is over, and will be scored as it stands.", games.SeatRef(seat))})
+	}
+}
+
+func (s *state) allDead() bool {
+	for _, pl := range s.ps {
+		if !pl.Dead {
+			return false
+		}
+	}
+	return true
+}
+
+// endRound clears the passed column, lays the next, passes the start
+// marker and, after a phase's third round, ends the phase (RULINGS 3.3.9,
+// 3.3.19, 3.3.21).
+func (s *state) endRound(ev *[]games.Event) {
+	col := s.slots[s.round]
+	for r, c := range col {
+		if c >= 0 {
+			s.discards[phaseOf(s.round)] = append(s.discards[phaseOf(s.round)], c)
+			col[r] = -1
+		}
+	}
+	if next := s.round + 2; next <= s.shape.columns {
+		for r := range s.slots[next] {
+			s.slots[next][r] = s.deal(phaseOf(next))
+		}
+	}
+	if s.seats > 2 {
+		s.startSeat = (s.startSeat + 1) % games.Seat(s.seats)
+	}
+	if s.round%roundsInPhase != 0 {
+		s.round++
+		s.beginRound()
+		return
+	}
+	// The phase ends: children after phases 3 and 4.
+	if ph := s.phase(); ph == 3 || ph == 4 {
+		for p := range s.ps {
+			if s.ps[p].Dead {
+				continue
+			}
+			for range s.babySymbols(p) {
+				a, b := s.deal(ph-2), s.deal(ph-2)
+				if a < 0 || b < 0 {
+					for _, c := range []int{a, b} {
+						if c >= 0 {
+							s.discards[ph-2] = append(s.discards[ph-2], c)
+						}
+					}
+					continue
+				}
+				s.ps[p].Children = append(s.ps[p].Children, [2]int{a, b})
+			}
+		}
+		s.step = stepChild
+		if len(s.Active()) > 0 {
+			*ev = append(*ev, games.Event{Text: "Children grow up: everyone with a baby keeps one of two cards for each child."})
+			return
+		}
+	}
+	s.newPhase(ev)
+}
+
+// babySymbols counts the baby symbols of a seat's own lived and developed
+// areas; children and friendships do not count (RULINGS 3.3.17).
+func (s *state) babySymbols(p int) int {
+	n := 0
+	for _, col := range s.ps[p].Tableau {
+		for _, t := range col {
+			if t.Child {
+				continue
+			}
+			n += s.card(t.Card).Base.Babies
+			if t.Developed {
+				n += s.card(t.Card).Dev.Babies
+			}
+		}
+	}
+	return n
+}
+
+// newPhase finishes a phase: deaths, the two-seat start marker, fresh
+// resource spaces; then the next round, or the end after round 15.
+func (s *state) newPhase(ev *[]games.Event) {
+	for p := range s.ps {
+		s.bury(games.Seat(p), ev)
+	}
+	if s.seats == 2 {
+		s.startSeat = 1 - s.startSeat
+	}
+	if s.round >= s.shape.columns || s.allDead() {
+		s.finish(ev)
+		return
+	}
+	for p := range s.ps {
+		s.ps[p].Used = [3]bool{}
+	}
+	s.round++
+	*ev = append(*ev, games.Event{Text: fmt.Sprintf("Phase %d begins.", s.phase())})
+	s.beginRound()
+}
+
+func (s *state) finish(ev *[]games.Event) {
+	s.step = stepOver
+	*ev = append(*ev, games.Event{Text: s.finalLine()})
+}

@@ -1,0 +1,405 @@
+package alife
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// fresh deals a game of the test set and places every start stack on
+// row 1, so the first turn of round 1 is next.
+func fresh(t *testing.T, seats int, seed uint64) *state {
+	t.Helper()
+	s := newState(testSet(), games.Config{Seats: seats, Seed: seed})
+	for range seats {
+		do(t, s, s.turn, actStart, 1)
+	}
+	return s
+}
+
+func do(t *testing.T, s *state, seat games.Seat, kind string, args ...int) []games.Event {
+	t.Helper()
+	ev, err := s.Apply(seat, games.Action{Kind: kind, Args: args})
+	if err != nil {
+		t.Fatalf("%s %v by seat %d at step %s: %v", kind, args, seat, s.step, err)
+	}
+	return ev
+}
+
+// simpleTurn plays the seat on turn: the first card it reaches, then the
+// first free resource space, drawing from the current phase whenever a
+// draw is due.
+func simpleTurn(t *testing.T, s *state) {
+	t.Helper()
+	seat := s.turn
+	drawAll := func() {
+		for s.step == stepDraw {
+			do(t, s, seat, actDraw, s.phase())
+		}
+	}
+	do(t, s, seat, actTake, s.connected(int(seat), true)[0])
+	drawAll()
+	do(t, s, seat, actRes, slices.Index(s.ps[seat].Used[:], false))
+	drawAll()
+}
+
+func TestRuling02And03OpeningColumnsFromPhaseOneInDrawOrder(t *testing.T) {
+	s := newState(testSet(), games.Config{Seats: 3, Seed: 5})
+	for c := 1; c <= 2; c++ {
+		for r, id := range s.slots[c] {
+			if id < 0 || s.card(id).Phase != 1 {
+				t.Fatalf("opening slot (%d, %d) holds %d, want a phase 1 card", c, r, id)
+			}
+		}
+	}
+	for c := 3; c <= 15; c++ {
+		for _, id := range s.slots[c] {
+			if id >= 0 {
+				t.Fatalf("column %d holds a card before its round", c)
+			}
+		}
+	}
+}
+
+func TestRuling04StartSpacesInTurnOrderAndShared(t *testing.T) {
+	s := newState(testSet(), games.Config{Seats: 3, Seed: 2})
+	first := s.startSeat
+	for k := range 3 {
+		want := (first + games.Seat(k)) % 3
+		if s.turn != want || s.step != stepStart {
+			t.Fatalf("placement %d: seat %d at step %s, want seat %d", k, s.turn, s.step, want)
+		}
+		do(t, s, s.turn, actStart, 2)
+	}
+	for p, pl := range s.ps {
+		if pl.Col != 0 || pl.Row != 2 {
+			t.Fatalf("seat %d stands at (%d, %d), want (0, 2): spaces may be shared", p, pl.Col, pl.Row)
+		}
+	}
+	if s.step != stepCard || s.round != 1 || s.turn != first {
+		t.Fatalf("after the placements: step %s, round %d, seat %d", s.step, s.round, s.turn)
+	}
+}
+
+func TestRuling05And25OnlyCurrentPhaseHandCardsPlay(t *testing.T) {
+	s := fresh(t, 2, 1)
+	p := int(s.turn)
+	for _, c := range s.Legal(s.turn) {
+		if c.Action.Kind == actPlay && s.card(s.ps[p].Hand[c.Action.Args[0]]).Phase != 1 {
+			t.Fatalf("a phase %d card is offered in phase 1", s.card(s.ps[p].Hand[c.Action.Args[0]]).Phase)
+		}
+	}
+	n := 0
+	for _, c := range s.ps[p].Hand {
+		if s.card(c).Phase == 1 {
+			n++
+		}
+	}
+	if got := len(s.playable(p)); got != n {
+		t.Fatalf("%d hand cards playable, want the %d of phase 1", got, n)
+	}
+}
+
+func TestRuling06TakingRefillsAndPlayingStandsBehind(t *testing.T) {
+	s := fresh(t, 2, 3)
+	seat := s.turn
+	p := int(seat)
+	taken := s.slots[1][1]
+	do(t, s, seat, actTake, 1)
+	if s.slots[1][1] < 0 || s.slots[1][1] == taken || s.card(s.slots[1][1]).Phase != 1 {
+		t.Fatalf("the taken slot was not refilled from phase 1's deck")
+	}
+	if pl := s.ps[p]; pl.Col != 1 || pl.Row != 1 || pl.Tableau[0][0].Card != taken {
+		t.Fatalf("after taking, the stack stands at (%d, %d) and the tableau holds %v", pl.Col, pl.Row, pl.Tableau[0])
+	}
+	base := s.card(taken).Base
+	for r := range numResources {
+		if s.ps[p].Life[r] < base.Life[r] {
+			t.Fatalf("the base area was not experienced")
+		}
+	}
+	// Finish the turn, then the other seat plays from its hand.
+	for s.turn == seat {
+		do(t, s, seat, actRes, 0)
+	}
+	other := s.turn
+	q := int(other)
+	i := s.playable(q)[0]
+	card := s.ps[q].Hand[i]
+	before := s.slots[1]
+	do(t, s, other, actPlay, i)
+	for s.step == stepDraw {
+		do(t, s, other, actDraw, 1)
+	}
+	if s.step != stepStand {
+		t.Fatalf("after a hand play the step is %s, want stand", s.step)
+	}
+	do(t, s, other, actStand, 2)
+	if !slices.Equal(s.slots[1], before) || s.ps[q].Col != 1 || s.ps[q].Row != 2 {
+		t.Fatalf("standing behind a card took it, or the stack did not move")
+	}
+	if s.ps[q].Tableau[0][0].Card != card {
+		t.Fatalf("the hand card is not in the tableau")
+	}
+}
+
+func TestRuling07DrawsChooseAmongThreePhases(t *testing.T) {
+	s := fresh(t, 2, 4)
+	s.ps[s.turn].Draws = 2
+	s.step, s.after = "", stepAction
+	s.advance(nil)
+	if s.step != stepDraw {
+		t.Fatalf("step %s, want draw", s.step)
+	}
+	var phases []int
+	for _, c := range s.Legal(s.turn) {
+		phases = append(phases, c.Action.Args[0])
+	}
+	if !slices.Equal(phases, []int{1, 2, 3}) {
+		t.Fatalf("draws offered from phases %v, want 1, 2, 3", phases)
+	}
+	hand := len(s.ps[s.turn].Hand)
+	do(t, s, s.turn, actDraw, 3)
+	if s.step != stepDraw || len(s.ps[s.turn].Hand) != hand+1 {
+		t.Fatal("the first of two draws did not ask again")
+	}
+	do(t, s, s.turn, actDraw, 2)
+	if s.step != stepAction {
+		t.Fatalf("after the draws the step is %s, want action", s.step)
+	}
+}
+
+func TestRuling08EmptyDecksReshuffleOrCannotBeChosen(t *testing.T) {
+	s := fresh(t, 2, 6)
+	s.discards[2] = append(s.discards[2], s.decks[2]...)
+	s.decks[2] = nil
+	if c := s.deal(2); c < 0 || s.card(c).Phase != 2 || len(s.discards[2]) != 0 {
+		t.Fatal("an empty deck did not take its shuffled discard pile")
+	}
+	s.decks[3], s.discards[3] = nil, nil
+	if slices.Contains(s.drawPhases(), 3) {
+		t.Fatal("a deck with no cards and no discards can be chosen")
+	}
+	if c := s.deal(3); c != -1 {
+		t.Fatal("dealing from nothing gave a card")
+	}
+}
+
+func TestRuling09EndOfRoundClearsAndLays(t *testing.T) {
+	s := fresh(t, 2, 7)
+	for s.round == 1 {
+		simpleTurn(t, s)
+	}
+	for r, id := range s.slots[1] {
+		if id >= 0 {
+			t.Fatalf("slot (1, %d) still holds a card after its round", r)
+		}
+	}
+	for r, id := range s.slots[3] {
+		if id < 0 || s.card(id).Phase != 1 {
+			t.Fatalf("slot (3, %d) was not laid from phase 1", r)
+		}
+	}
+}
+
+func TestRuling10And13DevelopmentOnlyWhenAffordable(t *testing.T) {
+	s := fresh(t, 2, 8)
+	seat := s.turn
+	p := int(seat)
+	card := s.slots[1][1]
+	do(t, s, seat, actTake, 1)
+	for s.step == stepDraw {
+		do(t, s, seat, actDraw, 1)
+	}
+	c := s.card(card)
+	// The test set's first option needs one life symbol of the card's
+	// own kind, which its base area gives; the second, one money.
+	s.ps[p].Money = 0
+	legal := s.Legal(seat)
+	var devs [][]int
+	for _, ch := range legal {
+		if ch.Action.Kind == actDevel {
+			devs = append(devs, ch.Action.Args)
+		}
+	}
+	if len(devs) != 1 || devs[0][1] != 0 {
+		t.Fatalf("developments offered %v, want option 0 only (no money)", devs)
+	}
+	life := s.ps[p].Life
+	do(t, s, seat, actDevel, 0, 0)
+	if !s.ps[p].Tableau[0][0].Developed {
+		t.Fatal("the card is not marked developed")
+	}
+	for r := range numResources {
+		if s.ps[p].Life[r] != life[r]+c.Dev.Life[r] {
+			t.Fatalf("a requirement was spent, or the development area not gained")
+		}
+	}
+}
+
+func TestRuling11FriendshipGivesOnlySymbols(t *testing.T) {
+	s := fresh(t, 2, 9)
+	a := s.turn
+	do(t, s, a, actTake, 1)
+	for s.step == stepDraw {
+		do(t, s, a, actDraw, 1)
+	}
+	do(t, s, a, actRes, 1)
+	b := s.turn
+	do(t, s, b, actTake, 1)
+	for s.step == stepDraw {
+		do(t, s, b, actDraw, 1)
+	}
+	target := s.card(s.ps[a].Tableau[0][0].Card)
+	pb := &s.ps[b]
+	scoring, life, money := pb.Scoring, pb.Life, pb.Money
+	hand := len(pb.Hand)
+	do(t, s, b, actFriend, int(a), 0, 0)
+	for r := range numResources {
+		if pb.Scoring[r] != scoring[r]+target.Base.Scoring[r] || pb.Life[r] != life[r]+target.Base.Life[r] {
+			t.Fatal("befriending did not give the card's base symbols")
+		}
+	}
+	if pb.Money != money || len(pb.Hand) != hand-1 {
+		t.Fatalf("befriending in phase 1 costs one hand card and gives no money: money %d→%d, hand %d→%d", money, pb.Money, hand, len(pb.Hand))
+	}
+	if !slices.Contains(pb.Friends, target.ID) {
+		t.Fatal("the befriended card is not remembered")
+	}
+}
+
+func TestRuling14GainsThenLossesFloorMinusOne(t *testing.T) {
+	s := fresh(t, 2, 10)
+	p := int(s.turn)
+	s.ps[p].Life[Joy] = 0
+	s.experience(p, Area{Life: [numResources]int{Joy: 1}, Lose: [numResources]int{Joy: 3}, Scoring: [numResources]int{Art: 2}})
+	if s.ps[p].Life[Joy] != -1 {
+		t.Fatalf("life Joy %d, want −1: gains first, then losses, floored", s.ps[p].Life[Joy])
+	}
+	s.experience(p, Area{Lose: [numResources]int{Joy: 1}})
+	if s.ps[p].Life[Joy] != -1 || s.ps[p].Scoring[Art] < 2 {
+		t.Fatal("a life track went below −1, or a scoring track dropped")
+	}
+}
+
+func TestRuling16And22DeathEndsTurnsAndAllDeadEndsTheGame(t *testing.T) {
+	s := fresh(t, 2, 11)
+	dead := s.turn
+	s.ps[dead].Hearts = 0
+	do(t, s, dead, actTake, 1)
+	for s.step == stepDraw {
+		do(t, s, dead, actDraw, 1)
+	}
+	do(t, s, dead, actRes, 0)
+	for s.step == stepDraw {
+		do(t, s, dead, actDraw, 1)
+	}
+	if !s.ps[dead].Dead {
+		t.Fatal("a seat without hearts lived on after its turn")
+	}
+	for range 6 {
+		if s.turn == dead && s.step != stepOver {
+			t.Fatal("a dead seat was given a turn")
+		}
+		s.ps[s.turn].Hearts = 0
+		simpleTurn(t, s)
+		if s.step == stepOver {
+			break
+		}
+	}
+	if s.step != stepOver {
+		t.Fatal("the game went on with every seat dead")
+	}
+	if _, err := s.Apply(dead, games.Action{Kind: actTake, Args: []int{0}}); !errors.Is(err, games.ErrOver) {
+		t.Fatalf("a move after the end: %v", err)
+	}
+}
+
+func TestRuling19StartMarkerPassing(t *testing.T) {
+	for _, seats := range []int{2, 3} {
+		s := fresh(t, seats, 12)
+		starts := []games.Seat{s.startSeat}
+		for s.round < 7 {
+			r := s.round
+			simpleTurn(t, s)
+			for s.step == stepChild {
+				do(t, s, s.Active()[0], actKeep, 0)
+			}
+			if s.round != r {
+				starts = append(starts, s.startSeat)
+			}
+		}
+		for i := 1; i < len(starts); i++ {
+			moved := starts[i] != starts[i-1]
+			phaseEnd := i%3 == 0
+			if seats == 2 && moved != phaseEnd || seats > 2 && !moved {
+				t.Fatalf("%d seats: start seats by round %v", seats, starts)
+			}
+		}
+	}
+}
+
+func TestRuling17And18ChildrenAfterPhasesThreeAndFour(t *testing.T) {
+	s := fresh(t, 2, 13)
+	// Give seat 0 a lived card with a baby, as phase 3's last test card.
+	var babyCard int
+	for _, c := range s.set.cards {
+		if c.Base.Babies > 0 {
+			babyCard = c.ID
+		}
+	}
+	for s.round < 9 {
+		if s.step == stepChild {
+			t.Fatal("children before any baby")
+		}
+		simpleTurn(t, s)
+	}
+	// The baby card is nowhere else: take it out of its deck first.
+	for ph := range s.decks {
+		if i := slices.Index(s.decks[ph], babyCard); i >= 0 {
+			s.decks[ph] = slices.Delete(s.decks[ph], i, i+1)
+		}
+	}
+	s.ps[0].Tableau[2] = append(s.ps[0].Tableau[2], played{Card: babyCard})
+	for s.step != stepChild {
+		simpleTurn(t, s)
+	}
+	if got := s.Active(); !slices.Equal(got, []games.Seat{0}) {
+		t.Fatalf("after phase 3 the seats choosing children are %v, want seat 0", got)
+	}
+	pair := s.ps[0].Children[0]
+	if s.card(pair[0]).Phase != 1 || s.card(pair[1]).Phase != 1 {
+		t.Fatal("a child's cards after phase 3 are not childhood cards")
+	}
+	do(t, s, 0, actKeep, 1)
+	col := s.ps[0].Tableau[2]
+	if last := col[len(col)-1]; last.Card != pair[1] || !last.Child {
+		t.Fatal("the kept card is not on the phase 3 column as a child")
+	}
+	if !slices.Contains(s.discards[1], pair[0]) {
+		t.Fatal("the other card was not discarded")
+	}
+	if s.step != stepCard || s.round != 10 {
+		t.Fatalf("after the child, step %s round %d, want phase 4's first round", s.step, s.round)
+	}
+}
+
+func TestRuling23And24ScoringAndJoyTiebreak(t *testing.T) {
+	s := fresh(t, 2, 14)
+	s.ps[0].Scoring, s.ps[0].Life = [numResources]int{}, [numResources]int{}
+	s.ps[1].Scoring, s.ps[1].Life = [numResources]int{}, [numResources]int{}
+	s.ps[0].Scoring[Art], s.ps[0].Life[Art] = 3, 2    // 6
+	s.ps[0].Scoring[Fame], s.ps[0].Life[Fame] = 4, -1 // −4
+	s.ps[0].Scoring[Joy], s.ps[0].Life[Joy] = 2, 2    // 4
+	s.ps[1].Scoring[Sports], s.ps[1].Life[Sports] = 3, 2
+	s.ps[1].Scoring[Joy], s.ps[1].Life[Joy] = 1, 0
+	r := s.Result()
+	if r.Scores[0] != 6 || r.Scores[1] != 6 {
+		t.Fatalf("scores %v, want 6 and 6: products summed, a −1 life value counts against", r.Scores)
+	}
+	if r.Rank[0] != 1 || r.Rank[1] != 2 {
+		t.Fatalf("ranks %v: on equal scores the higher Joy product wins", r.Rank)
+	}
+}

@@ -1,0 +1,328 @@
+package alife
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// Steps of a game, in the order a turn goes through them.
+const (
+	stepStart  = "start"  // each seat in turn places its stack in marker column 0
+	stepCard   = "card"   // take a connected card or play a hand card
+	stepStand  = "stand"  // after playing a hand card: behind which card to stand
+	stepDraw   = "draw"   // choose the deck for the next card to draw
+	stepAction = "action" // development, friendship or resources
+	stepChild  = "child"  // after phases 3 and 4: everyone keeps one card of each pair
+	stepOver   = "over"
+)
+
+// Action kinds.
+const (
+	actStart  = "start"   // start.r: stand on row r of marker column 0
+	actTake   = "take"    // take.r: take the card of row r in this round's column
+	actPlay   = "play"    // play.i: play hand card i
+	actStand  = "stand"   // stand.r: stand behind row r without taking it
+	actDraw   = "draw"    // draw.p: draw the next card from phase p's deck
+	actDevel  = "develop" // develop.i.o[.cards…]: develop tableau card i with cost option o
+	actFriend = "friend"  // friend.s.i[.cards…]: befriend seat s's card i
+	actRes    = "res"     // res.k: use resource space k
+	actKeep   = "keep"    // keep.k: keep card k of the next child pair
+)
+
+const (
+	numPhases     = 5
+	roundsInPhase = 3
+	startHearts   = 3
+	maxSeats      = 4
+	minSeats      = 2
+)
+
+// played is a card in a tableau.
+type played struct {
+	Card      int  `json:"card"`
+	Developed bool `json:"developed,omitempty"`
+	Child     bool `json:"child,omitempty"`
+}
+
+// player is one seat's life.
+type player struct {
+	Scoring [numResources]int `json:"scoring"`
+	Life    [numResources]int `json:"life"`
+	Money   int               `json:"money"`
+	Hand    []int             `json:"hand"`
+	Hearts  int               `json:"hearts"`
+	Dead    bool              `json:"dead,omitempty"`
+	Baby    int               `json:"baby"`
+	// Col and Row are where the seat's marker stack stands; Col is −1
+	// before the start spaces are chosen.
+	Col int `json:"col"`
+	Row int `json:"row"`
+	// Tableau holds the cards of each phase's column, index phase−1.
+	Tableau [numPhases][]played `json:"tableau"`
+	// Friends lists the opponent cards befriended, by card id.
+	Friends []int `json:"friends,omitempty"`
+	// Used marks the resource spaces used this phase.
+	Used [3]bool `json:"used"`
+	// Draws is how many cards the seat still draws now.
+	Draws int `json:"draws,omitempty"`
+	// Children holds the pairs the seat still keeps one of.
+	Children [][2]int `json:"children,omitempty"`
+}
+
+// state is a game of A Life in progress.
+type state struct {
+	set       *cardSet
+	seats     int
+	shape     boardShape
+	decks     [numPhases + 1][]int // by phase; the top is the last card
+	discards  [numPhases + 1][]int
+	slots     [][]int // slots[c][r]: card id, −1 when empty
+	babies    []int   // baby cards not dealt
+	round     int
+	startSeat games.Seat
+	turn      games.Seat
+	step      string
+	ps        []player
+	// after says where the turn goes once the seat's draws are done:
+	// stepStand, stepAction, or "" for the end of the turn.
+	after string
+	// acted counts the seats that have played this round (or placed
+	// their start stack).
+	acted int
+	rng   *games.RNG
+}
+
+func (s *state) card(id int) *Card { return &s.set.cards[id] }
+
+func (s *state) phase() int { return phaseOf(max(s.round, 1)) }
+
+// Active implements games.State.
+func (s *state) Active() []games.Seat {
+	switch s.step {
+	case stepOver:
+		return nil
+	case stepChild:
+		var out []games.Seat
+		for p := range s.ps {
+			if len(s.ps[p].Children) > 0 {
+				out = append(out, games.Seat(p))
+			}
+		}
+		return out
+	}
+	return []games.Seat{s.turn}
+}
+
+// connected lists the rows of this round's card column a seat's stack
+// reaches that hold a card.
+func (s *state) connected(p int, withCard bool) []int {
+	pl := &s.ps[p]
+	var out []int
+	for _, r := range s.shape.bars(pl.Row) {
+		if !withCard || s.slots[s.round][r] >= 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// playable lists the hand cards of the current phase.
+func (s *state) playable(p int) []int {
+	var out []int
+	for i, c := range s.ps[p].Hand {
+		if s.card(c).Phase == s.phase() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// drawPhases lists the decks a seat may draw from now: the current phase
+// and the two after it, each while it or its discard pile holds a card.
+func (s *state) drawPhases() []int {
+	var out []int
+	for ph := s.phase(); ph <= min(s.phase()+2, numPhases); ph++ {
+		if len(s.decks[ph])+len(s.discards[ph]) > 0 {
+			out = append(out, ph)
+		}
+	}
+	return out
+}
+
+// Legal implements games.State.
+func (s *state) Legal(seat games.Seat) []games.Choice {
+	if !games.IsActive(s, seat) {
+		return nil
+	}
+	p := int(seat)
+	var out []games.Choice
+	add := func(kind, label string, args ...int) {
+		out = append(out, games.Choice{Action: games.Action{Kind: kind, Args: args}, Label: label})
+	}
+	switch s.step {
+	case stepStart:
+		for r := range s.shape.rows {
+			add(actStart, fmt.Sprintf("Start on row %d", r+1), r)
+		}
+	case stepCard:
+		for _, r := range s.connected(p, true) {
+			add(actTake, "Take "+s.card(s.slots[s.round][r]).Title, r)
+		}
+		for _, i := range s.playable(p) {
+			add(actPlay, "Play "+s.card(s.ps[p].Hand[i]).Title+" from your hand", i)
+		}
+		if len(out) == 0 {
+			// Empty decks left nothing to take and the hand holds
+			// nothing of this phase: the seat only moves on (see doc.go).
+			for _, r := range s.connected(p, false) {
+				add(actStand, fmt.Sprintf("Move on to row %d: there is no card to take", r+1), r)
+			}
+		}
+	case stepStand:
+		for _, r := range s.connected(p, false) {
+			label := fmt.Sprintf("Stand on row %d", r+1)
+			if c := s.slots[s.round][r]; c >= 0 {
+				label = "Stand behind " + s.card(c).Title
+			}
+			add(actStand, label, r)
+		}
+	case stepDraw:
+		for _, ph := range s.drawPhases() {
+			add(actDraw, fmt.Sprintf("Draw from phase %d", ph), ph)
+		}
+	case stepAction:
+		out = s.actions(p)
+	case stepChild:
+		pair := s.ps[p].Children[0]
+		for k, c := range pair {
+			add(actKeep, "Keep "+s.card(c).Title+" for your child", k)
+		}
+	}
+	return out
+}
+
+// actions lists the seat's affordable actions: developments, friendships,
+// then resource spaces, which are always possible.
+func (s *state) actions(p int) []games.Choice {
+	pl := &s.ps[p]
+	ph := s.phase()
+	var out []games.Choice
+	for i, t := range pl.Tableau[ph-1] {
+		if t.Developed || t.Child {
+			continue
+		}
+		c := s.card(t.Card)
+		for o, cost := range c.Costs {
+			if !s.affords(p, cost) {
+				continue
+			}
+			ch := games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: "Develop " + c.Title + ": " + s.costText(cost)}
+			s.discardPick(p, &ch, cost.Discard)
+			out = append(out, ch)
+		}
+	}
+	fcost := s.set.friendship[ph-1]
+	if s.affords(p, fcost) {
+		for q := range s.ps {
+			if q == p {
+				continue
+			}
+			for i, t := range s.ps[q].Tableau[ph-1] {
+				if t.Child || slices.Contains(pl.Friends, t.Card) {
+					continue
+				}
+				ch := games.Choice{Action: games.Action{Kind: actFriend, Args: []int{q, i}},
+					Label: fmt.Sprintf("Befriend %s's %s: %s", games.SeatRef(games.Seat(q)), s.card(t.Card).Title, s.costText(fcost))}
+				s.discardPick(p, &ch, fcost.Discard)
+				out = append(out, ch)
+			}
+		}
+	}
+	for k, used := range pl.Used {
+		if !used {
+			out = append(out, games.Choice{Action: games.Action{Kind: actRes, Args: []int{k}}, Label: "Resources: " + areaText(s.set.spaces[ph-1][k])})
+		}
+	}
+	return out
+}
+
+// discardPick makes a choice ask which hand cards to discard, when its
+// cost discards.
+func (s *state) discardPick(p int, ch *games.Choice, n int) {
+	if n == 0 {
+		return
+	}
+	pick := &games.Pick{Min: n, Max: n}
+	for i, c := range s.ps[p].Hand {
+		pick.Items = append(pick.Items, games.Item{Arg: i, Label: s.card(c).Title})
+	}
+	ch.Pick = pick
+}
+
+// affords reports whether the seat meets a cost in full.
+func (s *state) affords(p int, c Cost) bool {
+	pl := &s.ps[p]
+	for r := range numResources {
+		if pl.Life[r] < c.Need[r] {
+			return false
+		}
+	}
+	return pl.Money >= c.Money && len(pl.Hand) >= c.Discard && pl.Hearts >= c.Hearts
+}
+
+// costText writes a cost for a button: "show Joy 2, pay 1 money".
+func (s *state) costText(c Cost) string {
+	var parts []string
+	for r := range numResources {
+		if c.Need[r] > 0 {
+			parts = append(parts, fmt.Sprintf("show %s %d", Resource(r), c.Need[r]))
+		}
+	}
+	if c.Money > 0 {
+		parts = append(parts, fmt.Sprintf("pay %d money", c.Money))
+	}
+	if c.Discard > 0 {
+		parts = append(parts, fmt.Sprintf("discard %d", c.Discard))
+	}
+	if c.Hearts > 0 {
+		parts = append(parts, fmt.Sprintf("give %d heart", c.Hearts))
+	}
+	if len(parts) == 0 {
+		return "free"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// areaText writes what an area gives, in short.
+func areaText(a Area) string {
+	var parts []string
+	for r := range numResources {
+		if n := a.Scoring[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, Resource(r)))
+		}
+		if n := a.Life[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d life %s", n, Resource(r)))
+		}
+	}
+	if a.Money > 0 {
+		parts = append(parts, fmt.Sprintf("%d money", a.Money))
+	}
+	if a.Draw > 0 {
+		parts = append(parts, fmt.Sprintf("draw %d", a.Draw))
+	}
+	for r := range numResources {
+		if n := a.Lose[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("lose %d life %s", n, Resource(r)))
+		}
+	}
+	if a.Hearts > 0 {
+		parts = append(parts, fmt.Sprintf("lose %d heart", a.Hearts))
+	}
+	if a.Babies > 0 {
+		parts = append(parts, fmt.Sprintf("%d baby", a.Babies))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,47 @@
+package alife
+
+import (
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
+)
+
+// hidden is the no-leak hook of the shared suite: a viewer may not see
+// the cards of other seats' hands or child pairs, nor the decks. Titles
+// are unique across the deck, so a title is a safe text secret, and in
+// views a card is known by its id.
+func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
+	s := gs.(*state)
+	var secret []int
+	for ph := 1; ph <= numPhases; ph++ {
+		secret = append(secret, s.decks[ph]...)
+	}
+	for p := range s.ps {
+		if games.Seat(p) == viewer {
+			continue
+		}
+		secret = append(secret, s.ps[p].Hand...)
+		for _, pair := range s.ps[p].Children {
+			secret = append(secret, pair[0], pair[1])
+		}
+	}
+	var sec gametest.Secrets
+	for _, c := range secret {
+		sec.Text = append(sec.Text, s.card(c).Title)
+		sec.View = append(sec.View, `"Title":"`+s.card(c).Title+`"`)
+	}
+	epoch, _ := s.rng.MarshalJSON()
+	sec.Epoch = string(epoch)
+	return sec
+}
+
+// TestSuite runs the shared engine suite at every seat count with the
+// no-leak checks.
+func TestSuite(t *testing.T) {
+	var cfgs []games.Config
+	for i := range 6 {
+		cfgs = append(cfgs, games.Config{Seats: 2 + i%3, Seed: uint64(1000 * i)})
+	}
+	gametest.Run(t, Game{}, cfgs, 4, gametest.WithHidden(hidden))
+}
