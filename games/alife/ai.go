@@ -61,7 +61,29 @@ func (s *state) gain(p int, a Area) float64 {
 		// A symbol that pairs with nothing yet still opens later products.
 		v += 0.4 * float64(a.Scoring[r]+a.Life[r])
 	}
-	return v + 0.8*float64(a.Money) + 1.2*float64(a.Draw) + 2*float64(a.Babies) - 6*float64(a.Hearts)
+	return v + 0.8*float64(a.Money) + 1.2*float64(a.Draw) + 2*float64(a.Babies) - s.heartCost(p, a.Hearts)
+}
+
+// heartCost weighs hearts given up. A life that ends before the last
+// round gains nothing more, and each phase-5 round before the last may
+// force a resource space that costs a heart, so the seat keeps a heart
+// for each of those; only the last round may spend the last heart.
+func (s *state) heartCost(p, hearts int) float64 {
+	if hearts == 0 {
+		return 0
+	}
+	last := s.shape.columns
+	reserve := min(roundsInPhase-1, max(0, last-max(s.round, last-roundsInPhase+1)))
+	left := s.ps[p].Hearts - hearts
+	switch {
+	case s.round == last:
+		return 0
+	case left <= 0:
+		return 1000
+	case left < reserve+1:
+		return 60 * float64(reserve+1-left)
+	}
+	return 6 * float64(hearts)
 }
 
 func (s *state) choiceValue(p int, c games.Choice) float64 {
@@ -80,7 +102,7 @@ func (s *state) choiceValue(p int, c games.Choice) float64 {
 	case actDevel:
 		t := pl.Tableau[s.phase()-1][args[0]]
 		cost := s.card(t.Card).Costs[args[1]]
-		return s.gain(p, s.card(t.Card).Dev) - 0.8*float64(cost.Money) - float64(cost.Discard) - 6*float64(cost.Hearts)
+		return s.gain(p, s.card(t.Card).Dev) - 0.8*float64(cost.Money) - float64(cost.Discard) - s.heartCost(p, cost.Hearts)
 	case actFriend:
 		c := s.card(s.ps[args[0]].Tableau[s.phase()-1][args[1]].Card)
 		cost := s.set.friendship[s.phase()-1]

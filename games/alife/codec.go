@@ -20,6 +20,7 @@ type wireState struct {
 	Babies    []int                `json:"babies"`
 	Round     int                  `json:"round"`
 	StartSeat games.Seat           `json:"start_seat"`
+	FirstSeat games.Seat           `json:"first_seat"`
 	Turn      games.Seat           `json:"turn"`
 	Step      string               `json:"step"`
 	After     string               `json:"after,omitempty"`
@@ -32,7 +33,7 @@ type wireState struct {
 func (s *state) MarshalBinary() ([]byte, error) {
 	return json.Marshal(wireState{
 		V: version, Content: s.set.version, Decks: s.decks, Discards: s.discards, Slots: s.slots,
-		Babies: s.babies, Round: s.round, StartSeat: s.startSeat, Turn: s.turn, Step: s.step,
+		Babies: s.babies, Round: s.round, StartSeat: s.startSeat, FirstSeat: s.firstSeat, Turn: s.turn, Step: s.step,
 		After: s.after, Acted: s.acted, Players: s.ps, RNG: s.rng,
 	})
 }
@@ -50,7 +51,7 @@ func fromWire(w wireState) (games.State, error) {
 		return nil, errors.New("bad seat count")
 	case w.RNG == nil:
 		return nil, errors.New("no generator")
-	case w.Round < 0 || w.Round > standardBoard.columns || w.Turn < 0 || int(w.Turn) >= n || w.StartSeat < 0 || int(w.StartSeat) >= n:
+	case w.Round < 0 || w.Round > standardBoard.columns || w.Turn < 0 || int(w.Turn) >= n || w.StartSeat < 0 || int(w.StartSeat) >= n || w.FirstSeat < 0 || int(w.FirstSeat) >= n:
 		return nil, errors.New("bad round or seat")
 	case len(w.Slots) != standardBoard.columns+1:
 		return nil, errors.New("bad board")
@@ -116,7 +117,7 @@ func fromWire(w wireState) (games.State, error) {
 	}
 	return &state{
 		set: set, seats: n, shape: standardBoard, decks: w.Decks, discards: w.Discards, slots: w.Slots,
-		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, turn: w.Turn, step: w.Step,
+		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, firstSeat: w.FirstSeat, turn: w.Turn, step: w.Step,
 		after: w.After, acted: w.Acted, ps: w.Players, rng: w.RNG,
 	}, nil
 }

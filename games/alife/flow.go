@@ -85,7 +85,7 @@ func (s *state) endTurn(ev *[]games.Event) {
 func (s *state) bury(seat games.Seat, ev *[]games.Event) {
 	pl := &s.ps[seat]
 	if pl.Hearts == 0 && !pl.Dead {
-		pl.Dead = true
+		pl.Dead, pl.DiedIn = true, s.round
 		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s's heart has given out: their life is over, and will be scored as it stands.", games.SeatRef(seat))})
 	}
 }

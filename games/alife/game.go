@@ -81,7 +81,7 @@ func newState(set *cardSet, cfg games.Config) *state {
 		}
 	}
 	s.startSeat = games.Seat(s.rng.IntN(cfg.Seats))
-	s.turn = s.startSeat
+	s.turn, s.firstSeat = s.startSeat, s.startSeat
 	s.slots = make([][]int, s.shape.columns+1)
 	for c := range s.slots {
 		s.slots[c] = make([]int, s.shape.rows)

@@ -2,6 +2,7 @@ package alife
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -401,5 +402,51 @@ func TestRuling23And24ScoringAndJoyTiebreak(t *testing.T) {
 	}
 	if r.Rank[0] != 1 || r.Rank[1] != 2 {
 		t.Fatalf("ranks %v: on equal scores the higher Joy product wins", r.Rank)
+	}
+}
+
+// The AI keeps a heart for every phase-5 round before the last that may
+// force a heart-costing resource space, and never spends its last heart
+// before round 15.
+func TestAIKeepsItsLastHeart(t *testing.T) {
+	s := fresh(t, 2, 15)
+	for s.round < 13 {
+		simpleTurn(t, s)
+		for s.step == stepChild {
+			do(t, s, s.Active()[0], actKeep, 0)
+		}
+	}
+	seat := s.turn
+	p := int(seat)
+	do(t, s, seat, actTake, s.connected(p, true)[0])
+	for s.step == stepDraw {
+		do(t, s, seat, actDraw, s.phase())
+	}
+	// Every phase-5 resource space costs a heart; befriending costs money.
+	other := 1 - p
+	if len(s.ps[other].Tableau[4]) == 0 {
+		d := s.decks[5]
+		s.ps[other].Tableau[4] = append(s.ps[other].Tableau[4], played{Card: d[len(d)-1]})
+		s.decks[5] = d[:len(d)-1]
+	}
+	s.ps[p].Hearts, s.ps[p].Money = 1, 3
+	// A space worth far more than any friendship: two Sports symbols on
+	// a life Sports of 6.
+	s.ps[p].Life[Sports] = 6
+	rng := rand.New(rand.NewPCG(1, 1))
+	if !slices.ContainsFunc(s.Legal(seat), func(c games.Choice) bool { return c.Action.Kind == actFriend }) {
+		t.Fatal("no friendship to choose; the test proves nothing")
+	}
+	if a := (policy{}).Choose(s, seat, rng); a.Kind == actRes {
+		t.Fatalf("with one heart in round %d the AI chose %v, which would end its life", s.round, a)
+	}
+	s.ps[p].Hearts = 2
+	if a := (policy{}).Choose(s, seat, rng); a.Kind == actRes {
+		t.Fatalf("with two hearts in round 13 the AI chose %v, leaving none for round 14", a)
+	}
+	s.round = 15
+	s.ps[p].Hearts = 1
+	if got := s.heartCost(p, 1); got != 0 {
+		t.Fatalf("in the last round a heart costs the AI %v, want nothing", got)
 	}
 }

@@ -55,6 +55,7 @@ type player struct {
 	Hand    []int             `json:"hand"`
 	Hearts  int               `json:"hearts"`
 	Dead    bool              `json:"dead,omitempty"`
+	DiedIn  int               `json:"died_in,omitempty"` // the round a dead seat's life ended
 	Baby    int               `json:"baby"`
 	// Col and Row are where the seat's marker stack stands; Col is −1
 	// before the start spaces are chosen.
@@ -83,6 +84,7 @@ type state struct {
 	babies    []int   // baby cards not dealt
 	round     int
 	startSeat games.Seat
+	firstSeat games.Seat // the start seat of round 1
 	turn      games.Seat
 	step      string
 	ps        []player

@@ -1,0 +1,73 @@
+package alife
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// tuningGames is how many seeded games each seat count plays; the figures
+// are fixed by the seeds, so the test cannot flake, and it fails when a
+// change to the deck or the AI moves a figure out of its range.
+const tuningGames = 300
+
+// TestTuningTargets pins targets of RULINGS 3.2: the AI beats random
+// players in at least 80% of games, a life ends before round 15 in under
+// 10% of AI games, and the first seat wins within 5 points of a fair
+// share.
+func TestTuningTargets(t *testing.T) {
+	for seats := minSeats; seats <= maxSeats; seats++ {
+		aiWins, early, first := 0.0, 0, 0.0
+		for g := range tuningGames {
+			seed := uint64(seats*100000 + g)
+			s := playPolicies(t, seats, seed, func(games.Seat) games.Policy { return policy{} })
+			if slices.ContainsFunc(s.ps, func(pl player) bool { return pl.Dead && pl.DiedIn < s.shape.columns }) {
+				early++
+			}
+			w := s.Result().Winners()
+			if slices.Contains(w, s.firstSeat) {
+				first += 1 / float64(len(w))
+			}
+			mixed := playPolicies(t, seats, seed, func(seat games.Seat) games.Policy {
+				if seat == 0 {
+					return policy{}
+				}
+				return games.RandomPolicy{}
+			})
+			if w := mixed.Result().Winners(); slices.Contains(w, 0) {
+				aiWins += 1 / float64(len(w))
+			}
+		}
+		t.Logf("%d seats: AI beats random %.1f%%, a life ends early in %.1f%% of AI games, the first seat wins %.1f%% (fair %.1f%%)",
+			seats, 100*aiWins/tuningGames, 100*float64(early)/tuningGames, 100*first/tuningGames, 100/float64(seats))
+		if w := aiWins / tuningGames; w < 0.8 {
+			t.Errorf("%d seats: the AI beats random players in %.1f%% of games, want at least 80%%", seats, 100*w)
+		}
+		if d := first/tuningGames - 1/float64(seats); d > 0.05 || d < -0.05 {
+			t.Errorf("%d seats: the first seat wins %.1f%%, want within 5 points of %.1f%%", seats, 100*first/tuningGames, 100/float64(seats))
+		}
+		if d := float64(early) / tuningGames; d >= 0.1 {
+			t.Errorf("%d seats: a life ends before round 15 in %.1f%% of AI games, want under 10%%", seats, 100*d)
+		}
+	}
+}
+
+// playPolicies plays a game of the current deck with a policy per seat.
+func playPolicies(t *testing.T, seats int, seed uint64, policy func(games.Seat) games.Policy) *state {
+	t.Helper()
+	st, err := Game{}.New(games.Config{Seats: seats, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	rng := rand.New(rand.NewPCG(seed, 41))
+	for len(s.Active()) > 0 {
+		seat := s.Active()[0]
+		if _, err := s.Apply(seat, policy(seat).Choose(s, seat, rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
