@@ -9,10 +9,14 @@ import (
 
 // policy is the heuristic player: it values every gain by how much it
 // raises the seat's score (the sum of scoring × life products), looking
-// no further than the decision at hand.
-type policy struct{}
+// no further than the decision at hand. A single-minded policy, for the
+// simulator, values only one resource's symbols.
+type policy struct {
+	single bool
+	focus  Resource
+}
 
-func (policy) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.Action {
+func (pol policy) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.Action {
 	s, ok := gs.(*state)
 	if !ok {
 		return games.Action{}
@@ -23,7 +27,7 @@ func (policy) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.Acti
 	}
 	best, bestValue := 0, 0.0
 	for i, c := range legal {
-		v := s.choiceValue(int(seat), c) + rng.Float64()*1e-3
+		v := s.choiceValue(pol, int(seat), c) + rng.Float64()*1e-3
 		if i == 0 || v > bestValue {
 			best, bestValue = i, v
 		}
@@ -51,10 +55,13 @@ func (policy) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.Acti
 
 // gain is how much an area would raise the seat's score now, with a
 // little for money and cards, which buy later gains.
-func (s *state) gain(p int, a Area) float64 {
+func (s *state) gain(pol policy, p int, a Area) float64 {
 	pl := &s.ps[p]
 	v := 0.0
 	for r := range numResources {
+		if pol.single && Resource(r) != pol.focus {
+			continue
+		}
 		sc, li := pl.Scoring[r], pl.Life[r]
 		ns, nl := sc+a.Scoring[r], max(li+a.Life[r]-a.Lose[r], -1)
 		v += float64(ns*nl - sc*li)
@@ -86,14 +93,14 @@ func (s *state) heartCost(p, hearts int) float64 {
 	return 6 * float64(hearts)
 }
 
-func (s *state) choiceValue(p int, c games.Choice) float64 {
+func (s *state) choiceValue(pol policy, p int, c games.Choice) float64 {
 	args := c.Action.Args
 	pl := &s.ps[p]
 	switch c.Action.Kind {
 	case actTake:
-		return s.gain(p, s.card(s.slots[s.round][args[0]]).Base) + s.devHope(p, s.slots[s.round][args[0]])
+		return s.gain(pol, p, s.card(s.slots[s.round][args[0]]).Base) + s.devHope(pol, p, s.slots[s.round][args[0]])
 	case actPlay:
-		return s.gain(p, s.card(pl.Hand[args[0]]).Base) + s.devHope(p, pl.Hand[args[0]]) + 0.5
+		return s.gain(pol, p, s.card(pl.Hand[args[0]]).Base) + s.devHope(pol, p, pl.Hand[args[0]]) + 0.5
 	case actStand:
 		// Stand where the next column is reachable with the most choice.
 		return float64(len(s.shape.bars(args[0])))
@@ -102,26 +109,92 @@ func (s *state) choiceValue(p int, c games.Choice) float64 {
 	case actDevel:
 		t := pl.Tableau[s.phase()-1][args[0]]
 		cost := s.card(t.Card).Costs[args[1]]
-		return s.gain(p, s.card(t.Card).Dev) - 0.8*float64(cost.Money) - float64(cost.Discard) - s.heartCost(p, cost.Hearts)
+		return s.gain(pol, p, s.card(t.Card).Dev) - 0.8*float64(cost.Money) - float64(cost.Discard) - s.heartCost(p, cost.Hearts)
 	case actFriend:
 		c := s.card(s.ps[args[0]].Tableau[s.phase()-1][args[1]].Card)
 		cost := s.set.friendship[s.phase()-1]
-		return s.gain(p, friendship(c.Base)) - 0.8*float64(cost.Money) - float64(cost.Discard)
+		return s.gain(pol, p, friendship(c.Base)) - 0.8*float64(cost.Money) - float64(cost.Discard)
 	case actRes:
-		return s.gain(p, s.set.spaces[s.phase()-1][args[0]])
+		return s.gain(pol, p, s.set.spaces[s.phase()-1][args[0]])
 	case actKeep:
-		return s.gain(p, childArea(s.card(pl.Children[0][args[0]]).Base))
+		return s.gain(pol, p, childArea(s.card(pl.Children[0][args[0]]).Base))
 	}
 	return 0
 }
 
 // devHope is a little of a card's development, when the seat could pay.
-func (s *state) devHope(p, card int) float64 {
+func (s *state) devHope(pol policy, p, card int) float64 {
 	best := 0.0
 	for _, cost := range s.card(card).Costs {
 		if s.affords(p, cost) {
-			best = max(best, 0.3*s.gain(p, s.card(card).Dev))
+			best = max(best, 0.3*s.gain(pol, p, s.card(card).Dev))
 		}
 	}
 	return best
+}
+
+// standin decides for a player who is away, by the plain rule of RULINGS
+// 3.5: the connected card worth most to the seat's scoring tracks, the
+// best affordable development or else the best free resource space, and
+// the better child card. It befriends nobody, and plays a hand card only
+// when there is no card to take.
+type standin struct{}
+
+func (standin) Choose(gs games.State, seat games.Seat, _ *rand.Rand) games.Action {
+	s, ok := gs.(*state)
+	if !ok {
+		return games.Action{}
+	}
+	legal := s.Legal(seat)
+	if len(legal) == 0 {
+		return games.Action{}
+	}
+	p := int(seat)
+	best, bestValue := -1, 0.0
+	consider := func(i int, v float64) {
+		if best < 0 || v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	for i, c := range legal {
+		args := c.Action.Args
+		switch c.Action.Kind {
+		case actTake:
+			consider(i, s.scoringWorth(p, s.card(s.slots[s.round][args[0]]).Base))
+		case actDevel:
+			consider(i, 1000+s.scoringWorth(p, s.card(s.ps[p].Tableau[s.phase()-1][args[0]].Card).Dev))
+		case actRes:
+			consider(i, s.scoringWorth(p, s.set.spaces[s.phase()-1][args[0]]))
+		case actKeep:
+			consider(i, s.scoringWorth(p, childArea(s.card(s.ps[p].Children[0][args[0]]).Base)))
+		case actFriend:
+		case actPlay:
+			consider(i, -1e9)
+		default:
+			consider(i, 0)
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	c := legal[best]
+	a := games.Action{Kind: c.Action.Kind, Args: append([]int(nil), c.Action.Args...)}
+	if c.Pick != nil {
+		for _, it := range c.Pick.Items[:c.Pick.Min] {
+			a.Args = append(a.Args, it.Arg)
+		}
+	}
+	return a
+}
+
+// scoringWorth is what an area adds to the products of the seat's
+// scoring tracks: each life symbol counts by the scoring value it pairs
+// with, each scoring symbol by the life value.
+func (s *state) scoringWorth(p int, a Area) float64 {
+	pl := &s.ps[p]
+	v := 0.0
+	for r := range numResources {
+		v += float64(a.Life[r]*pl.Scoring[r] + a.Scoring[r]*max(pl.Life[r], 0) - a.Lose[r]*pl.Scoring[r])
+	}
+	return v
 }

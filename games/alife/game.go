@@ -2,6 +2,7 @@ package alife
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lifebot/lifebot/games"
 )
@@ -108,3 +109,17 @@ func (Game) Decode(data []byte) (games.State, error) {
 
 // AI implements games.Game.
 func (Game) AI() games.Policy { return policy{} }
+
+// Strategies implements games.Strategist: the AI and ten single-minded
+// players that value one resource only.
+func (Game) Strategies() []games.NamedPolicy {
+	out := []games.NamedPolicy{{Name: "balanced", Policy: policy{}}}
+	for r := range numResources {
+		out = append(out, games.NamedPolicy{Name: strings.ToLower(Resource(r).String()), Policy: policy{single: true, focus: Resource(r)}})
+	}
+	return out
+}
+
+// Standin implements games.Standin: the plain rule of RULINGS 3.5 for a
+// player who is away.
+func (Game) Standin() games.Policy { return standin{} }

@@ -450,3 +450,50 @@ func TestAIKeepsItsLastHeart(t *testing.T) {
 		t.Fatalf("in the last round a heart costs the AI %v, want nothing", got)
 	}
 }
+
+// The stand-in for an away player follows RULINGS 3.5: the connected card
+// worth most to its scoring tracks, then a development it can afford,
+// else the best free resource space; never a hand card or a friendship.
+func TestStandinPlaysByThePlainRule(t *testing.T) {
+	s := fresh(t, 2, 16)
+	seat := s.turn
+	p := int(seat)
+	// Make the card on row 2 the one its scoring tracks want most.
+	want := s.slots[1][2]
+	for r := range numResources {
+		s.ps[p].Scoring[r] = 0
+		if s.card(want).Base.Life[r] > 0 {
+			s.ps[p].Scoring[r] = 9
+		}
+	}
+	a := (standin{}).Choose(s, seat, nil)
+	if a.Kind != actTake || s.slots[1][a.Args[0]] != want {
+		t.Fatalf("the stand-in chose %v, want to take the card on row 2", a)
+	}
+	do(t, s, seat, a.Kind, a.Args...)
+	for s.step == stepDraw {
+		do(t, s, seat, actDraw, s.phase())
+	}
+	if a := (standin{}).Choose(s, seat, nil); a.Kind != actDevel {
+		t.Fatalf("with a development affordable the stand-in chose %v", a)
+	}
+	// Whole games of stand-ins end, never befriending anyone nor playing
+	// a hand card while there is a card to take.
+	for seed := range uint64(20) {
+		st := newState(testSet(), games.Config{Seats: 3, Seed: seed})
+		for len(st.Active()) > 0 {
+			who := st.Active()[0]
+			a := (standin{}).Choose(st, who, nil)
+			canTake := slices.ContainsFunc(st.Legal(who), func(c games.Choice) bool { return c.Action.Kind == actTake })
+			if a.Kind == actFriend || a.Kind == actPlay && canTake {
+				t.Fatalf("the stand-in chose %v", a)
+			}
+			if _, err := st.Apply(who, a); err != nil {
+				t.Fatalf("seed %d: %v: %v", seed, a, err)
+			}
+		}
+	}
+	if games.StandinFor(Game{}) != (standin{}) {
+		t.Fatal("the game does not offer its stand-in to the bot")
+	}
+}

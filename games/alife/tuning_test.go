@@ -71,3 +71,28 @@ func playPolicies(t *testing.T, seats int, seed uint64, policy func(games.Seat) 
 	}
 	return s
 }
+
+// No single-minded strategy wins more than 60% of two-seat games against
+// the AI (RULINGS 3.2), seats swapped every other game.
+func TestNoSingleResourceStrategyDominates(t *testing.T) {
+	for _, np := range (Game{}).Strategies()[1:] {
+		wins := 0.0
+		for g := range tuningGames {
+			single := games.Seat(g % 2)
+			s := playPolicies(t, 2, uint64(500000+g), func(seat games.Seat) games.Policy {
+				if seat == single {
+					return np.Policy
+				}
+				return policy{}
+			})
+			if w := s.Result().Winners(); slices.Contains(w, single) {
+				wins += 1 / float64(len(w))
+			}
+		}
+		share := wins / tuningGames
+		t.Logf("%s against the AI: %.1f%%", np.Name, 100*share)
+		if share > 0.6 {
+			t.Errorf("%s wins %.1f%% of games against the AI, want at most 60%%", np.Name, 100*share)
+		}
+	}
+}
