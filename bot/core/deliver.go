@@ -211,6 +211,13 @@ func (s *Service) runLane(lg *liveGame, l *lane) {
 		ok := s.sync(lg, l, sn, answers)
 		lg.mu.Lock()
 		l.failed = !ok
+		// Another lane may have found every place up to date before this
+		// one was kicked for the same change; a failure here must undo
+		// that, or the sweep would never send what this place lacks.
+		if !ok && lg.out.Synced >= sn.t.Rev {
+			lg.out.Synced = sn.t.Rev - 1
+			lg.changes++
+		}
 		// A kick during the pass (the sweep healing, a newer change) asks
 		// for another, even after a failure: dropped, it would wait for
 		// the next sweep.

@@ -188,3 +188,51 @@ func TestLedgerChangesAreSavedAsSoonAsTheyMatter(t *testing.T) {
 		})
 	}
 }
+
+// A place that fails after the game was already marked up to date (one
+// lane finished before another was even kicked for the same change) is
+// not forgotten: the mark is undone, and the sweep sends what it lacks.
+func TestAFailedPlaceUndoesTheUpToDateMark(t *testing.T) {
+	f := newFixture(t)
+	id, board := f.game()
+	who, cid := f.legalClick(id)
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{})
+	lg := f.settle(id)
+	lg.mu.Lock()
+	rev := lg.snap.t.Rev
+	if lg.out.Synced != rev {
+		lg.mu.Unlock()
+		t.Fatalf("the game is not marked up to date (%d of %d); the test proves nothing", lg.out.Synced, rev)
+	}
+	// The board, as far as the ledger knows, still lacks the change, and
+	// Discord refuses every edit for now.
+	lg.out.BoardRev = rev - 1
+	sn := lg.snap
+	lg.mu.Unlock()
+	f.p.mu.Lock()
+	f.p.fail = func(op string, ref MessageRef) error {
+		if op == "edit" {
+			return &Temporary{Err: errors.New("discord is down")}
+		}
+		return nil
+	}
+	f.p.mu.Unlock()
+	unlock := f.svc.lock(id)
+	f.svc.publish(lg, sn, "", nil)
+	unlock()
+	f.settle(id)
+	if got := lg.ledger().Synced; got >= rev {
+		t.Fatalf("after the board's edit failed the game is still marked up to date (%d of %d)", got, rev)
+	}
+	f.p.mu.Lock()
+	f.p.fail = nil
+	f.p.mu.Unlock()
+	f.svc.Sweep(context.Background())
+	deadline := time.Now().Add(5 * time.Second)
+	for lg.ledger().BoardRev < rev {
+		if time.Now().After(deadline) {
+			t.Fatal("the sweep never sent the board what it lacked")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
