@@ -150,7 +150,7 @@ func (k *yodoKit) drawBoard(im *image.RGBA, v yodo.View, names []string) {
 		if i >= 6 {
 			y = ydRow2
 		}
-		k.drawTile(im, v, i, e, x, y)
+		k.drawTile(im, i, e, x, y)
 	}
 	k.drawSeats(im, v, seatNames, ydSeatsTop)
 	drawFooterText(im, k.footerTitle, k.footer, "You Only Die Once", k.footerNote(v), float64(ydFooterY+(Height-ydFooterY)/2), Width-ydMargin)
@@ -178,7 +178,7 @@ func (k *yodoKit) frame(e yodo.EventView) *Box {
 
 // drawTile draws memory i: its place in life and title, its top card and
 // how many lie beneath, and whether it is set or is the next to be.
-func (k *yodoKit) drawTile(im *image.RGBA, v yodo.View, i int, e yodo.EventView, x, y int) {
+func (k *yodoKit) drawTile(im *image.RGBA, i int, e yodo.EventView, x, y int) {
 	k.frame(e).Draw(im, image.Rect(x, y, x+ydTileW, y+ydTileH))
 	k.label.Draw(im, strconv.Itoa(i+1), float64(x+12), float64(y+18), MiddleLeft, rgb(textSoft))
 	if e.Next {

@@ -1,6 +1,7 @@
 package alife
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -21,21 +22,28 @@ func (pol policy) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.
 	if !ok {
 		return games.Action{}
 	}
+	return s.choose(seat, func(c games.Choice) float64 {
+		return s.choiceValue(pol, int(seat), c) + rng.Float64()*1e-3
+	})
+}
+
+// choose takes the legal choice of seat that value rates highest, the
+// first of equals. When it discards, the cards of past phases go first,
+// which can never be played, then the others in hand order.
+func (s *state) choose(seat games.Seat, value func(games.Choice) float64) games.Action {
 	legal := s.Legal(seat)
 	if len(legal) == 0 {
 		return games.Action{}
 	}
-	best, bestValue := 0, 0.0
+	best, bestValue := 0, math.Inf(-1)
 	for i, c := range legal {
-		v := s.choiceValue(pol, int(seat), c) + rng.Float64()*1e-3
-		if i == 0 || v > bestValue {
+		if v := value(c); v > bestValue {
 			best, bestValue = i, v
 		}
 	}
 	c := legal[best]
 	a := games.Action{Kind: c.Action.Kind, Args: append([]int(nil), c.Action.Args...)}
 	if c.Pick != nil {
-		// Discard the cards of past phases first, then the others.
 		var picked []int
 		for _, it := range c.Pick.Items {
 			if len(picked) < c.Pick.Min && s.card(s.ps[seat].Hand[it.Arg]).Phase < s.phase() {
@@ -136,8 +144,8 @@ func (s *state) devHope(pol policy, p, card int) float64 {
 // standin decides for a player who is away, by the plain rule of RULINGS
 // 3.5: the connected card worth most to the seat's scoring tracks, the
 // best affordable development or else the best free resource space, and
-// the better child card. It befriends nobody, and plays a hand card only
-// when there is no card to take.
+// the better child card. It befriends nobody, plays a hand card only when
+// there is no card to take, and discards as the AI does.
 type standin struct{}
 
 func (standin) Choose(gs games.State, seat games.Seat, _ *rand.Rand) games.Action {
@@ -145,46 +153,25 @@ func (standin) Choose(gs games.State, seat games.Seat, _ *rand.Rand) games.Actio
 	if !ok {
 		return games.Action{}
 	}
-	legal := s.Legal(seat)
-	if len(legal) == 0 {
-		return games.Action{}
-	}
 	p := int(seat)
-	best, bestValue := -1, 0.0
-	consider := func(i int, v float64) {
-		if best < 0 || v > bestValue {
-			best, bestValue = i, v
-		}
-	}
-	for i, c := range legal {
+	return s.choose(seat, func(c games.Choice) float64 {
 		args := c.Action.Args
 		switch c.Action.Kind {
 		case actTake:
-			consider(i, s.scoringWorth(p, s.card(s.slots[s.round][args[0]]).Base))
+			return s.scoringWorth(p, s.card(s.slots[s.round][args[0]]).Base)
 		case actDevel:
-			consider(i, 1000+s.scoringWorth(p, s.card(s.ps[p].Tableau[s.phase()-1][args[0]].Card).Dev))
+			return 1000 + s.scoringWorth(p, s.card(s.ps[p].Tableau[s.phase()-1][args[0]].Card).Dev)
 		case actRes:
-			consider(i, s.scoringWorth(p, s.set.spaces[s.phase()-1][args[0]]))
+			return s.scoringWorth(p, s.set.spaces[s.phase()-1][args[0]])
 		case actKeep:
-			consider(i, s.scoringWorth(p, childArea(s.card(s.ps[p].Children[0][args[0]]).Base)))
+			return s.scoringWorth(p, childArea(s.card(s.ps[p].Children[0][args[0]]).Base))
 		case actFriend:
+			return math.Inf(-1)
 		case actPlay:
-			consider(i, -1e9)
-		default:
-			consider(i, 0)
+			return -1e9
 		}
-	}
-	if best < 0 {
-		best = 0
-	}
-	c := legal[best]
-	a := games.Action{Kind: c.Action.Kind, Args: append([]int(nil), c.Action.Args...)}
-	if c.Pick != nil {
-		for _, it := range c.Pick.Items[:c.Pick.Min] {
-			a.Args = append(a.Args, it.Arg)
-		}
-	}
-	return a
+		return 0
+	})
 }
 
 // scoringWorth is what an area adds to the products of the seat's

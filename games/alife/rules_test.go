@@ -29,21 +29,23 @@ func do(t *testing.T, s *state, seat games.Seat, kind string, args ...int) []gam
 	return ev
 }
 
+// act applies a decision, then draws every card it brought from the
+// current phase's deck.
+func act(t *testing.T, s *state, seat games.Seat, kind string, args ...int) {
+	t.Helper()
+	do(t, s, seat, kind, args...)
+	for s.step == stepDraw {
+		do(t, s, seat, actDraw, s.phase())
+	}
+}
+
 // simpleTurn plays the seat on turn: the first card it reaches, then the
-// first free resource space, drawing from the current phase whenever a
-// draw is due.
+// first free resource space.
 func simpleTurn(t *testing.T, s *state) {
 	t.Helper()
 	seat := s.turn
-	drawAll := func() {
-		for s.step == stepDraw {
-			do(t, s, seat, actDraw, s.phase())
-		}
-	}
-	do(t, s, seat, actTake, s.connected(int(seat), true)[0])
-	drawAll()
-	do(t, s, seat, actRes, slices.Index(s.ps[seat].Used[:], false))
-	drawAll()
+	act(t, s, seat, actTake, s.connected(int(seat), true)[0])
+	act(t, s, seat, actRes, slices.Index(s.ps[seat].Used[:], false))
 }
 
 func TestRuling02And03OpeningColumnsFromPhaseOneInDrawOrder(t *testing.T) {
@@ -130,10 +132,7 @@ func TestRuling06TakingRefillsAndPlayingStandsBehind(t *testing.T) {
 	i := s.playable(q)[0]
 	card := s.ps[q].Hand[i]
 	before := s.slots[1]
-	do(t, s, other, actPlay, i)
-	for s.step == stepDraw {
-		do(t, s, other, actDraw, 1)
-	}
+	act(t, s, other, actPlay, i)
 	if s.step != stepStand {
 		t.Fatalf("after a hand play the step is %s, want stand", s.step)
 	}
@@ -210,10 +209,7 @@ func TestRuling10And13DevelopmentOnlyWhenAffordable(t *testing.T) {
 	seat := s.turn
 	p := int(seat)
 	card := s.slots[1][1]
-	do(t, s, seat, actTake, 1)
-	for s.step == stepDraw {
-		do(t, s, seat, actDraw, 1)
-	}
+	act(t, s, seat, actTake, 1)
 	c := s.card(card)
 	// The test set's first option needs one life symbol of the card's
 	// own kind, which its base area gives; the second, one money.
@@ -243,16 +239,10 @@ func TestRuling10And13DevelopmentOnlyWhenAffordable(t *testing.T) {
 func TestRuling11FriendshipGivesOnlySymbols(t *testing.T) {
 	s := fresh(t, 2, 9)
 	a := s.turn
-	do(t, s, a, actTake, 1)
-	for s.step == stepDraw {
-		do(t, s, a, actDraw, 1)
-	}
+	act(t, s, a, actTake, 1)
 	do(t, s, a, actRes, 1)
 	b := s.turn
-	do(t, s, b, actTake, 1)
-	for s.step == stepDraw {
-		do(t, s, b, actDraw, 1)
-	}
+	act(t, s, b, actTake, 1)
 	target := s.card(s.ps[a].Tableau[0][0].Card)
 	pb := &s.ps[b]
 	scoring, life, money := pb.Scoring, pb.Life, pb.Money
@@ -289,14 +279,8 @@ func TestRuling16And22DeathEndsTurnsAndAllDeadEndsTheGame(t *testing.T) {
 	s := fresh(t, 2, 11)
 	dead := s.turn
 	s.ps[dead].Hearts = 0
-	do(t, s, dead, actTake, 1)
-	for s.step == stepDraw {
-		do(t, s, dead, actDraw, 1)
-	}
-	do(t, s, dead, actRes, 0)
-	for s.step == stepDraw {
-		do(t, s, dead, actDraw, 1)
-	}
+	act(t, s, dead, actTake, 1)
+	act(t, s, dead, actRes, 0)
 	if !s.ps[dead].Dead {
 		t.Fatal("a seat without hearts lived on after its turn")
 	}
@@ -418,10 +402,7 @@ func TestAIKeepsItsLastHeart(t *testing.T) {
 	}
 	seat := s.turn
 	p := int(seat)
-	do(t, s, seat, actTake, s.connected(p, true)[0])
-	for s.step == stepDraw {
-		do(t, s, seat, actDraw, s.phase())
-	}
+	act(t, s, seat, actTake, s.connected(p, true)[0])
 	// Every phase-5 resource space costs a heart; befriending costs money.
 	other := 1 - p
 	if len(s.ps[other].Tableau[4]) == 0 {
@@ -470,10 +451,7 @@ func TestStandinPlaysByThePlainRule(t *testing.T) {
 	if a.Kind != actTake || s.slots[1][a.Args[0]] != want {
 		t.Fatalf("the stand-in chose %v, want to take the card on row 2", a)
 	}
-	do(t, s, seat, a.Kind, a.Args...)
-	for s.step == stepDraw {
-		do(t, s, seat, actDraw, s.phase())
-	}
+	act(t, s, seat, a.Kind, a.Args...)
 	if a := (standin{}).Choose(s, seat, nil); a.Kind != actDevel {
 		t.Fatalf("with a development affordable the stand-in chose %v", a)
 	}

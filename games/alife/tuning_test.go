@@ -1,11 +1,11 @@
 package alife
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // tuningGames is how many seeded games each seat count plays; the figures
@@ -22,7 +22,7 @@ func TestTuningTargets(t *testing.T) {
 		aiWins, early, first := 0.0, 0, 0.0
 		for g := range tuningGames {
 			seed := uint64(seats*100000 + g)
-			s := playPolicies(t, seats, seed, func(games.Seat) games.Policy { return policy{} })
+			s := play(t, seats, seed, func(games.Seat) games.Policy { return policy{} })
 			if slices.ContainsFunc(s.ps, func(pl player) bool { return pl.Dead && pl.DiedIn < s.shape.columns }) {
 				early++
 			}
@@ -30,7 +30,7 @@ func TestTuningTargets(t *testing.T) {
 			if slices.Contains(w, s.firstSeat) {
 				first += 1 / float64(len(w))
 			}
-			mixed := playPolicies(t, seats, seed, func(seat games.Seat) games.Policy {
+			mixed := play(t, seats, seed, func(seat games.Seat) games.Policy {
 				if seat == 0 {
 					return policy{}
 				}
@@ -54,24 +54,6 @@ func TestTuningTargets(t *testing.T) {
 	}
 }
 
-// playPolicies plays a game of the current deck with a policy per seat.
-func playPolicies(t *testing.T, seats int, seed uint64, policy func(games.Seat) games.Policy) *state {
-	t.Helper()
-	st, err := Game{}.New(games.Config{Seats: seats, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*state)
-	rng := rand.New(rand.NewPCG(seed, 41))
-	for len(s.Active()) > 0 {
-		seat := s.Active()[0]
-		if _, err := s.Apply(seat, policy(seat).Choose(s, seat, rng)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return s
-}
-
 // No single-minded strategy wins more than 60% of two-seat games against
 // the AI (RULINGS 3.2), seats swapped every other game.
 func TestNoSingleResourceStrategyDominates(t *testing.T) {
@@ -79,7 +61,7 @@ func TestNoSingleResourceStrategyDominates(t *testing.T) {
 		wins := 0.0
 		for g := range tuningGames {
 			single := games.Seat(g % 2)
-			s := playPolicies(t, 2, uint64(500000+g), func(seat games.Seat) games.Policy {
+			s := play(t, 2, uint64(500000+g), func(seat games.Seat) games.Policy {
 				if seat == single {
 					return np.Policy
 				}
@@ -95,4 +77,10 @@ func TestNoSingleResourceStrategyDominates(t *testing.T) {
 			t.Errorf("%s wins %.1f%% of games against the AI, want at most 60%%", np.Name, 100*share)
 		}
 	}
+}
+
+// play plays a game of the current deck with a policy per seat.
+func play(t *testing.T, seats int, seed uint64, policy func(games.Seat) games.Policy) *state {
+	t.Helper()
+	return gametest.PlayWith(t, Game{}, games.Config{Seats: seats, Seed: seed}, policy).(*state)
 }

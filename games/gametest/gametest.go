@@ -760,6 +760,30 @@ func BenchPlayout(b *testing.B, g games.Game, seats int, pol games.Policy) {
 	}
 }
 
+// PlayWith plays a game of g from cfg to the end, each seat deciding by
+// the policy that policy returns for it, all drawing from one generator
+// seeded from cfg.Seed. A refused decision, or a game still going after
+// maxSteps decisions, fails t.
+func PlayWith(t testing.TB, g games.Game, cfg games.Config, policy func(games.Seat) games.Policy) games.State {
+	t.Helper()
+	s, err := g.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
+	for step := 0; len(s.Active()) > 0; step++ {
+		if step > maxSteps {
+			t.Fatalf("seed %d: no end after %d decisions", cfg.Seed, maxSteps)
+		}
+		seat := s.Active()[0]
+		a := policy(seat).Choose(s, seat, rng)
+		if _, err := s.Apply(seat, a); err != nil {
+			t.Fatalf("seed %d: seat %d playing %v: %v", cfg.Seed, seat, a, err)
+		}
+	}
+	return s
+}
+
 // MustRefuse applies a for seat and fails the test unless Apply refuses it
 // with want (errors.Is), returns no events and leaves the state as it was.
 // It returns the error, for checks of its wording.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"sync"
@@ -257,4 +258,32 @@ func TestStates(t *testing.T) {
 func FuzzToyDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"pos":[1,2],"turn":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) { gametest.CheckDecode(t, toy{}, data) })
+}
+
+// alwaysOne adds one whenever it may.
+type alwaysOne struct{}
+
+func (alwaysOne) Choose(s games.State, seat games.Seat, _ *rand.Rand) games.Action {
+	return s.Legal(seat)[0].Action
+}
+
+func TestPlayWithPlaysEachSeatByItsPolicyToTheEnd(t *testing.T) {
+	var asked []games.Seat
+	s := gametest.PlayWith(t, toy{}, games.Config{Seats: 2, Seed: 3}, func(seat games.Seat) games.Policy {
+		asked = append(asked, seat)
+		return alwaysOne{}
+	})
+	if !s.Result().Over {
+		t.Fatal("the game is not over")
+	}
+	if len(asked) < 9 || asked[0] == asked[1] {
+		t.Fatalf("policies were asked for seats %v: want turns in order until someone reaches 5", asked)
+	}
+	again := gametest.PlayWith(t, toy{}, games.Config{Seats: 2, Seed: 3}, func(games.Seat) games.Policy { return games.RandomPolicy{} })
+	same := gametest.PlayWith(t, toy{}, games.Config{Seats: 2, Seed: 3}, func(games.Seat) games.Policy { return games.RandomPolicy{} })
+	a, _ := again.MarshalBinary()
+	b, _ := same.MarshalBinary()
+	if string(a) != string(b) {
+		t.Fatal("the same seed played two different games")
+	}
 }

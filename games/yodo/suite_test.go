@@ -50,21 +50,7 @@ func TestSuite(t *testing.T) {
 // play runs one game to the end with one policy for every seat.
 func play(t testing.TB, cfg games.Config, pol games.Policy) *state {
 	t.Helper()
-	st, err := Game{}.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 17))
-	for steps := 0; len(st.Active()) > 0; steps++ {
-		if steps > 2000 {
-			t.Fatal("no end after 2000 decisions")
-		}
-		seat := st.Active()[0]
-		if _, err := st.Apply(seat, pol.Choose(st, seat, rng)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st.(*state)
+	return gametest.PlayWith(t, Game{}, cfg, func(games.Seat) games.Policy { return pol }).(*state)
 }
 
 // Nothing private reaches the channel: the public view carries no hand,

@@ -1,11 +1,11 @@
 package yodo
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // tuningGames is how many seeded games each seat count plays; the figures
@@ -23,7 +23,7 @@ func TestTuningTargets(t *testing.T) {
 		cascade, first, aiWins := 0.0, 0.0, 0.0
 		for g := range tuningGames {
 			seed := uint64(seats*100000 + g)
-			s := playWith(t, games.Config{Seats: seats, Seed: seed}, func(games.Seat) games.Policy { return Game{}.AI() })
+			s := gametest.PlayWith(t, Game{}, games.Config{Seats: seats, Seed: seed}, func(games.Seat) games.Policy { return Game{}.AI() }).(*state)
 			total := 0
 			for _, n := range s.turns {
 				total += n
@@ -32,12 +32,12 @@ func TestTuningTargets(t *testing.T) {
 			cascade += float64(s.cascade)
 			first += s.firstShare()
 
-			mixed := playWith(t, games.Config{Seats: seats, Seed: seed}, func(seat games.Seat) games.Policy {
+			mixed := gametest.PlayWith(t, Game{}, games.Config{Seats: seats, Seed: seed}, func(seat games.Seat) games.Policy {
 				if seat == 0 {
 					return Game{}.AI()
 				}
 				return games.RandomPolicy{}
-			})
+			}).(*state)
 			if w := mixed.Result().Winners(); slices.Contains(w, 0) {
 				aiWins += 1 / float64(len(w))
 			}
@@ -60,21 +60,4 @@ func TestTuningTargets(t *testing.T) {
 			t.Errorf("%d seats: the AI beats random players in %.1f%% of games, want at least 80%%", seats, 100*w)
 		}
 	}
-}
-
-// playWith plays a game to the end with a policy per seat.
-func playWith(t *testing.T, cfg games.Config, policy func(games.Seat) games.Policy) *state {
-	t.Helper()
-	st, err := Game{}.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 29))
-	for len(st.Active()) > 0 {
-		seat := st.Active()[0]
-		if _, err := st.Apply(seat, policy(seat).Choose(st, seat, rng)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st.(*state)
 }
