@@ -3,28 +3,28 @@ package alife
 // babyCards are the twelve baby cards, each three scoring symbols written
 // as an area (see rawCard): two of one type and one of another.
 var babyCards = []string{
-	"2SP ED",
-	"2SP CR",
-	"2ED AR",
-	"2ED JO",
-	"2AR FA",
-	"2AR CO",
+	"2SP CO",
+	"2SP JO",
+	"2ED CO",
+	"2ED KN",
+	"2AR JO",
+	"2AR KN",
+	"2FA ST",
 	"2FA EX",
-	"2FA CR",
-	"2EX SP",
-	"2EX JO",
-	"2ST CO",
-	"2KN ST",
+	"2EX AR",
+	"2EX ED",
+	"2ST SP",
+	"2CR FA",
 }
 
 // lifeBoard holds, per phase, the friendship cost (written as a cost) and
 // the three resource spaces (written as areas).
 var lifeBoard = [5]phaseSpaces{
-	{friendship: "d1", spaces: [3]string{"jo", "$1", "+1"}},
-	{friendship: "$1", spaces: [3]string{"kn SP", "cr $1", "+1"}},
-	{friendship: "$2", spaces: [3]string{"st ED", "co $1", "AR +1"}},
-	{friendship: "$2 d1", spaces: [3]string{"jo FA EX", "kn $2", "cr +1"}},
-	{friendship: "$3", spaces: [3]string{"ED EX co -h", "st AR $1 -h", "SP FA +1 -h"}},
+	{friendship: "d1", spaces: [3]string{"kn", "$1", "+1"}},
+	{friendship: "$1", spaces: [3]string{"kn sp", "cr $1", "+1"}},
+	{friendship: "$2", spaces: [3]string{"st ed", "kn $1", "ar +1"}},
+	{friendship: "$2 d1", spaces: [3]string{"st fa ex", "kn $2", "cr +1"}},
+	{friendship: "$3", spaces: [3]string{"ed ex co -h", "st ar $1 -h", "sp fa +1 -h"}},
 }
 
 type phaseSpaces struct {
