@@ -31,22 +31,24 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		s.slots[s.round][r] = s.deal(phaseOf(s.round))
 		pl.Col, pl.Row = s.round, r
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s took *%s*.", games.SeatRef(seat), s.card(c).Title)})
-		s.live(p, c, &ev)
+		s.live(p, c)
+		s.passOn()
 	case actPlay:
 		i := a.Args[0]
 		c := pl.Hand[i]
 		pl.Hand = slices.Delete(pl.Hand, i, i+1)
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s played *%s* from their hand.", games.SeatRef(seat), s.card(c).Title)})
-		s.live(p, c, &ev)
-		s.after = stepStand
+		s.live(p, c)
+		pl.After = stepStand
 	case actStand:
 		pl.Col, pl.Row = s.round, a.Args[0]
-		s.step, s.after = "", stepAction
+		pl.Step, pl.After = "", stepAction
+		s.passOn()
 	case actDraw:
 		c := s.deal(a.Args[0])
 		pl.Hand = append(pl.Hand, c)
 		pl.Draws--
-		s.step = ""
+		pl.Step = ""
 		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You drew *%s* (phase %d).", s.card(c).Title, s.card(c).Phase)})
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s drew a phase %d card.", games.SeatRef(seat), a.Args[0])})
 	case actDevel:
@@ -56,7 +58,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		t.Developed = true
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s developed *%s*.", games.SeatRef(seat), c.Title)})
 		s.experience(p, c.Dev)
-		s.step, s.after = "", ""
+		pl.Step, pl.After = "", ""
 	case actFriend:
 		q, i := a.Args[0], a.Args[1]
 		c := s.card(s.ps[q].Tableau[s.phase()-1][i].Card)
@@ -64,12 +66,12 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.Friends = append(pl.Friends, c.ID)
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s befriended %s's *%s*.", games.SeatRef(seat), games.SeatRef(games.Seat(q)), c.Title)})
 		s.experience(p, friendship(c.Base))
-		s.step, s.after = "", ""
+		pl.Step, pl.After = "", ""
 	case actRes:
 		pl.Used[a.Args[0]] = true
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s used a resource space: %s.", games.SeatRef(seat), areaText(s.set.spaces[s.phase()-1][a.Args[0]]))})
 		s.experience(p, s.set.spaces[s.phase()-1][a.Args[0]])
-		s.step, s.after = "", ""
+		pl.Step, pl.After = "", ""
 	case actKeep:
 		pair := pl.Children[0]
 		pl.Children = pl.Children[1:]
@@ -79,17 +81,17 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		s.experience(p, childArea(s.card(kept).Base))
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s's child lived *%s*.", games.SeatRef(seat), s.card(kept).Title)})
 	}
-	s.advance(&ev)
+	s.advance(seat, &ev)
 	return ev, nil
 }
 
 // live puts a card into the seat's current column and experiences its
 // base area.
-func (s *state) live(p, c int, ev *[]games.Event) {
+func (s *state) live(p, c int) {
 	pl := &s.ps[p]
 	pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: c})
 	s.experience(p, s.card(c).Base)
-	s.step, s.after = "", stepAction
+	pl.Step, pl.After = "", stepAction
 }
 
 // friendship is what befriending a card grants: its base area's scoring

@@ -9,7 +9,7 @@ import (
 )
 
 // version is the format written by MarshalBinary.
-const version = 1
+const version = 2
 
 type wireState struct {
 	V         int                  `json:"v"`
@@ -23,7 +23,6 @@ type wireState struct {
 	FirstSeat games.Seat           `json:"first_seat"`
 	Turn      games.Seat           `json:"turn"`
 	Step      string               `json:"step"`
-	After     string               `json:"after,omitempty"`
 	Acted     int                  `json:"acted"`
 	Players   []player             `json:"players"`
 	RNG       *games.RNG           `json:"rng"`
@@ -34,7 +33,7 @@ func (s *state) MarshalBinary() ([]byte, error) {
 	return json.Marshal(wireState{
 		V: version, Content: s.set.version, Decks: s.decks, Discards: s.discards, Slots: s.slots,
 		Babies: s.babies, Round: s.round, StartSeat: s.startSeat, FirstSeat: s.firstSeat, Turn: s.turn, Step: s.step,
-		After: s.after, Acted: s.acted, Players: s.ps, RNG: s.rng,
+		Acted: s.acted, Players: s.ps, RNG: s.rng,
 	})
 }
 
@@ -57,9 +56,17 @@ func fromWire(w wireState) (games.State, error) {
 		return nil, errors.New("bad board")
 	}
 	switch w.Step {
-	case stepStart, stepCard, stepStand, stepDraw, stepAction, stepChild, stepOver:
+	case stepStart, stepRound, stepChild, stepOver:
 	default:
 		return nil, fmt.Errorf("unknown step %q", w.Step)
+	}
+	if w.Acted < 0 || w.Acted > n {
+		return nil, errors.New("bad count of seats that acted")
+	}
+	for _, pl := range w.Players {
+		if !validTurnStep(pl.Step, w.Step == stepRound) || !validTurnStep(pl.After, w.Step == stepRound) || pl.After == stepDraw || pl.After == stepCard {
+			return nil, fmt.Errorf("unknown turn step %q", pl.Step)
+		}
 	}
 	seen := make([]bool, len(set.cards))
 	place := func(c int) error {
@@ -118,6 +125,18 @@ func fromWire(w wireState) (games.State, error) {
 	return &state{
 		set: set, seats: n, shape: standardBoard, decks: w.Decks, discards: w.Discards, slots: w.Slots,
 		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, firstSeat: w.FirstSeat, turn: w.Turn, step: w.Step,
-		after: w.After, acted: w.Acted, ps: w.Players, rng: w.RNG,
+		acted: w.Acted, ps: w.Players, rng: w.RNG,
 	}, nil
+}
+
+// validTurnStep reports whether a seat may be at step: none outside a
+// round, any turn step inside one.
+func validTurnStep(step string, inRound bool) bool {
+	switch step {
+	case "":
+		return true
+	case stepCard, stepStand, stepDraw, stepAction:
+		return inRound
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -24,7 +25,7 @@ func do(t *testing.T, s *state, seat games.Seat, kind string, args ...int) []gam
 	t.Helper()
 	ev, err := s.Apply(seat, games.Action{Kind: kind, Args: args})
 	if err != nil {
-		t.Fatalf("%s %v by seat %d at step %s: %v", kind, args, seat, s.step, err)
+		t.Fatalf("%s %v by seat %d at step %s: %v", kind, args, seat, s.stepOf(seat), err)
 	}
 	return ev
 }
@@ -34,7 +35,7 @@ func do(t *testing.T, s *state, seat games.Seat, kind string, args ...int) []gam
 func act(t *testing.T, s *state, seat games.Seat, kind string, args ...int) {
 	t.Helper()
 	do(t, s, seat, kind, args...)
-	for s.step == stepDraw {
+	for s.ps[seat].Step == stepDraw {
 		do(t, s, seat, actDraw, s.phase())
 	}
 }
@@ -81,7 +82,7 @@ func TestRuling04StartSpacesInTurnOrderAndShared(t *testing.T) {
 			t.Fatalf("seat %d stands at (%d, %d), want (0, 2): spaces may be shared", p, pl.Col, pl.Row)
 		}
 	}
-	if s.step != stepCard || s.round != 1 || s.turn != first {
+	if s.step != stepRound || s.round != 1 || s.turn != first || s.ps[first].Step != stepCard {
 		t.Fatalf("after the placements: step %s, round %d, seat %d", s.step, s.round, s.turn)
 	}
 }
@@ -124,17 +125,15 @@ func TestRuling06TakingRefillsAndPlayingStandsBehind(t *testing.T) {
 		}
 	}
 	// Finish the turn, then the other seat plays from its hand.
-	for s.turn == seat {
-		do(t, s, seat, actRes, 0)
-	}
+	do(t, s, seat, actRes, 0)
 	other := s.turn
 	q := int(other)
 	i := s.playable(q)[0]
 	card := s.ps[q].Hand[i]
 	before := s.slots[1]
 	act(t, s, other, actPlay, i)
-	if s.step != stepStand {
-		t.Fatalf("after a hand play the step is %s, want stand", s.step)
+	if got := s.ps[q].Step; got != stepStand {
+		t.Fatalf("after a hand play the step is %s, want stand", got)
 	}
 	do(t, s, other, actStand, 2)
 	if !slices.Equal(s.slots[1], before) || s.ps[q].Col != 1 || s.ps[q].Row != 2 {
@@ -147,11 +146,11 @@ func TestRuling06TakingRefillsAndPlayingStandsBehind(t *testing.T) {
 
 func TestRuling07DrawsChooseAmongThreePhases(t *testing.T) {
 	s := fresh(t, 2, 4)
-	s.ps[s.turn].Draws = 2
-	s.step, s.after = "", stepAction
-	s.advance(nil)
-	if s.step != stepDraw {
-		t.Fatalf("step %s, want draw", s.step)
+	pl := &s.ps[s.turn]
+	pl.Draws, pl.Step, pl.After = 2, "", stepAction
+	s.advance(s.turn, nil)
+	if pl.Step != stepDraw {
+		t.Fatalf("step %s, want draw", pl.Step)
 	}
 	var phases []int
 	for _, c := range s.Legal(s.turn) {
@@ -162,12 +161,12 @@ func TestRuling07DrawsChooseAmongThreePhases(t *testing.T) {
 	}
 	hand := len(s.ps[s.turn].Hand)
 	do(t, s, s.turn, actDraw, 3)
-	if s.step != stepDraw || len(s.ps[s.turn].Hand) != hand+1 {
+	if pl.Step != stepDraw || len(pl.Hand) != hand+1 {
 		t.Fatal("the first of two draws did not ask again")
 	}
 	do(t, s, s.turn, actDraw, 2)
-	if s.step != stepAction {
-		t.Fatalf("after the draws the step is %s, want action", s.step)
+	if pl.Step != stepAction {
+		t.Fatalf("after the draws the step is %s, want action", pl.Step)
 	}
 }
 
@@ -366,7 +365,7 @@ func TestRuling17And18ChildrenAfterPhasesThreeAndFour(t *testing.T) {
 	if !slices.Contains(s.discards[1], pair[0]) {
 		t.Fatal("the other card was not discarded")
 	}
-	if s.step != stepCard || s.round != 10 {
+	if s.step != stepRound || s.round != 10 || s.ps[s.turn].Step != stepCard {
 		t.Fatalf("after the child, step %s round %d, want phase 4's first round", s.step, s.round)
 	}
 }
@@ -475,3 +474,57 @@ func TestStandinPlaysByThePlainRule(t *testing.T) {
 		t.Fatal("the game does not offer its stand-in to the bot")
 	}
 }
+
+// RULINGS 3.5: once a seat has chosen its card and where it stands, the
+// next seat may choose its card while the first still draws and chooses
+// its action; the round ends only when every turn is finished.
+func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
+	s := fresh(t, 3, 21)
+	a := s.turn
+	b := (a + 1) % 3
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
+		t.Fatalf("at the round's start %v act, want only %d", got, a)
+	}
+	// A hand play does not open the next seat's card until the first
+	// stands.
+	act(t, s, a, actPlay, s.playable(int(a))[0])
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
+		t.Fatalf("before standing, %v act, want only %d", got, a)
+	}
+	do(t, s, a, actStand, 0)
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a, b}) {
+		t.Fatalf("after %d stood, %v act, want %d finishing and %d choosing", a, got, a, b)
+	}
+	if got := s.Prompt(); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} chooses an experience." {
+		t.Fatalf("prompt %q", got)
+	}
+	// The next seat chooses first; the first then befriends the card the
+	// next seat just took, which was not there to befriend before.
+	act(t, s, b, actTake, s.connected(int(b), true)[0])
+	taken := s.ps[b].Tableau[0][0].Card
+	friend := slices.IndexFunc(s.Legal(a), func(c games.Choice) bool {
+		return c.Action.Kind == actFriend && c.Action.Args[0] == int(b)
+	})
+	if friend < 0 {
+		t.Fatalf("%d cannot befriend the card %d took while it was choosing", a, b)
+	}
+	ch := s.Legal(a)[friend]
+	do(t, s, a, ch.Action.Kind, append(ch.Action.Args, ch.Pick.Items[0].Arg)...)
+	if !slices.Contains(s.ps[a].Friends, taken) {
+		t.Fatal("the friendship did not reach the card")
+	}
+	// The third seat's card opened when the second had taken; the round
+	// waits for every turn.
+	c := (a + 2) % 3
+	act(t, s, c, actTake, s.connected(int(c), true)[0])
+	act(t, s, c, actRes, 0)
+	if s.round != 1 {
+		t.Fatalf("the round ended while seat %d still had its action", b)
+	}
+	act(t, s, b, actRes, 0)
+	if s.round != 2 || s.Active()[0] != s.startSeat {
+		t.Fatalf("after every turn: round %d, active %v", s.round, s.Active())
+	}
+}
+
+func itoa(s games.Seat) string { return strconv.Itoa(int(s)) }

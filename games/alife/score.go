@@ -43,24 +43,29 @@ func (s *state) finalLine() string {
 	return fmt.Sprintf("The lives are lived. %s lived most by their own values, with %d.", strings.Join(who, " and "), r.Scores[r.Winners()[0]])
 }
 
-// Prompt implements games.State.
+// Prompt implements games.State. In a round it names every seat with a
+// decision, since the next seat may choose its card while the one before
+// finishes its turn.
 func (s *state) Prompt() string {
-	who := games.SeatRef(s.turn)
 	switch s.step {
 	case stepOver:
 		return "The game is over."
 	case stepStart:
-		return who + " chooses where to start."
-	case stepCard:
-		return fmt.Sprintf("Round %d (phase %d): %s chooses an experience.", s.round, s.phase(), who)
-	case stepStand:
-		return who + " chooses which card to stand behind."
-	case stepDraw:
-		return who + " chooses which deck to draw from."
-	case stepAction:
-		return who + " chooses how to spend their time."
+		return games.SeatRef(s.turn) + " chooses where to start."
 	case stepChild:
 		return "Everyone with a child chooses the child's card."
 	}
-	return ""
+	var parts []string
+	for _, seat := range s.Active() {
+		parts = append(parts, games.SeatRef(seat)+" "+stepWords[s.ps[seat].Step])
+	}
+	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), strings.Join(parts, "; "))
+}
+
+// stepWords say what a seat does at each step of its turn.
+var stepWords = map[string]string{
+	stepCard:   "chooses an experience",
+	stepStand:  "chooses which card to stand behind",
+	stepDraw:   "chooses which deck to draw from",
+	stepAction: "chooses how to spend their time",
 }

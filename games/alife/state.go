@@ -8,15 +8,22 @@ import (
 	"github.com/lifebot/lifebot/games"
 )
 
-// Steps of a game, in the order a turn goes through them.
+// Steps of the game.
 const (
-	stepStart  = "start"  // each seat in turn places its stack in marker column 0
+	stepStart = "start" // each seat in turn places its stack in marker column 0
+	stepRound = "round" // a round is being played: each seat is at its own step
+	stepChild = "child" // after phases 3 and 4: everyone keeps one card of each pair
+	stepOver  = "over"
+)
+
+// Steps of a seat's turn, in the order a turn goes through them. While one
+// seat still draws or chooses its action, the next may choose its card
+// (RULINGS 3.5), so each seat keeps its own.
+const (
 	stepCard   = "card"   // take a connected card or play a hand card
 	stepStand  = "stand"  // after playing a hand card: behind which card to stand
 	stepDraw   = "draw"   // choose the deck for the next card to draw
 	stepAction = "action" // development, friendship or resources
-	stepChild  = "child"  // after phases 3 and 4: everyone keeps one card of each pair
-	stepOver   = "over"
 )
 
 // Action kinds.
@@ -69,6 +76,11 @@ type player struct {
 	Used [3]bool `json:"used"`
 	// Draws is how many cards the seat still draws now.
 	Draws int `json:"draws,omitempty"`
+	// Step is the seat's step in its turn, empty when it has nothing to
+	// decide; After is where the turn goes once its draws are done:
+	// stepStand, stepAction, or empty for the end of the turn.
+	Step  string `json:"step,omitempty"`
+	After string `json:"after,omitempty"`
 	// Children holds the pairs the seat still keeps one of.
 	Children [][2]int `json:"children,omitempty"`
 }
@@ -85,14 +97,13 @@ type state struct {
 	round     int
 	startSeat games.Seat
 	firstSeat games.Seat // the start seat of round 1
-	turn      games.Seat
-	step      string
-	ps        []player
-	// after says where the turn goes once the seat's draws are done:
-	// stepStand, stepAction, or "" for the end of the turn.
-	after string
-	// acted counts the seats that have played this round (or placed
-	// their start stack).
+	// turn is the seat placing its start stack, or in a round the last
+	// seat whose card step has opened.
+	turn games.Seat
+	step string
+	ps   []player
+	// acted counts the seats that have chosen their card this round (or
+	// placed their start stack).
 	acted int
 	rng   *games.RNG
 }
@@ -106,6 +117,8 @@ func (s *state) Active() []games.Seat {
 	switch s.step {
 	case stepOver:
 		return nil
+	case stepStart:
+		return []games.Seat{s.turn}
 	case stepChild:
 		var out []games.Seat
 		for p := range s.ps {
@@ -115,7 +128,24 @@ func (s *state) Active() []games.Seat {
 		}
 		return out
 	}
-	return []games.Seat{s.turn}
+	// In a round, the seats at a step in round order: an earlier seat
+	// finishing its action before a later one choosing its card.
+	var out []games.Seat
+	for k := range s.seats {
+		seat := (s.startSeat + games.Seat(k)) % games.Seat(s.seats)
+		if s.ps[seat].Step != "" {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// stepOf is the step a seat is at: the game's, or in a round the seat's own.
+func (s *state) stepOf(seat games.Seat) string {
+	if s.step == stepRound {
+		return s.ps[seat].Step
+	}
+	return s.step
 }
 
 // connected lists the rows of this round's card column a seat's stack
@@ -164,7 +194,7 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	add := func(kind, label string, args ...int) {
 		out = append(out, games.Choice{Action: games.Action{Kind: kind, Args: args}, Label: label})
 	}
-	switch s.step {
+	switch s.stepOf(seat) {
 	case stepStart:
 		for r := range s.shape.rows {
 			add(actStart, fmt.Sprintf("Start on row %d", r+1), r)
