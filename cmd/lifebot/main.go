@@ -141,7 +141,7 @@ func (m *Main) Open(ctx context.Context) error {
 func (m *Main) Close() error {
 	var errs []error
 	if m.Session != nil {
-		errs = append(errs, m.Session.Close())
+		errs = append(errs, bot.CloseSession(m.Session))
 	}
 	if m.Bot != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
