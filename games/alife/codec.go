@@ -64,7 +64,7 @@ func fromWire(w wireState) (games.State, error) {
 		return nil, errors.New("bad count of seats that acted")
 	}
 	for _, pl := range w.Players {
-		if !validTurnStep(pl.Step, w.Step == stepRound) || !validTurnStep(pl.After, w.Step == stepRound) || pl.After == stepDraw || pl.After == stepCard {
+		if !validTurnStep(pl.Step, w.Step == stepRound) || !validTurnStep(pl.After, w.Step == stepRound) || pl.After == stepDraw || pl.After == stepCard || pl.After == stepPay {
 			return nil, fmt.Errorf("unknown turn step %q", pl.Step)
 		}
 	}
@@ -117,6 +117,11 @@ func fromWire(w wireState) (games.State, error) {
 	if len(cards) != len(set.cards) {
 		return nil, fmt.Errorf("%d of %d cards are accounted for", len(cards), len(set.cards))
 	}
+	for _, pl := range w.Players {
+		if !validPending(set, w, pl) {
+			return nil, errors.New("bad pending action")
+		}
+	}
 	for _, b := range w.Babies {
 		if b < 0 || b >= len(set.babies) {
 			return nil, errors.New("bad baby card")
@@ -135,8 +140,38 @@ func validTurnStep(step string, inRound bool) bool {
 	switch step {
 	case "":
 		return true
-	case stepCard, stepStand, stepDraw, stepAction:
+	case stepCard, stepStand, stepDraw, stepAction, stepPay:
 		return inRound
+	}
+	return false
+}
+
+// validPending reports whether a seat's pending development or
+// friendship names a card that is there, with a cost that discards, as
+// the pay step needs; the cards are known to be valid.
+func validPending(set *cardSet, w wireState, pl player) bool {
+	if (pl.Step == stepPay) != (pl.Pending != "") {
+		return false
+	}
+	if pl.Pending == "" {
+		return true
+	}
+	a, err := games.ParseAction(pl.Pending)
+	if err != nil || len(a.Args) != 2 || w.Round < 1 {
+		return false
+	}
+	col := phaseOf(w.Round) - 1
+	switch a.Kind {
+	case actFriend:
+		q, i := a.Args[0], a.Args[1]
+		return q >= 0 && q < len(w.Players) && i >= 0 && i < len(w.Players[q].Tableau[col]) && set.friendship[col].Discard > 0
+	case actDevel:
+		i, o := a.Args[0], a.Args[1]
+		if i < 0 || i >= len(pl.Tableau[col]) {
+			return false
+		}
+		costs := set.cards[pl.Tableau[col][i].Card].Costs
+		return o >= 0 && o < len(costs) && costs[o].Discard > 0
 	}
 	return false
 }

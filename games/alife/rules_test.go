@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // fresh deals a game of the test set and places every start stack on
@@ -246,7 +247,8 @@ func TestRuling11FriendshipGivesOnlySymbols(t *testing.T) {
 	pb := &s.ps[b]
 	scoring, life, money := pb.Scoring, pb.Life, pb.Money
 	hand := len(pb.Hand)
-	do(t, s, b, actFriend, int(a), 0, 0)
+	do(t, s, b, actFriend, int(a), 0)
+	do(t, s, b, actDiscard, 0)
 	for r := range numResources {
 		if pb.Scoring[r] != scoring[r]+target.Base.Scoring[r] || pb.Life[r] != life[r]+target.Base.Life[r] {
 			t.Fatal("befriending did not give the card's base symbols")
@@ -509,7 +511,8 @@ func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
 		t.Fatalf("%d cannot befriend the card %d took while it was choosing", a, b)
 	}
 	ch := s.Legal(a)[friend]
-	do(t, s, a, ch.Action.Kind, append(ch.Action.Args, ch.Pick.Items[0].Arg)...)
+	do(t, s, a, ch.Action.Kind, ch.Action.Args...)
+	do(t, s, a, actDiscard, 0)
 	if !slices.Contains(s.ps[a].Friends, taken) {
 		t.Fatal("the friendship did not reach the card")
 	}
@@ -528,3 +531,47 @@ func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
 }
 
 func itoa(s games.Seat) string { return strconv.Itoa(int(s)) }
+
+// A development or friendship whose cost discards asks for the cards in a
+// second step, with a way back; nothing is paid or gained until the cards
+// are chosen, and exactly as many as the cost says.
+func TestDiscardsAreChosenAfterTheAction(t *testing.T) {
+	s := fresh(t, 2, 22)
+	a := s.turn
+	act(t, s, a, actTake, 1)
+	act(t, s, a, actRes, 0)
+	b := s.turn
+	act(t, s, b, actTake, 1)
+	pb := &s.ps[b]
+	// Phase 1's friendship costs one hand card.
+	before, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.Legal(b) {
+		if c.Pick != nil {
+			t.Fatalf("the action %q asks for cards at once; they come after", c.Label)
+		}
+	}
+	do(t, s, b, actFriend, int(a), 0)
+	if pb.Step != stepPay || len(pb.Friends) != 0 {
+		t.Fatalf("after choosing to befriend: step %s, friends %v", pb.Step, pb.Friends)
+	}
+	legal := s.Legal(b)
+	if len(legal) != 2 || legal[0].Pick == nil || legal[0].Pick.Min != 1 || legal[0].Pick.Max != 1 || len(legal[0].Pick.Items) != len(pb.Hand) {
+		t.Fatalf("the pay step offers %+v", legal)
+	}
+	gametest.MustRefuse(t, s, b, games.Action{Kind: actDiscard}, games.ErrIllegal)
+	gametest.MustRefuse(t, s, b, games.Action{Kind: actDiscard, Args: []int{0, 1}}, games.ErrIllegal)
+	gametest.MustRefuse(t, s, b, games.Action{Kind: actDiscard, Args: []int{len(pb.Hand)}}, games.ErrIllegal)
+	do(t, s, b, actBack)
+	if after, _ := s.MarshalBinary(); !slices.Equal(after, before) {
+		t.Fatal("going back left a trace: the state differs from before the friendship was chosen")
+	}
+	do(t, s, b, actFriend, int(a), 0)
+	card := pb.Hand[1]
+	do(t, s, b, actDiscard, 1)
+	if slices.Contains(pb.Hand, card) || !slices.Contains(s.discards[s.card(card).Phase], card) || len(pb.Friends) != 1 {
+		t.Fatal("the friendship did not discard the chosen card and take effect")
+	}
+}

@@ -68,4 +68,5 @@ var stepWords = map[string]string{
 	stepStand:  "chooses which card to stand behind",
 	stepDraw:   "chooses which deck to draw from",
 	stepAction: "chooses how to spend their time",
+	stepPay:    "chooses which cards to discard",
 }

@@ -24,6 +24,7 @@ const (
 	stepStand  = "stand"  // after playing a hand card: behind which card to stand
 	stepDraw   = "draw"   // choose the deck for the next card to draw
 	stepAction = "action" // development, friendship or resources
+	stepPay    = "pay"    // which hand cards a development or friendship discards
 )
 
 // Action kinds.
@@ -37,6 +38,10 @@ const (
 	actFriend = "friend"  // friend.s.i[.cards…]: befriend seat s's card i
 	actRes    = "res"     // res.k: use resource space k
 	actKeep   = "keep"    // keep.k: keep card k of the next child pair
+	// A development or friendship whose cost discards waits at stepPay
+	// for the cards, or for the seat to change its mind.
+	actDiscard = "discard" // discard.i…: discard hand cards i… and carry out the pending action
+	actBack    = "back"    // back: choose another action instead
 )
 
 const (
@@ -81,6 +86,9 @@ type player struct {
 	// stepStand, stepAction, or empty for the end of the turn.
 	Step  string `json:"step,omitempty"`
 	After string `json:"after,omitempty"`
+	// Pending is the development or friendship waiting at stepPay for
+	// the cards its cost discards, as an action string.
+	Pending string `json:"pending,omitempty"`
 	// Children holds the pairs the seat still keeps one of.
 	Children [][2]int `json:"children,omitempty"`
 }
@@ -227,6 +235,8 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 		}
 	case stepAction:
 		out = s.actions(p)
+	case stepPay:
+		out = s.payChoices(p)
 	case stepChild:
 		pair := s.ps[p].Children[0]
 		for k, c := range pair {
@@ -251,9 +261,7 @@ func (s *state) actions(p int) []games.Choice {
 			if !s.affords(p, cost) {
 				continue
 			}
-			ch := games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: "Develop " + c.Title + ": " + s.costText(cost)}
-			s.discardPick(p, &ch, cost.Discard)
-			out = append(out, ch)
+			out = append(out, games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: "Develop " + c.Title + ": " + s.costText(cost)})
 		}
 	}
 	fcost := s.set.friendship[ph-1]
@@ -266,10 +274,8 @@ func (s *state) actions(p int) []games.Choice {
 				if t.Child || slices.Contains(pl.Friends, t.Card) {
 					continue
 				}
-				ch := games.Choice{Action: games.Action{Kind: actFriend, Args: []int{q, i}},
-					Label: fmt.Sprintf("Befriend %s's %s: %s", games.SeatRef(games.Seat(q)), s.card(t.Card).Title, s.costText(fcost))}
-				s.discardPick(p, &ch, fcost.Discard)
-				out = append(out, ch)
+				out = append(out, games.Choice{Action: games.Action{Kind: actFriend, Args: []int{q, i}},
+					Label: fmt.Sprintf("Befriend %s's %s: %s", games.SeatRef(games.Seat(q)), s.card(t.Card).Title, s.costText(fcost))})
 			}
 		}
 	}
@@ -281,17 +287,39 @@ func (s *state) actions(p int) []games.Choice {
 	return out
 }
 
-// discardPick makes a choice ask which hand cards to discard, when its
-// cost discards.
-func (s *state) discardPick(p int, ch *games.Choice, n int) {
-	if n == 0 {
-		return
+// payChoices ask which hand cards the pending development or friendship
+// discards, or to choose another action.
+func (s *state) payChoices(p int) []games.Choice {
+	a, cost := s.pending(p)
+	var what string
+	if a.Kind == actFriend {
+		what = fmt.Sprintf("to befriend %s's %s", games.SeatRef(games.Seat(a.Args[0])), s.card(s.ps[a.Args[0]].Tableau[s.phase()-1][a.Args[1]].Card).Title)
+	} else {
+		what = "to develop " + s.card(s.ps[p].Tableau[s.phase()-1][a.Args[0]].Card).Title
 	}
-	pick := &games.Pick{Min: n, Max: n}
+	pick := &games.Pick{Min: cost.Discard, Max: cost.Discard}
 	for i, c := range s.ps[p].Hand {
 		pick.Items = append(pick.Items, games.Item{Arg: i, Label: s.card(c).Title})
 	}
-	ch.Pick = pick
+	cards := "a card"
+	if cost.Discard > 1 {
+		cards = fmt.Sprintf("%d cards", cost.Discard)
+	}
+	return []games.Choice{
+		{Action: games.Action{Kind: actDiscard}, Label: "Discard " + cards + " " + what, Pick: pick},
+		{Action: games.Action{Kind: actBack}, Label: "Do something else instead"},
+	}
+}
+
+// pending is the development or friendship waiting at stepPay, and its
+// cost.
+func (s *state) pending(p int) (games.Action, Cost) {
+	a, _ := games.ParseAction(s.ps[p].Pending)
+	if a.Kind == actFriend {
+		return a, s.set.friendship[s.phase()-1]
+	}
+	t := s.ps[p].Tableau[s.phase()-1][a.Args[0]]
+	return a, s.card(t.Card).Costs[a.Args[1]]
 }
 
 // affords reports whether the seat meets a cost in full.
