@@ -575,3 +575,122 @@ func TestDiscardsAreChosenAfterTheAction(t *testing.T) {
 		t.Fatal("the friendship did not discard the chosen card and take effect")
 	}
 }
+
+func TestRuling12ResourceSpacesOncePerPhase(t *testing.T) {
+	s := fresh(t, 2, 23)
+	first := s.turn
+	checked := 0
+	for round := 1; round <= 4; round++ {
+		// Phase 1's spaces go one by one; phase 2 frees them all.
+		want := []int{0, 1, 2}
+		if round <= 3 {
+			want = want[round-1:]
+		}
+		for s.round == round {
+			seat := s.Active()[0]
+			switch s.ps[seat].Step {
+			case stepCard:
+				act(t, s, seat, actTake, s.connected(int(seat), true)[0])
+			case stepAction:
+				if seat != first {
+					act(t, s, seat, actRes, slices.Index(s.ps[seat].Used[:], false))
+					continue
+				}
+				var got []int
+				for _, c := range s.Legal(seat) {
+					if c.Action.Kind == actRes {
+						got = append(got, c.Action.Args[0])
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("round %d: resource spaces offered %v, want %v", round, got, want)
+				}
+				checked++
+				act(t, s, seat, actRes, want[0])
+			default:
+				t.Fatalf("seat %d at step %s", seat, s.ps[seat].Step)
+			}
+		}
+	}
+	if checked != 4 {
+		t.Fatalf("checked %d rounds, want 4", checked)
+	}
+}
+
+func TestRuling15MoneyIsUnlimitedAndNeverScores(t *testing.T) {
+	s := fresh(t, 2, 24)
+	p := int(s.turn)
+	before := s.Result().Scores[p]
+	s.experience(p, Area{Money: 30})
+	s.experience(p, Area{Money: 30})
+	if s.ps[p].Money != 60 {
+		t.Fatalf("money %d after gaining 60, want 60: there is no bank to run dry", s.ps[p].Money)
+	}
+	if got := s.Result().Scores[p]; got != before {
+		t.Fatalf("money moved the score from %d to %d", before, got)
+	}
+}
+
+func TestRuling20FirstSeatIsRandom(t *testing.T) {
+	firsts := map[games.Seat]int{}
+	for seed := range uint64(60) {
+		a := newState(testSet(), games.Config{Seats: 3, Seed: seed})
+		b := newState(testSet(), games.Config{Seats: 3, Seed: seed})
+		if a.firstSeat != b.firstSeat || a.turn != a.firstSeat {
+			t.Fatalf("seed %d: the first seat is not fixed by the seed, or does not start", seed)
+		}
+		firsts[a.firstSeat]++
+	}
+	for seat := range games.Seat(3) {
+		if firsts[seat] < 10 {
+			t.Fatalf("first seats over 60 seeds: %v; each seat should start about a third of the time", firsts)
+		}
+	}
+}
+
+// RULINGS 3.3.21: at a phase's end the round's own steps come first (the
+// passed column is cleared and the next laid), then children, then the
+// death check, then the two-seat start marker, then the new phase.
+func TestRuling21PhaseEndOrder(t *testing.T) {
+	s := fresh(t, 2, 25)
+	var babyCard int
+	for _, c := range s.set.cards {
+		if c.Phase == 3 && c.Base.Babies > 0 {
+			babyCard = c.ID
+		}
+	}
+	for s.round < 9 {
+		simpleTurn(t, s)
+	}
+	for ph := range s.decks {
+		if i := slices.Index(s.decks[ph], babyCard); i >= 0 {
+			s.decks[ph] = slices.Delete(s.decks[ph], i, i+1)
+		}
+	}
+	s.ps[0].Tableau[2] = append(s.ps[0].Tableau[2], played{Card: babyCard})
+	start := s.startSeat
+	for s.step != stepChild {
+		simpleTurn(t, s)
+	}
+	// At the child step the round's steps are done and the phase not yet
+	// over.
+	for r, c := range s.slots[9] {
+		if c >= 0 {
+			t.Fatalf("slot (9, %d) still holds a card while children are chosen", r)
+		}
+	}
+	if s.slots[11][0] < 0 || s.round != 9 || s.startSeat != start || !slices.Contains(s.ps[0].Used[:], true) {
+		t.Fatalf("at the child step: column 11 laid %v, round %d, start seat %d (was %d), spaces %v",
+			s.slots[11][0] >= 0, s.round, s.startSeat, start, s.ps[0].Used)
+	}
+	// A child that costs the last heart ends the life before the new
+	// phase begins, and the dead seat does not start it.
+	s.ps[0].Hearts = 0
+	do(t, s, 0, actKeep, 0)
+	if !s.ps[0].Dead || s.ps[0].DiedIn != 9 {
+		t.Fatalf("seat 0 without hearts after the children: dead %v in round %d", s.ps[0].Dead, s.ps[0].DiedIn)
+	}
+	if s.round != 10 || s.startSeat == start || slices.Contains(s.ps[1].Used[:], true) || !slices.Equal(s.Active(), []games.Seat{1}) {
+		t.Fatalf("after the phase: round %d, start seat %d (was %d), spaces %v, active %v", s.round, s.startSeat, start, s.ps[1].Used, s.Active())
+	}
+}
