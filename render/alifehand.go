@@ -207,7 +207,13 @@ func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top int) int {
 	for i := range order {
 		order[i] = i
 	}
-	playable := func(c alife.Card) bool { return c.Phase == v.Phase }
+	// Cards of the current phase can be played; during the children's
+	// step, which ends a phase, those of the phase that comes next.
+	phase, when := v.Phase, "playable now"
+	if v.Step == "child" {
+		phase, when = v.Phase+1, "playable from next round"
+	}
+	playable := func(c alife.Card) bool { return c.Phase == phase }
 	slices.SortStableFunc(order, func(a, b int) int {
 		pa, pb := playable(v.Hand[a]), playable(v.Hand[b])
 		switch {
@@ -226,12 +232,12 @@ func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top int) int {
 	}
 	head := "YOUR HAND · " + strconv.Itoa(len(v.Hand)) + " CARD" + upperPlural(len(v.Hand))
 	hx := float64(abMargin+4) + k.label.Draw(im, head, abMargin+4, float64(top+8), MiddleLeft, rgb(textMain)) + 16
-	note := "none of phase " + number(v.Phase) + ": nothing to play from hand this round"
+	note := "none of phase " + number(phase) + ": nothing to play from hand"
 	switch {
 	case alOver(v):
 		note = ""
 	case n > 0:
-		note = "outlined: phase " + number(v.Phase) + ", playable now · the others stay in hand to pay discard costs"
+		note = "outlined: phase " + number(phase) + ", " + when + " · the others stay in hand to pay discard costs"
 	}
 	k.small.Draw(im, k.small.Fit(note, Width-abMargin-hx), hx, float64(top+8), MiddleLeft, rgb(textSoft))
 	if len(v.Hand) == 0 {
