@@ -13,6 +13,7 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/render"
 )
 
 // alifeDrawn sorts the views a message carries into A Life's table and
@@ -265,6 +266,33 @@ func TestALifeEndToEnd(t *testing.T) {
 // rankLine is how the final board lists one seat.
 func rankLine(res games.Result, names []string, seat int) string {
 	return strings.Join([]string{itoa(res.Rank[seat]) + ". " + names[seat], res.ScoreText(games.Seat(seat))}, ": ")
+}
+
+// TestALifeAgainstAIWithImages plays alone against two AI players with
+// the real renderer: every board, hand and finished life board is a PNG.
+func TestALifeAgainstAIWithImages(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(alife.Game{}), render.NewRenderer())
+	ada := h.fake.AddUser("Ada")
+	lobby := h.command(ada, "newgame", map[string]any{"game": "alife"}).Message
+	for range 2 {
+		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
+	}
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+	playAloneAgainstAI(t, h, ada, lobby.ID, rand.New(rand.NewPCG(5, 6)))
+	// Each finished life board follows the story, drawn.
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		boards := 0
+		for _, m := range h.fake.Messages(h.channel) {
+			for _, a := range m.Attachments {
+				if strings.Contains(a.Filename, "-life-") && bytes.HasPrefix(a.Data, []byte("\x89PNG")) {
+					boards++
+				}
+			}
+		}
+		return boards == 3
+	}); err != nil {
+		t.Fatal("the three finished life boards were not posted as images")
+	}
 }
 
 // selectLabelled returns the custom_id of the select menu with the given

@@ -2,6 +2,7 @@ package alife
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
@@ -69,4 +70,37 @@ var stepWords = map[string]string{
 	stepDraw:   "chooses which deck to draw from",
 	stepAction: "chooses how to spend their time",
 	stepPay:    "chooses which cards to discard",
+}
+
+// Stats implements games.Reporter: the measures RULINGS 3.2 tunes.
+func (s *state) Stats() []games.Stat {
+	first := 0.0
+	if s.step == stepOver {
+		if w := s.Result().Winners(); slices.Contains(w, s.firstSeat) {
+			first = 1 / float64(len(w))
+		}
+	}
+	early, children, developed := 0.0, 0, 0
+	for _, pl := range s.ps {
+		if pl.Dead && pl.DiedIn < s.shape.columns {
+			early = 1
+		}
+		for _, col := range pl.Tableau {
+			for _, t := range col {
+				if t.Child {
+					children++
+				}
+				if t.Developed {
+					developed++
+				}
+			}
+		}
+	}
+	n := float64(s.seats)
+	return []games.Stat{
+		{Name: "share of wins to the first seat", Value: first},
+		{Name: "games with a life ended early", Value: early},
+		{Name: "children per life", Value: float64(children) / n},
+		{Name: "developments per life", Value: float64(developed) / n},
+	}
 }

@@ -54,3 +54,37 @@ func TestStoryTellsEveryLifeInOrder(t *testing.T) {
 		}
 	}
 }
+
+// The simulator's measures read the finished game: the first seat's share
+// of the win, early deaths, children and developments per life.
+func TestStatsReadTheFinishedGame(t *testing.T) {
+	for seed := range uint64(30) {
+		s := play(t, 3, seed, func(games.Seat) games.Policy { return policy{} })
+		stats := map[string]float64{}
+		for _, st := range s.Stats() {
+			stats[st.Name] = st.Value
+		}
+		w := s.Result().Winners()
+		first := 0.0
+		for _, seat := range w {
+			if seat == s.firstSeat {
+				first = 1 / float64(len(w))
+			}
+		}
+		kids, devs := 0, 0
+		for _, pl := range s.ps {
+			for _, col := range pl.Tableau {
+				for _, c := range col {
+					if c.Child {
+						kids++
+					} else if c.Developed {
+						devs++
+					}
+				}
+			}
+		}
+		if stats["share of wins to the first seat"] != first || stats["children per life"] != float64(kids)/3 || stats["developments per life"] != float64(devs)/3 {
+			t.Fatalf("seed %d: stats %v, want first %v, %d children, %d developments over 3 lives", seed, stats, first, kids, devs)
+		}
+	}
+}
