@@ -68,6 +68,17 @@ func New(cfg Config) *Bot {
 	return &Bot{cfg: cfg, log: cfg.Log}
 }
 
+// CloseSession closes the gateway connection for good. A session closed
+// while its heartbeat is just starting would otherwise reconnect on its
+// own: the heartbeat finds its connection closed, takes that for a
+// network error and opens a new one, which then lives on unwatched.
+func CloseSession(s *discordgo.Session) error {
+	s.Lock()
+	s.ShouldReconnectOnError = false
+	s.Unlock()
+	return s.Close()
+}
+
 // Attach registers the bot's handlers on s and starts the core's sweep.
 // Commands are registered when the session becomes ready.
 func (b *Bot) Attach(s *discordgo.Session) {

@@ -127,7 +127,7 @@ func (h *harness) stop() {
 	if h.session == nil {
 		return
 	}
-	h.session.Close()
+	bot.CloseSession(h.session)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	// Until the fake sees the connection gone it may still hand an

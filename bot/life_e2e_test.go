@@ -38,7 +38,10 @@ func viewsIn[V any](t testing.TB, m *discordtest.Message) []V {
 
 // decide picks one of the choices a message offers, at random, and returns
 // the dispatched interaction and the action it stands for.
-func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message, legal []games.Choice, rng *rand.Rand) (*discordtest.Interaction, games.Action) {
+//
+// Given prefer, it clicks one of the choices prefer accepts when there is
+// any.
+func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message, legal []games.Choice, rng *rand.Rand, prefer ...func(games.Action) bool) (*discordtest.Interaction, games.Action) {
 	t.Helper()
 	type option struct {
 		customID string
@@ -47,7 +50,7 @@ func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message
 	var opts []option
 	for _, row := range m.Components {
 		for _, c := range row {
-			if c.Disabled || c.CustomID == "" || strings.HasPrefix(c.CustomID, "hand:") {
+			if c.Disabled || c.CustomID == "" || strings.HasPrefix(c.CustomID, "hand:") || strings.HasPrefix(c.CustomID, "look:") {
 				continue
 			}
 			if len(c.Options) == 0 {
@@ -55,7 +58,7 @@ func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message
 				continue
 			}
 			if strings.HasPrefix(c.CustomID, "sub:") {
-				n := 1 + rng.IntN(*c.MaxValues)
+				n := *c.MinValues + rng.IntN(*c.MaxValues-*c.MinValues+1)
 				var vals []string
 				for _, i := range rng.Perm(len(c.Options))[:n] {
 					vals = append(vals, c.Options[i].Value)
@@ -70,6 +73,22 @@ func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message
 	}
 	if len(opts) == 0 {
 		t.Fatalf("message %s offers nothing to do: %q", m.ID, m.Content)
+	}
+	if len(prefer) > 0 {
+		var liked []option
+		for _, o := range opts {
+			parts := strings.Split(o.customID, ":")
+			text := parts[len(parts)-1]
+			if parts[0] == "pick" {
+				text = o.values[0]
+			}
+			if a, err := games.ParseAction(text); err == nil && prefer[0](a) {
+				liked = append(liked, o)
+			}
+		}
+		if len(liked) > 0 {
+			opts = liked
+		}
 	}
 	o := opts[rng.IntN(len(opts))]
 	parts := strings.Split(o.customID, ":")

@@ -436,6 +436,15 @@ type Teller interface {
 	Story() []string
 }
 
+// Inspector is implemented by states whose seats each have a board of
+// their own worth a closer look than the table shows: Inspect returns the
+// public view of one seat's board, for anyone to look at (the renderer
+// draws it), or nil for a seat that does not exist. It never holds hidden
+// information.
+type Inspector interface {
+	Inspect(seat Seat) any
+}
+
 // NamedPolicy is a policy with a short name, for simulations.
 type NamedPolicy struct {
 	Name   string

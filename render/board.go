@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
@@ -14,8 +15,9 @@ import (
 // Board draws any game's view, public or private, choosing the drawing by
 // the view's type. It is the one entry point the bot needs.
 //
-// A Life or Lagom view is drawn as the table when it is the public one
-// (games.Observer) and as the seat's private image otherwise.
+// A Life (the card game), Lagom or A Life view is drawn as the table when
+// it is the public one (games.Observer) and as the seat's private image
+// otherwise; an A Life life board is drawn as that seat's whole life.
 func (r *Renderer) Board(view any, names []string) ([]byte, error) {
 	return r.render(r.painter(view, names))
 }
@@ -38,6 +40,13 @@ func (r *Renderer) painter(view any, names []string) (*image.RGBA, func(*image.R
 		return r.paintLagomHand(v, names)
 	case yodo.View:
 		return r.paintYodo(v, names)
+	case alife.View:
+		if v.Seat == int(games.Observer) {
+			return r.paintAlifeBoard(v, names)
+		}
+		return r.paintAlifeHand(v, names)
+	case alife.LifeBoardView:
+		return r.paintAlifeLife(v, names)
 	default:
 		return nil, nil, fmt.Errorf("render: no drawing for views of type %T", view)
 	}

@@ -282,7 +282,7 @@ func (g golden) draw(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.n
 
 // goldens lists the golden images of every game.
 func goldens() []golden {
-	return slices.Concat(thatsLifeGoldens(), lifeGoldens(), lagomGoldens(), yodoGoldens())
+	return slices.Concat(thatsLifeGoldens(), lifeGoldens(), lagomGoldens(), yodoGoldens(), alifeGoldens())
 }
 
 // checkConcurrent draws every golden at once, three times over, on one

@@ -31,6 +31,7 @@ type Renderer struct {
 	life      func() *lifeKit
 	lagom     func() *lagomKit
 	yodo      func() *yodoKit
+	alife     func() *alifeKit
 
 	// busy holds a token for each render running, at most GOMAXPROCS.
 	busy chan struct{}
@@ -49,6 +50,7 @@ func NewRenderer() *Renderer {
 		life:      sync.OnceValue(newLifeKit),
 		lagom:     sync.OnceValue(newLagomKit),
 		yodo:      sync.OnceValue(newYodoKit),
+		alife:     sync.OnceValue(newAlifeKit),
 		busy:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 }

@@ -55,8 +55,10 @@ type clicked struct {
 	snap *snapshot // the committed change, or the game as it stands
 	// refusal is the private answer when nothing changed.
 	refusal string
-	// hand asks for the clicker's private view as a private answer.
+	// hand asks for the clicker's private view as a private answer, look
+	// for the public view of seat's own board.
 	hand bool
+	look bool
 	seat games.Seat
 	// on names the lane of the message that was clicked; "" for a message
 	// delivery does not track (an ephemeral hand, an old message), which
@@ -85,7 +87,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic serving a click", "panic", p, "stack", string(debug.Stack()))
-			if res.snap != nil && res.refusal == "" && !res.hand {
+			if res.snap != nil && res.refusal == "" && !res.hand && !res.look {
 				s.reply(ctx, r, Text(MsgMoveSaved))
 			} else {
 				s.reply(ctx, r, Text(MsgSorry))
@@ -99,10 +101,10 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		if res.lg == nil {
 			return
 		}
-		if res.refusal == "" && !res.hand && res.on != "" {
+		if res.refusal == "" && !res.hand && !res.look && res.on != "" {
 			ans = &answer{r: r, done: make(chan struct{})}
 		}
-		if res.snap != nil && res.refusal == "" && !res.hand {
+		if res.snap != nil && res.refusal == "" && !res.hand && !res.look {
 			s.publish(res.lg, res.snap, res.on, ans)
 		} else {
 			// Any interaction on a game is a chance to deliver what it owes.
@@ -112,8 +114,12 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 	switch {
 	case res.refusal != "":
 		s.reply(ctx, r, Text(res.refusal))
-	case res.hand:
-		m, err := s.privateMessage(res.snap, res.seat)
+	case res.hand || res.look:
+		draw := s.privateMessage
+		if res.look {
+			draw = s.lookMessage
+		}
+		m, err := draw(res.snap, res.seat)
 		if err != nil {
 			s.reply(ctx, r, Text(s.playerError(err, res.snap.rec.ID)))
 			return
@@ -170,6 +176,15 @@ func withValues(cid customID, values []string) (customID, error) {
 			return cid, errBadCustomID
 		}
 		cid.Verb, cid.Action = verbMove, a
+	case verbLook:
+		if len(values) != 1 {
+			return cid, errBadCustomID
+		}
+		n, err := strconv.Atoi(values[0])
+		if err != nil || n < 0 || strconv.Itoa(n) != values[0] {
+			return cid, errBadCustomID
+		}
+		cid.Target = games.Seat(n)
 	case verbSubset:
 		if len(values) > maxSelectOpt {
 			return cid, errBadCustomID
@@ -249,6 +264,22 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 			lg.update(func(o *ledger) { o.player(c.User).ClosedAt = time.Time{} })
 		}
 		res.hand, res.snap = true, &snapshot{rec: rec, t: t, st: st, info: g.Info()}
+		return res
+	case verbLook:
+		if rec.Status == storage.Lobby || rec.Status == storage.Cancelled {
+			res.refusal = "There is no game to look at."
+			return res
+		}
+		if int(cid.Target) >= len(t.Seats) {
+			res.refusal = msgNotMine
+			return res
+		}
+		st, err := s.decodeState(rec.Game, t)
+		if err != nil {
+			res.refusal = s.playerError(err, rec.ID)
+			return res
+		}
+		res.look, res.seat, res.snap = true, cid.Target, &snapshot{rec: rec, t: t, st: st, info: g.Info()}
 		return res
 	case verbMove, verbSubset:
 		return s.move(ctx, res, c, cid, rec, t, g)

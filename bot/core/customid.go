@@ -19,6 +19,8 @@ type customID struct {
 	Move   int
 	Action games.Action // verbMove, and the prefix for verbSubset
 	Menu   int          // verbPick only: which of several menus, from 1
+	// Target is the seat chosen in a verbLook menu, taken from its value.
+	Target games.Seat
 }
 
 // Component verbs.
@@ -32,6 +34,7 @@ const (
 	verbPick   = "pick" // a select menu of moves; the action is the chosen value
 	verbSubset = "sub"  // a multi-select; the action is this prefix plus the chosen items
 	verbHand   = "hand" // show my private view
+	verbLook   = "look" // show anyone one seat's own board (games.Inspector)
 )
 
 var errBadCustomID = errors.New("unrecognised component")
@@ -57,7 +60,7 @@ func parseCustomID(s string) (customID, error) {
 	}
 	c := customID{Verb: parts[0], Game: parts[1]}
 	switch c.Verb {
-	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand:
+	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand, verbLook:
 		if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}

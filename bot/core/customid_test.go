@@ -18,6 +18,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Verb: verbHand, Game: "b", Move: 9},
 		{Verb: verbPick, Game: "c", Move: 3},
 		{Verb: verbPick, Game: "c", Move: 3, Menu: 2},
+		{Verb: verbLook, Game: "d"},
 	} {
 		s := c.String()
 		if len(s) > 100 {
@@ -38,10 +39,23 @@ func TestCustomIDRejectsForgeries(t *testing.T) {
 	for _, s := range []string{
 		"", "mv", "mv:1", "mv:1:2", "mv:1:2:", "mv:1:-2:fig.1", "mv:1:02:fig.1", "mv:1:2:fig.x",
 		"mv:UPPER:2:fig.1", "mv:1:2:fig.1:extra", "join:1:0:fig.1", "nuke:1:0", "join::0",
-		"join:12345678901234:0", "join:1:99999999999999999999999", "mv:1:2:Fig.1", "mv:1:2:fig..1", "pick:1:2:0", "pick:1:2:5", "pick:1:2:01", "pick:1:2:x",
+		"join:12345678901234:0", "join:1:99999999999999999999999", "mv:1:2:Fig.1", "mv:1:2:fig..1", "pick:1:2:0", "pick:1:2:5", "pick:1:2:01", "pick:1:2:x", "look:1:0:2",
 	} {
 		if c, err := parseCustomID(s); err == nil {
 			t.Errorf("parseCustomID(%q) = %+v, want an error", s, c)
+		}
+	}
+}
+
+// A look menu's value is a seat number, written as the bot writes it.
+func TestLookValues(t *testing.T) {
+	cid := customID{Verb: verbLook, Game: "d"}
+	if got, err := withValues(cid, []string{"3"}); err != nil || got.Target != 3 {
+		t.Fatalf("withValues(look, 3) = %+v, %v", got, err)
+	}
+	for _, values := range [][]string{nil, {"1", "2"}, {"-1"}, {"01"}, {"x"}, {""}} {
+		if got, err := withValues(cid, values); err == nil {
+			t.Errorf("withValues(look, %q) = %+v, want an error", values, got)
 		}
 	}
 }

@@ -37,4 +37,15 @@
 //   - A player's private view keeps their seat's last recentLines notes.
 //   - A lobby cancelled by its host keeps its message, struck through, so
 //     the channel's history still reads.
+//   - When the AI stands in for a player who stayed away, it finishes that
+//     player's turn, every decision of it, rather than one decision per
+//     reminder period.
+//   - A seat's buttons stay good while every choice they offer is still
+//     there as worded; choices that only came in addition (another
+//     player's move opened them) appear on the next drawing and ping
+//     nobody.
+//   - In a game whose seats have boards of their own (games.Inspector),
+//     the board carries a menu anyone may use to look at one privately,
+//     during the game and after, and each finished board is posted after
+//     the story, in the order of the ranks.
 package core

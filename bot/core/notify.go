@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -281,10 +282,44 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 	for _, p := range teller.Story() {
 		paragraphs = append(paragraphs, games.FormatSeats(p, names))
 	}
-	parts := splitMessage(paragraphs, maxContent)
-	for i := out.Told; i < len(parts); i++ {
-		msg := &Message{Content: parts[i]}
-		err, _ := s.try(l, "story", lg.id, func(ctx context.Context) error {
+	var msgs []func() (*Message, error)
+	for _, part := range splitMessage(paragraphs, maxContent) {
+		msgs = append(msgs, func() (*Message, error) { return &Message{Content: part}, nil })
+	}
+	// A game whose seats have boards of their own shows each finished one
+	// after the story, in the order of the ranks, to keep and share.
+	if insp, ok := st.(games.Inspector); ok {
+		res := st.Result()
+		order := make([]games.Seat, len(names))
+		for i := range order {
+			order[i] = games.Seat(i)
+		}
+		slices.SortStableFunc(order, func(a, b games.Seat) int { return res.Rank[a] - res.Rank[b] })
+		for _, seat := range order {
+			msgs = append(msgs, func() (*Message, error) {
+				png, err := s.cfg.Renderer.Board(insp.Inspect(seat), names)
+				if err != nil {
+					return nil, err
+				}
+				return &Message{
+					Content: fmt.Sprintf("📜 **%s**'s life: %s, with %s.", names[seat], rankWord(res.Rank[seat]), res.ScoreText(seat)),
+					Image: &Image{
+						Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
+						Alt:  fmt.Sprintf("%s's finished life board in %s game %s", names[seat], sn.info.Name, sn.rec.ID),
+						PNG:  png,
+					},
+				}, nil
+			})
+		}
+	}
+	for i := out.Told; i < len(msgs); i++ {
+		msg, err := msgs[i]()
+		if err != nil {
+			s.log.Error("drawing a finished board", "game", lg.id, "err", err)
+			lg.update(func(o *ledger) { o.Told = i + 1 })
+			continue
+		}
+		err, _ = s.try(l, "story", lg.id, func(ctx context.Context) error {
 			_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
 			return err
 		})
@@ -294,6 +329,19 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 		lg.update(func(o *ledger) { o.Told = i + 1 })
 	}
 	return true
+}
+
+// rankWord names a final rank: "1st", "2nd".
+func rankWord(rank int) string {
+	switch rank {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", rank)
 }
 
 // announcement is the closing message: it pings everyone at the table.

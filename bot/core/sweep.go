@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -98,23 +99,14 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 		// Reminded enough and still away: the AI decides for them, so the
 		// others are not held up for ever.
 		for _, seat := range st.Active() {
-			if t.Seats[seat].AI {
+			if t.Seats[seat].AI || !games.IsActive(st, seat) {
 				continue
 			}
-			a := aiChoice(games.StandinFor(g), t, st, seat)
-			events, err := st.Apply(seat, a)
-			if err != nil {
-				// The engine's reason may name a hidden card: it stays out of the log.
-				s.log.Error("the AI's stand-in move was refused", "game", id, "seat", seat)
+			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", t.Seats[seat].Name))
+			if err := s.standIn(t, st, g, seat); err != nil {
+				s.log.Error("standing in for an absent player", "game", id, "seat", seat, "err", err)
 				return false
 			}
-			t.Log = append(t.Log, logEntry{Seat: seat, Action: a.String()})
-			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", t.Seats[seat].Name))
-			t.narrateEvents(events)
-		}
-		if err := s.advance(t, st, g); err != nil {
-			s.log.Error("standing in for an absent player", "game", id, "err", err)
-			return false
 		}
 		sn, err = s.commit(ctx, lg, rec, t, st, g, from, "")
 		if err != nil {
@@ -260,4 +252,31 @@ func (s *Service) liveGames() []*liveGame {
 	s.liveMu.Lock()
 	defer s.liveMu.Unlock()
 	return slices.Collect(maps.Values(s.live))
+}
+
+// standIn decides for an absent seat until its turn is over: while it is
+// still the one to act and nobody else has acted in between, as in a game
+// whose turn is several decisions (a card, then an action). Waiting a
+// whole reminder period for each of them would hold the table up for days.
+func (s *Service) standIn(t *table, st games.State, g games.Game, seat games.Seat) error {
+	policy := games.StandinFor(g)
+	for range maxAutoSteps {
+		a := aiChoice(policy, t, st, seat)
+		events, err := st.Apply(seat, a)
+		if err != nil {
+			// The engine's reason may name a hidden card: it stays out of the log.
+			return errors.New("the stand-in's move was refused")
+		}
+		t.Log = append(t.Log, logEntry{Seat: seat, Action: a.String()})
+		t.narrateEvents(events)
+		from := len(t.Log)
+		if err := s.advance(t, st, g); err != nil {
+			return err
+		}
+		othersActed := slices.ContainsFunc(t.Log[from:], func(e logEntry) bool { return e.Seat != seat })
+		if othersActed || !games.IsActive(st, seat) {
+			return nil
+		}
+	}
+	return errors.New("the stand-in's turn never ended")
 }

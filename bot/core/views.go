@@ -51,6 +51,9 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 			rows = choiceRows(sn, seat)
 		}
 	}
+	if _, ok := st.(games.Inspector); ok && len(rows) < maxRows && sn.rec.Status != storage.Cancelled {
+		rows = append(rows, lookRow(sn))
+	}
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
@@ -129,6 +132,41 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 			PNG:  png,
 		},
 		Rows: rows,
+	}, nil
+}
+
+// lookRow is the menu on the board of a game whose seats have boards of
+// their own (games.Inspector): anyone may look at one, privately.
+func lookRow(sn *snapshot) Row {
+	var opts []Option
+	for i, name := range sn.t.names()[:min(len(sn.t.Seats), maxSelectOpt)] {
+		opts = append(opts, Option{Label: truncate(name, maxOptLabel), Value: strconv.Itoa(i)})
+	}
+	return Row{{
+		Kind: Select, Placeholder: "Look at someone's life board", Min: 1, Max: 1, Options: opts,
+		CustomID: customID{Verb: verbLook, Game: sn.rec.ID}.String(),
+	}}
+}
+
+// lookMessage draws one seat's own board as anyone may see it
+// (games.Inspector), for whoever asked.
+func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
+	insp, ok := sn.st.(games.Inspector)
+	if !ok {
+		return nil, fmt.Errorf("game %s has no boards of its seats to look at", sn.rec.ID)
+	}
+	png, err := s.cfg.Renderer.Board(insp.Inspect(seat), sn.t.names())
+	if err != nil {
+		return nil, fmt.Errorf("drawing seat %d's board of game %s: %w", seat, sn.rec.ID, err)
+	}
+	name := sn.t.Seats[seat].Name
+	return &Message{
+		Content: truncate(fmt.Sprintf("**%s** · game `%s` · %s's life board, as everyone may see it · [board](%s)", sn.info.Name, sn.rec.ID, name, JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
+		Image: &Image{
+			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
+			Alt:  fmt.Sprintf("%s's life board in %s game %s after %d moves", name, sn.info.Name, sn.rec.ID, sn.t.moves()),
+			PNG:  png,
+		},
 	}, nil
 }
 

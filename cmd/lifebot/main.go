@@ -18,6 +18,7 @@ import (
 	"github.com/lifebot/lifebot/bot"
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
@@ -77,7 +78,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 
 // registry lists the games this build offers.
 func registry() *games.Registry {
-	return games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, yodo.Game{})
+	return games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{})
 }
 
 // Main is the running bot: its database, its Discord session and the bot
@@ -141,7 +142,7 @@ func (m *Main) Open(ctx context.Context) error {
 func (m *Main) Close() error {
 	var errs []error
 	if m.Session != nil {
-		errs = append(errs, m.Session.Close())
+		errs = append(errs, bot.CloseSession(m.Session))
 	}
 	if m.Bot != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

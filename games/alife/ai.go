@@ -126,6 +126,8 @@ func (s *state) choiceValue(pol policy, p int, c games.Choice) float64 {
 		return s.gain(pol, p, s.set.spaces[s.phase()-1][args[0]])
 	case actKeep:
 		return s.gain(pol, p, childArea(s.card(pl.Children[0][args[0]]).Base))
+	case actBack:
+		return math.Inf(-1) // the cost was weighed when the action was chosen
 	}
 	return 0
 }
@@ -165,7 +167,7 @@ func (standin) Choose(gs games.State, seat games.Seat, _ *rand.Rand) games.Actio
 			return s.scoringWorth(p, s.set.spaces[s.phase()-1][args[0]])
 		case actKeep:
 			return s.scoringWorth(p, childArea(s.card(s.ps[p].Children[0][args[0]]).Base))
-		case actFriend:
+		case actFriend, actBack:
 			return math.Inf(-1)
 		case actPlay:
 			return -1e9

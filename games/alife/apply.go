@@ -31,45 +31,42 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		s.slots[s.round][r] = s.deal(phaseOf(s.round))
 		pl.Col, pl.Row = s.round, r
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s took *%s*.", games.SeatRef(seat), s.card(c).Title)})
-		s.live(p, c, &ev)
+		s.live(p, c)
+		s.passOn()
 	case actPlay:
 		i := a.Args[0]
 		c := pl.Hand[i]
 		pl.Hand = slices.Delete(pl.Hand, i, i+1)
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s played *%s* from their hand.", games.SeatRef(seat), s.card(c).Title)})
-		s.live(p, c, &ev)
-		s.after = stepStand
+		s.live(p, c)
+		pl.After = stepStand
 	case actStand:
 		pl.Col, pl.Row = s.round, a.Args[0]
-		s.step, s.after = "", stepAction
+		pl.Step, pl.After = "", stepAction
+		s.passOn()
 	case actDraw:
 		c := s.deal(a.Args[0])
 		pl.Hand = append(pl.Hand, c)
 		pl.Draws--
-		s.step = ""
+		pl.Step = ""
 		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You drew *%s* (phase %d).", s.card(c).Title, s.card(c).Phase)})
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s drew a phase %d card.", games.SeatRef(seat), a.Args[0])})
-	case actDevel:
-		t := &pl.Tableau[s.phase()-1][a.Args[0]]
-		c := s.card(t.Card)
-		s.pay(p, c.Costs[a.Args[1]], a.Args[2:])
-		t.Developed = true
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s developed *%s*.", games.SeatRef(seat), c.Title)})
-		s.experience(p, c.Dev)
-		s.step, s.after = "", ""
-	case actFriend:
-		q, i := a.Args[0], a.Args[1]
-		c := s.card(s.ps[q].Tableau[s.phase()-1][i].Card)
-		s.pay(p, s.set.friendship[s.phase()-1], a.Args[2:])
-		pl.Friends = append(pl.Friends, c.ID)
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s befriended %s's *%s*.", games.SeatRef(seat), games.SeatRef(games.Seat(q)), c.Title)})
-		s.experience(p, friendship(c.Base))
-		s.step, s.after = "", ""
+	case actDevel, actFriend:
+		pl.Pending = a.String()
+		if _, cost := s.pending(p); cost.Discard > 0 {
+			pl.Step = stepPay
+			break
+		}
+		ev = s.carryOut(p, nil)
+	case actDiscard:
+		ev = s.carryOut(p, a.Args)
+	case actBack:
+		pl.Step, pl.Pending = stepAction, ""
 	case actRes:
 		pl.Used[a.Args[0]] = true
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s used a resource space: %s.", games.SeatRef(seat), areaText(s.set.spaces[s.phase()-1][a.Args[0]]))})
 		s.experience(p, s.set.spaces[s.phase()-1][a.Args[0]])
-		s.step, s.after = "", ""
+		pl.Step, pl.After = "", ""
 	case actKeep:
 		pair := pl.Children[0]
 		pl.Children = pl.Children[1:]
@@ -79,17 +76,42 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		s.experience(p, childArea(s.card(kept).Base))
 		ev = append(ev, games.Event{Text: fmt.Sprintf("%s's child lived *%s*.", games.SeatRef(seat), s.card(kept).Title)})
 	}
-	s.advance(&ev)
+	s.advance(seat, &ev)
 	return ev, nil
+}
+
+// carryOut pays for the seat's pending development or friendship,
+// discarding the hand cards at the given positions, and gains from it.
+func (s *state) carryOut(p int, discard []int) []games.Event {
+	pl := &s.ps[p]
+	a, cost := s.pending(p)
+	seat := games.Seat(p)
+	var ev []games.Event
+	s.pay(p, cost, discard)
+	if a.Kind == actDevel {
+		t := &pl.Tableau[s.phase()-1][a.Args[0]]
+		c := s.card(t.Card)
+		t.Developed = true
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s developed *%s*.", games.SeatRef(seat), c.Title)})
+		s.experience(p, c.Dev)
+	} else {
+		q := a.Args[0]
+		c := s.card(s.ps[q].Tableau[s.phase()-1][a.Args[1]].Card)
+		pl.Friends = append(pl.Friends, c.ID)
+		ev = append(ev, games.Event{Text: fmt.Sprintf("%s befriended %s's *%s*.", games.SeatRef(seat), games.SeatRef(games.Seat(q)), c.Title)})
+		s.experience(p, friendship(c.Base))
+	}
+	pl.Step, pl.After, pl.Pending = "", "", ""
+	return ev
 }
 
 // live puts a card into the seat's current column and experiences its
 // base area.
-func (s *state) live(p, c int, ev *[]games.Event) {
+func (s *state) live(p, c int) {
 	pl := &s.ps[p]
 	pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: c})
 	s.experience(p, s.card(c).Base)
-	s.step, s.after = "", stepAction
+	pl.Step, pl.After = "", stepAction
 }
 
 // friendship is what befriending a card grants: its base area's scoring

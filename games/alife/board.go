@@ -5,7 +5,7 @@ package alife
 // has bars to the card slots (c+1, r−1), (c+1, r) and (c+1, r+1) that
 // exist, so a marker on an edge row reaches 2 cards and one in the middle
 // 3. The space behind card slot (c, r) is marker space (c, r). The shape
-// is data, so other boards can be tried; TestBoardGraph holds every shape
+// is data, so other boards can be tried; TestRuling01BoardGraph holds every shape
 // to "2 or 3 reachable cards".
 type boardShape struct {
 	columns int // card columns; marker columns are 0..columns

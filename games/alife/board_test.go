@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestBoardGraph holds the board to RULINGS 3.2: 15 card columns in 5
+// TestRuling01BoardGraph holds the board to RULINGS 3.2: 15 card columns in 5
 // phases of 3, and from every marker space bars to 2 or 3 cards of the
 // next column, edge rows to 2 and middle rows to 3.
-func TestBoardGraph(t *testing.T) {
+func TestRuling01BoardGraph(t *testing.T) {
 	b := standardBoard
 	if b.columns != 15 || b.rows != 4 {
 		t.Fatalf("%d columns of %d rows, want 15 of 4", b.columns, b.rows)

@@ -9,7 +9,7 @@ import (
 )
 
 // version is the format written by MarshalBinary.
-const version = 1
+const version = 2
 
 type wireState struct {
 	V         int                  `json:"v"`
@@ -23,7 +23,6 @@ type wireState struct {
 	FirstSeat games.Seat           `json:"first_seat"`
 	Turn      games.Seat           `json:"turn"`
 	Step      string               `json:"step"`
-	After     string               `json:"after,omitempty"`
 	Acted     int                  `json:"acted"`
 	Players   []player             `json:"players"`
 	RNG       *games.RNG           `json:"rng"`
@@ -34,7 +33,7 @@ func (s *state) MarshalBinary() ([]byte, error) {
 	return json.Marshal(wireState{
 		V: version, Content: s.set.version, Decks: s.decks, Discards: s.discards, Slots: s.slots,
 		Babies: s.babies, Round: s.round, StartSeat: s.startSeat, FirstSeat: s.firstSeat, Turn: s.turn, Step: s.step,
-		After: s.after, Acted: s.acted, Players: s.ps, RNG: s.rng,
+		Acted: s.acted, Players: s.ps, RNG: s.rng,
 	})
 }
 
@@ -57,9 +56,17 @@ func fromWire(w wireState) (games.State, error) {
 		return nil, errors.New("bad board")
 	}
 	switch w.Step {
-	case stepStart, stepCard, stepStand, stepDraw, stepAction, stepChild, stepOver:
+	case stepStart, stepRound, stepChild, stepOver:
 	default:
 		return nil, fmt.Errorf("unknown step %q", w.Step)
+	}
+	if w.Acted < 0 || w.Acted > n {
+		return nil, errors.New("bad count of seats that acted")
+	}
+	for _, pl := range w.Players {
+		if !validTurnStep(pl.Step, w.Step == stepRound) || !validTurnStep(pl.After, w.Step == stepRound) || pl.After == stepDraw || pl.After == stepCard || pl.After == stepPay {
+			return nil, fmt.Errorf("unknown turn step %q", pl.Step)
+		}
 	}
 	seen := make([]bool, len(set.cards))
 	place := func(c int) error {
@@ -110,6 +117,11 @@ func fromWire(w wireState) (games.State, error) {
 	if len(cards) != len(set.cards) {
 		return nil, fmt.Errorf("%d of %d cards are accounted for", len(cards), len(set.cards))
 	}
+	for _, pl := range w.Players {
+		if !validPending(set, w, pl) {
+			return nil, errors.New("bad pending action")
+		}
+	}
 	for _, b := range w.Babies {
 		if b < 0 || b >= len(set.babies) {
 			return nil, errors.New("bad baby card")
@@ -118,6 +130,48 @@ func fromWire(w wireState) (games.State, error) {
 	return &state{
 		set: set, seats: n, shape: standardBoard, decks: w.Decks, discards: w.Discards, slots: w.Slots,
 		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, firstSeat: w.FirstSeat, turn: w.Turn, step: w.Step,
-		after: w.After, acted: w.Acted, ps: w.Players, rng: w.RNG,
+		acted: w.Acted, ps: w.Players, rng: w.RNG,
 	}, nil
+}
+
+// validTurnStep reports whether a seat may be at step: none outside a
+// round, any turn step inside one.
+func validTurnStep(step string, inRound bool) bool {
+	switch step {
+	case "":
+		return true
+	case stepCard, stepStand, stepDraw, stepAction, stepPay:
+		return inRound
+	}
+	return false
+}
+
+// validPending reports whether a seat's pending development or
+// friendship names a card that is there, with a cost that discards, as
+// the pay step needs; the cards are known to be valid.
+func validPending(set *cardSet, w wireState, pl player) bool {
+	if (pl.Step == stepPay) != (pl.Pending != "") {
+		return false
+	}
+	if pl.Pending == "" {
+		return true
+	}
+	a, err := games.ParseAction(pl.Pending)
+	if err != nil || len(a.Args) != 2 || w.Round < 1 {
+		return false
+	}
+	col := phaseOf(w.Round) - 1
+	switch a.Kind {
+	case actFriend:
+		q, i := a.Args[0], a.Args[1]
+		return q >= 0 && q < len(w.Players) && i >= 0 && i < len(w.Players[q].Tableau[col]) && set.friendship[col].Discard > 0
+	case actDevel:
+		i, o := a.Args[0], a.Args[1]
+		if i < 0 || i >= len(pl.Tableau[col]) {
+			return false
+		}
+		costs := set.cards[pl.Tableau[col][i].Card].Costs
+		return o >= 0 && o < len(costs) && costs[o].Discard > 0
+	}
+	return false
 }

@@ -21,8 +21,18 @@
 //   - Cards to draw are drawn one at a time, each from a deck the seat
 //     chooses; a deck whose pile and discards are both empty is not
 //     offered, and draws with no deck left are lost.
-//   - The hand cards a cost discards are chosen with the decision itself,
-//     as one multi-select, so a development or friendship is one click.
+//   - The hand cards a cost discards are chosen in a step of their own,
+//     after the development or friendship, with a way back; nothing is
+//     paid until they are chosen. Asking for them with the decision would
+//     need one menu per target card, more than a Discord message holds
+//     when several opponents have cards to befriend.
+//   - Once a seat has chosen its card and where it stands, the next seat
+//     may choose its card (RULINGS 3.5), so several seats may be deciding
+//     at once; the round ends when every turn is finished.
+//   - The end tells each life in a paragraph, winners first: phase by
+//     phase the titles of the cards lived, developed ones "to the full",
+//     and the flavour of the card that gave most; then the children and
+//     the three values the life scored most by.
 //   - After drawing from a base area played from the hand, the seat then
 //     chooses where to stand.
 package alife

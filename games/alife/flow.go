@@ -6,12 +6,12 @@ import (
 	"github.com/lifebot/lifebot/games"
 )
 
-// advance moves the game on after a decision until someone must decide:
-// pending draws first, then the step the turn goes to next, and at the end
-// of a turn the next seat, the round's end and the phase's end.
-func (s *state) advance(ev *[]games.Event) {
+// advance moves the game on after a decision of seat until someone must
+// decide: the seat's pending draws first, then the step its turn goes to
+// next, and at the end of its turn the round's end and the phase's end.
+func (s *state) advance(seat games.Seat, ev *[]games.Event) {
 	switch s.step {
-	case "":
+	case stepRound:
 	case stepChild:
 		if len(s.Active()) == 0 {
 			s.newPhase(ev)
@@ -20,19 +20,22 @@ func (s *state) advance(ev *[]games.Event) {
 	default:
 		return
 	}
-	pl := &s.ps[s.turn]
+	pl := &s.ps[seat]
+	if pl.Step != "" {
+		return
+	}
 	if pl.Draws > 0 {
 		if len(s.drawPhases()) > 0 {
-			s.step = stepDraw
+			pl.Step = stepDraw
 			return
 		}
 		pl.Draws = 0
 	}
-	if s.after != "" {
-		s.step = s.after
+	if pl.After != "" {
+		pl.Step, pl.After = pl.After, ""
 		return
 	}
-	s.endTurn(ev)
+	s.endTurn(seat, ev)
 }
 
 // nextStarter moves the start placement to the next seat, and once every
@@ -47,38 +50,50 @@ func (s *state) nextStarter() {
 	s.beginRound()
 }
 
-// beginRound gives the turn to the first living seat from the start seat.
+// beginRound opens the card step of the first living seat from the start
+// seat.
 func (s *state) beginRound() {
-	s.acted = 0
-	s.nextTurn()
+	s.step, s.acted = stepRound, 0
+	s.openCard()
 }
 
-// nextTurn gives the turn to the next living seat of the round, or ends
-// the round when all have played.
-func (s *state) nextTurn() {
+// openCard opens the card step of the next living seat of the round that
+// has not chosen its card, if any is left.
+func (s *state) openCard() {
 	for s.acted < s.seats {
 		seat := (s.startSeat + games.Seat(s.acted)) % games.Seat(s.seats)
 		if !s.ps[seat].Dead {
-			s.turn, s.step, s.after = seat, stepCard, ""
+			s.turn = seat
+			s.ps[seat].Step, s.ps[seat].After = stepCard, ""
 			return
 		}
 		s.acted++
 	}
-	s.step = "" // the round is over
 }
 
-// endTurn checks the seat's hearts and passes the turn on.
-func (s *state) endTurn(ev *[]games.Event) {
-	s.bury(s.turn, ev)
+// passOn is called once the seat on turn has chosen its card and where it
+// stands: the next seat may choose its card while this one goes on to its
+// draws and action (RULINGS 3.5). What the earlier seat does next changes
+// only its own life and which cards lie under the decks' tops, so the
+// later seat's choices do not depend on waiting for it; replay follows
+// the logged order.
+func (s *state) passOn() {
+	s.acted++
+	s.openCard()
+}
+
+// endTurn checks the seat's hearts and, once every seat has finished its
+// turn, ends the round.
+func (s *state) endTurn(seat games.Seat, ev *[]games.Event) {
+	s.bury(seat, ev)
 	if s.allDead() {
 		s.finish(ev)
 		return
 	}
-	s.acted++
-	s.nextTurn()
-	if s.step == "" {
-		s.endRound(ev)
+	if len(s.Active()) > 0 {
+		return // a seat still has its turn to finish, or its card to choose
 	}
+	s.endRound(ev)
 }
 
 // bury marks a seat without hearts dead (RULINGS 3.3.16).

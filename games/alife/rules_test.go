@@ -4,9 +4,11 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // fresh deals a game of the test set and places every start stack on
@@ -24,7 +26,7 @@ func do(t *testing.T, s *state, seat games.Seat, kind string, args ...int) []gam
 	t.Helper()
 	ev, err := s.Apply(seat, games.Action{Kind: kind, Args: args})
 	if err != nil {
-		t.Fatalf("%s %v by seat %d at step %s: %v", kind, args, seat, s.step, err)
+		t.Fatalf("%s %v by seat %d at step %s: %v", kind, args, seat, s.stepOf(seat), err)
 	}
 	return ev
 }
@@ -34,7 +36,7 @@ func do(t *testing.T, s *state, seat games.Seat, kind string, args ...int) []gam
 func act(t *testing.T, s *state, seat games.Seat, kind string, args ...int) {
 	t.Helper()
 	do(t, s, seat, kind, args...)
-	for s.step == stepDraw {
+	for s.ps[seat].Step == stepDraw {
 		do(t, s, seat, actDraw, s.phase())
 	}
 }
@@ -81,7 +83,7 @@ func TestRuling04StartSpacesInTurnOrderAndShared(t *testing.T) {
 			t.Fatalf("seat %d stands at (%d, %d), want (0, 2): spaces may be shared", p, pl.Col, pl.Row)
 		}
 	}
-	if s.step != stepCard || s.round != 1 || s.turn != first {
+	if s.step != stepRound || s.round != 1 || s.turn != first || s.ps[first].Step != stepCard {
 		t.Fatalf("after the placements: step %s, round %d, seat %d", s.step, s.round, s.turn)
 	}
 }
@@ -124,17 +126,15 @@ func TestRuling06TakingRefillsAndPlayingStandsBehind(t *testing.T) {
 		}
 	}
 	// Finish the turn, then the other seat plays from its hand.
-	for s.turn == seat {
-		do(t, s, seat, actRes, 0)
-	}
+	do(t, s, seat, actRes, 0)
 	other := s.turn
 	q := int(other)
 	i := s.playable(q)[0]
 	card := s.ps[q].Hand[i]
 	before := s.slots[1]
 	act(t, s, other, actPlay, i)
-	if s.step != stepStand {
-		t.Fatalf("after a hand play the step is %s, want stand", s.step)
+	if got := s.ps[q].Step; got != stepStand {
+		t.Fatalf("after a hand play the step is %s, want stand", got)
 	}
 	do(t, s, other, actStand, 2)
 	if !slices.Equal(s.slots[1], before) || s.ps[q].Col != 1 || s.ps[q].Row != 2 {
@@ -147,11 +147,11 @@ func TestRuling06TakingRefillsAndPlayingStandsBehind(t *testing.T) {
 
 func TestRuling07DrawsChooseAmongThreePhases(t *testing.T) {
 	s := fresh(t, 2, 4)
-	s.ps[s.turn].Draws = 2
-	s.step, s.after = "", stepAction
-	s.advance(nil)
-	if s.step != stepDraw {
-		t.Fatalf("step %s, want draw", s.step)
+	pl := &s.ps[s.turn]
+	pl.Draws, pl.Step, pl.After = 2, "", stepAction
+	s.advance(s.turn, nil)
+	if pl.Step != stepDraw {
+		t.Fatalf("step %s, want draw", pl.Step)
 	}
 	var phases []int
 	for _, c := range s.Legal(s.turn) {
@@ -162,12 +162,12 @@ func TestRuling07DrawsChooseAmongThreePhases(t *testing.T) {
 	}
 	hand := len(s.ps[s.turn].Hand)
 	do(t, s, s.turn, actDraw, 3)
-	if s.step != stepDraw || len(s.ps[s.turn].Hand) != hand+1 {
+	if pl.Step != stepDraw || len(pl.Hand) != hand+1 {
 		t.Fatal("the first of two draws did not ask again")
 	}
 	do(t, s, s.turn, actDraw, 2)
-	if s.step != stepAction {
-		t.Fatalf("after the draws the step is %s, want action", s.step)
+	if pl.Step != stepAction {
+		t.Fatalf("after the draws the step is %s, want action", pl.Step)
 	}
 }
 
@@ -247,7 +247,8 @@ func TestRuling11FriendshipGivesOnlySymbols(t *testing.T) {
 	pb := &s.ps[b]
 	scoring, life, money := pb.Scoring, pb.Life, pb.Money
 	hand := len(pb.Hand)
-	do(t, s, b, actFriend, int(a), 0, 0)
+	do(t, s, b, actFriend, int(a), 0)
+	do(t, s, b, actDiscard, 0)
 	for r := range numResources {
 		if pb.Scoring[r] != scoring[r]+target.Base.Scoring[r] || pb.Life[r] != life[r]+target.Base.Life[r] {
 			t.Fatal("befriending did not give the card's base symbols")
@@ -366,7 +367,7 @@ func TestRuling17And18ChildrenAfterPhasesThreeAndFour(t *testing.T) {
 	if !slices.Contains(s.discards[1], pair[0]) {
 		t.Fatal("the other card was not discarded")
 	}
-	if s.step != stepCard || s.round != 10 {
+	if s.step != stepRound || s.round != 10 || s.ps[s.turn].Step != stepCard {
 		t.Fatalf("after the child, step %s round %d, want phase 4's first round", s.step, s.round)
 	}
 }
@@ -473,5 +474,223 @@ func TestStandinPlaysByThePlainRule(t *testing.T) {
 	}
 	if games.StandinFor(Game{}) != (standin{}) {
 		t.Fatal("the game does not offer its stand-in to the bot")
+	}
+}
+
+// RULINGS 3.5: once a seat has chosen its card and where it stands, the
+// next seat may choose its card while the first still draws and chooses
+// its action; the round ends only when every turn is finished.
+func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
+	s := fresh(t, 3, 21)
+	a := s.turn
+	b := (a + 1) % 3
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
+		t.Fatalf("at the round's start %v act, want only %d", got, a)
+	}
+	// A hand play does not open the next seat's card until the first
+	// stands.
+	act(t, s, a, actPlay, s.playable(int(a))[0])
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
+		t.Fatalf("before standing, %v act, want only %d", got, a)
+	}
+	do(t, s, a, actStand, 0)
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a, b}) {
+		t.Fatalf("after %d stood, %v act, want %d finishing and %d choosing", a, got, a, b)
+	}
+	if got := s.Prompt(); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} chooses an experience." {
+		t.Fatalf("prompt %q", got)
+	}
+	// The next seat chooses first; the first then befriends the card the
+	// next seat just took, which was not there to befriend before.
+	act(t, s, b, actTake, s.connected(int(b), true)[0])
+	taken := s.ps[b].Tableau[0][0].Card
+	friend := slices.IndexFunc(s.Legal(a), func(c games.Choice) bool {
+		return c.Action.Kind == actFriend && c.Action.Args[0] == int(b)
+	})
+	if friend < 0 {
+		t.Fatalf("%d cannot befriend the card %d took while it was choosing", a, b)
+	}
+	ch := s.Legal(a)[friend]
+	do(t, s, a, ch.Action.Kind, ch.Action.Args...)
+	do(t, s, a, actDiscard, 0)
+	if !slices.Contains(s.ps[a].Friends, taken) {
+		t.Fatal("the friendship did not reach the card")
+	}
+	// The third seat's card opened when the second had taken; the round
+	// waits for every turn.
+	c := (a + 2) % 3
+	act(t, s, c, actTake, s.connected(int(c), true)[0])
+	act(t, s, c, actRes, 0)
+	if s.round != 1 {
+		t.Fatalf("the round ended while seat %d still had its action", b)
+	}
+	act(t, s, b, actRes, 0)
+	if s.round != 2 || s.Active()[0] != s.startSeat {
+		t.Fatalf("after every turn: round %d, active %v", s.round, s.Active())
+	}
+}
+
+func itoa(s games.Seat) string { return strconv.Itoa(int(s)) }
+
+// A development or friendship whose cost discards asks for the cards in a
+// second step, with a way back; nothing is paid or gained until the cards
+// are chosen, and exactly as many as the cost says.
+func TestDiscardsAreChosenAfterTheAction(t *testing.T) {
+	s := fresh(t, 2, 22)
+	a := s.turn
+	act(t, s, a, actTake, 1)
+	act(t, s, a, actRes, 0)
+	b := s.turn
+	act(t, s, b, actTake, 1)
+	pb := &s.ps[b]
+	// Phase 1's friendship costs one hand card.
+	before, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.Legal(b) {
+		if c.Pick != nil {
+			t.Fatalf("the action %q asks for cards at once; they come after", c.Label)
+		}
+	}
+	do(t, s, b, actFriend, int(a), 0)
+	if pb.Step != stepPay || len(pb.Friends) != 0 {
+		t.Fatalf("after choosing to befriend: step %s, friends %v", pb.Step, pb.Friends)
+	}
+	legal := s.Legal(b)
+	if len(legal) != 2 || legal[0].Pick == nil || legal[0].Pick.Min != 1 || legal[0].Pick.Max != 1 || len(legal[0].Pick.Items) != len(pb.Hand) {
+		t.Fatalf("the pay step offers %+v", legal)
+	}
+	gametest.MustRefuse(t, s, b, games.Action{Kind: actDiscard}, games.ErrIllegal)
+	gametest.MustRefuse(t, s, b, games.Action{Kind: actDiscard, Args: []int{0, 1}}, games.ErrIllegal)
+	gametest.MustRefuse(t, s, b, games.Action{Kind: actDiscard, Args: []int{len(pb.Hand)}}, games.ErrIllegal)
+	do(t, s, b, actBack)
+	if after, _ := s.MarshalBinary(); !slices.Equal(after, before) {
+		t.Fatal("going back left a trace: the state differs from before the friendship was chosen")
+	}
+	do(t, s, b, actFriend, int(a), 0)
+	card := pb.Hand[1]
+	do(t, s, b, actDiscard, 1)
+	if slices.Contains(pb.Hand, card) || !slices.Contains(s.discards[s.card(card).Phase], card) || len(pb.Friends) != 1 {
+		t.Fatal("the friendship did not discard the chosen card and take effect")
+	}
+}
+
+func TestRuling12ResourceSpacesOncePerPhase(t *testing.T) {
+	s := fresh(t, 2, 23)
+	first := s.turn
+	checked := 0
+	for round := 1; round <= 4; round++ {
+		// Phase 1's spaces go one by one; phase 2 frees them all.
+		want := []int{0, 1, 2}
+		if round <= 3 {
+			want = want[round-1:]
+		}
+		for s.round == round {
+			seat := s.Active()[0]
+			switch s.ps[seat].Step {
+			case stepCard:
+				act(t, s, seat, actTake, s.connected(int(seat), true)[0])
+			case stepAction:
+				if seat != first {
+					act(t, s, seat, actRes, slices.Index(s.ps[seat].Used[:], false))
+					continue
+				}
+				var got []int
+				for _, c := range s.Legal(seat) {
+					if c.Action.Kind == actRes {
+						got = append(got, c.Action.Args[0])
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("round %d: resource spaces offered %v, want %v", round, got, want)
+				}
+				checked++
+				act(t, s, seat, actRes, want[0])
+			default:
+				t.Fatalf("seat %d at step %s", seat, s.ps[seat].Step)
+			}
+		}
+	}
+	if checked != 4 {
+		t.Fatalf("checked %d rounds, want 4", checked)
+	}
+}
+
+func TestRuling15MoneyIsUnlimitedAndNeverScores(t *testing.T) {
+	s := fresh(t, 2, 24)
+	p := int(s.turn)
+	before := s.Result().Scores[p]
+	s.experience(p, Area{Money: 30})
+	s.experience(p, Area{Money: 30})
+	if s.ps[p].Money != 60 {
+		t.Fatalf("money %d after gaining 60, want 60: there is no bank to run dry", s.ps[p].Money)
+	}
+	if got := s.Result().Scores[p]; got != before {
+		t.Fatalf("money moved the score from %d to %d", before, got)
+	}
+}
+
+func TestRuling20FirstSeatIsRandom(t *testing.T) {
+	firsts := map[games.Seat]int{}
+	for seed := range uint64(60) {
+		a := newState(testSet(), games.Config{Seats: 3, Seed: seed})
+		b := newState(testSet(), games.Config{Seats: 3, Seed: seed})
+		if a.firstSeat != b.firstSeat || a.turn != a.firstSeat {
+			t.Fatalf("seed %d: the first seat is not fixed by the seed, or does not start", seed)
+		}
+		firsts[a.firstSeat]++
+	}
+	for seat := range games.Seat(3) {
+		if firsts[seat] < 10 {
+			t.Fatalf("first seats over 60 seeds: %v; each seat should start about a third of the time", firsts)
+		}
+	}
+}
+
+// RULINGS 3.3.21: at a phase's end the round's own steps come first (the
+// passed column is cleared and the next laid), then children, then the
+// death check, then the two-seat start marker, then the new phase.
+func TestRuling21PhaseEndOrder(t *testing.T) {
+	s := fresh(t, 2, 25)
+	var babyCard int
+	for _, c := range s.set.cards {
+		if c.Phase == 3 && c.Base.Babies > 0 {
+			babyCard = c.ID
+		}
+	}
+	for s.round < 9 {
+		simpleTurn(t, s)
+	}
+	for ph := range s.decks {
+		if i := slices.Index(s.decks[ph], babyCard); i >= 0 {
+			s.decks[ph] = slices.Delete(s.decks[ph], i, i+1)
+		}
+	}
+	s.ps[0].Tableau[2] = append(s.ps[0].Tableau[2], played{Card: babyCard})
+	start := s.startSeat
+	for s.step != stepChild {
+		simpleTurn(t, s)
+	}
+	// At the child step the round's steps are done and the phase not yet
+	// over.
+	for r, c := range s.slots[9] {
+		if c >= 0 {
+			t.Fatalf("slot (9, %d) still holds a card while children are chosen", r)
+		}
+	}
+	if s.slots[11][0] < 0 || s.round != 9 || s.startSeat != start || !slices.Contains(s.ps[0].Used[:], true) {
+		t.Fatalf("at the child step: column 11 laid %v, round %d, start seat %d (was %d), spaces %v",
+			s.slots[11][0] >= 0, s.round, s.startSeat, start, s.ps[0].Used)
+	}
+	// A child that costs the last heart ends the life before the new
+	// phase begins, and the dead seat does not start it.
+	s.ps[0].Hearts = 0
+	do(t, s, 0, actKeep, 0)
+	if !s.ps[0].Dead || s.ps[0].DiedIn != 9 {
+		t.Fatalf("seat 0 without hearts after the children: dead %v in round %d", s.ps[0].Dead, s.ps[0].DiedIn)
+	}
+	if s.round != 10 || s.startSeat == start || slices.Contains(s.ps[1].Used[:], true) || !slices.Equal(s.Active(), []games.Seat{1}) {
+		t.Fatalf("after the phase: round %d, start seat %d (was %d), spaces %v, active %v", s.round, s.startSeat, start, s.ps[1].Used, s.Active())
 	}
 }

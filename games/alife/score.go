@@ -2,6 +2,7 @@ package alife
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
@@ -43,24 +44,63 @@ func (s *state) finalLine() string {
 	return fmt.Sprintf("The lives are lived. %s lived most by their own values, with %d.", strings.Join(who, " and "), r.Scores[r.Winners()[0]])
 }
 
-// Prompt implements games.State.
+// Prompt implements games.State. In a round it names every seat with a
+// decision, since the next seat may choose its card while the one before
+// finishes its turn.
 func (s *state) Prompt() string {
-	who := games.SeatRef(s.turn)
 	switch s.step {
 	case stepOver:
 		return "The game is over."
 	case stepStart:
-		return who + " chooses where to start."
-	case stepCard:
-		return fmt.Sprintf("Round %d (phase %d): %s chooses an experience.", s.round, s.phase(), who)
-	case stepStand:
-		return who + " chooses which card to stand behind."
-	case stepDraw:
-		return who + " chooses which deck to draw from."
-	case stepAction:
-		return who + " chooses how to spend their time."
+		return games.SeatRef(s.turn) + " chooses where to start."
 	case stepChild:
 		return "Everyone with a child chooses the child's card."
 	}
-	return ""
+	var parts []string
+	for _, seat := range s.Active() {
+		parts = append(parts, games.SeatRef(seat)+" "+stepWords[s.ps[seat].Step])
+	}
+	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), strings.Join(parts, "; "))
+}
+
+// stepWords say what a seat does at each step of its turn.
+var stepWords = map[string]string{
+	stepCard:   "chooses an experience",
+	stepStand:  "chooses which card to stand behind",
+	stepDraw:   "chooses which deck to draw from",
+	stepAction: "chooses how to spend their time",
+	stepPay:    "chooses which cards to discard",
+}
+
+// Stats implements games.Reporter: the measures RULINGS 3.2 tunes.
+func (s *state) Stats() []games.Stat {
+	first := 0.0
+	if s.step == stepOver {
+		if w := s.Result().Winners(); slices.Contains(w, s.firstSeat) {
+			first = 1 / float64(len(w))
+		}
+	}
+	early, children, developed := 0.0, 0, 0
+	for _, pl := range s.ps {
+		if pl.Dead && pl.DiedIn < s.shape.columns {
+			early = 1
+		}
+		for _, col := range pl.Tableau {
+			for _, t := range col {
+				if t.Child {
+					children++
+				}
+				if t.Developed {
+					developed++
+				}
+			}
+		}
+	}
+	n := float64(s.seats)
+	return []games.Stat{
+		{Name: "share of wins to the first seat", Value: first},
+		{Name: "games with a life ended early", Value: early},
+		{Name: "children per life", Value: float64(children) / n},
+		{Name: "developments per life", Value: float64(developed) / n},
+	}
 }

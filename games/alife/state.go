@@ -8,15 +8,23 @@ import (
 	"github.com/lifebot/lifebot/games"
 )
 
-// Steps of a game, in the order a turn goes through them.
+// Steps of the game.
 const (
-	stepStart  = "start"  // each seat in turn places its stack in marker column 0
+	stepStart = "start" // each seat in turn places its stack in marker column 0
+	stepRound = "round" // a round is being played: each seat is at its own step
+	stepChild = "child" // after phases 3 and 4: everyone keeps one card of each pair
+	stepOver  = "over"
+)
+
+// Steps of a seat's turn, in the order a turn goes through them. While one
+// seat still draws or chooses its action, the next may choose its card
+// (RULINGS 3.5), so each seat keeps its own.
+const (
 	stepCard   = "card"   // take a connected card or play a hand card
 	stepStand  = "stand"  // after playing a hand card: behind which card to stand
 	stepDraw   = "draw"   // choose the deck for the next card to draw
 	stepAction = "action" // development, friendship or resources
-	stepChild  = "child"  // after phases 3 and 4: everyone keeps one card of each pair
-	stepOver   = "over"
+	stepPay    = "pay"    // which hand cards a development or friendship discards
 )
 
 // Action kinds.
@@ -30,6 +38,10 @@ const (
 	actFriend = "friend"  // friend.s.i[.cards…]: befriend seat s's card i
 	actRes    = "res"     // res.k: use resource space k
 	actKeep   = "keep"    // keep.k: keep card k of the next child pair
+	// A development or friendship whose cost discards waits at stepPay
+	// for the cards, or for the seat to change its mind.
+	actDiscard = "discard" // discard.i…: discard hand cards i… and carry out the pending action
+	actBack    = "back"    // back: choose another action instead
 )
 
 const (
@@ -69,6 +81,14 @@ type player struct {
 	Used [3]bool `json:"used"`
 	// Draws is how many cards the seat still draws now.
 	Draws int `json:"draws,omitempty"`
+	// Step is the seat's step in its turn, empty when it has nothing to
+	// decide; After is where the turn goes once its draws are done:
+	// stepStand, stepAction, or empty for the end of the turn.
+	Step  string `json:"step,omitempty"`
+	After string `json:"after,omitempty"`
+	// Pending is the development or friendship waiting at stepPay for
+	// the cards its cost discards, as an action string.
+	Pending string `json:"pending,omitempty"`
 	// Children holds the pairs the seat still keeps one of.
 	Children [][2]int `json:"children,omitempty"`
 }
@@ -85,14 +105,13 @@ type state struct {
 	round     int
 	startSeat games.Seat
 	firstSeat games.Seat // the start seat of round 1
-	turn      games.Seat
-	step      string
-	ps        []player
-	// after says where the turn goes once the seat's draws are done:
-	// stepStand, stepAction, or "" for the end of the turn.
-	after string
-	// acted counts the seats that have played this round (or placed
-	// their start stack).
+	// turn is the seat placing its start stack, or in a round the last
+	// seat whose card step has opened.
+	turn games.Seat
+	step string
+	ps   []player
+	// acted counts the seats that have chosen their card this round (or
+	// placed their start stack).
 	acted int
 	rng   *games.RNG
 }
@@ -106,6 +125,8 @@ func (s *state) Active() []games.Seat {
 	switch s.step {
 	case stepOver:
 		return nil
+	case stepStart:
+		return []games.Seat{s.turn}
 	case stepChild:
 		var out []games.Seat
 		for p := range s.ps {
@@ -115,7 +136,24 @@ func (s *state) Active() []games.Seat {
 		}
 		return out
 	}
-	return []games.Seat{s.turn}
+	// In a round, the seats at a step in round order: an earlier seat
+	// finishing its action before a later one choosing its card.
+	var out []games.Seat
+	for k := range s.seats {
+		seat := (s.startSeat + games.Seat(k)) % games.Seat(s.seats)
+		if s.ps[seat].Step != "" {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// stepOf is the step a seat is at: the game's, or in a round the seat's own.
+func (s *state) stepOf(seat games.Seat) string {
+	if s.step == stepRound {
+		return s.ps[seat].Step
+	}
+	return s.step
 }
 
 // connected lists the rows of this round's card column a seat's stack
@@ -164,7 +202,7 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	add := func(kind, label string, args ...int) {
 		out = append(out, games.Choice{Action: games.Action{Kind: kind, Args: args}, Label: label})
 	}
-	switch s.step {
+	switch s.stepOf(seat) {
 	case stepStart:
 		for r := range s.shape.rows {
 			add(actStart, fmt.Sprintf("Start on row %d", r+1), r)
@@ -197,6 +235,8 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 		}
 	case stepAction:
 		out = s.actions(p)
+	case stepPay:
+		out = s.payChoices(p)
 	case stepChild:
 		pair := s.ps[p].Children[0]
 		for k, c := range pair {
@@ -221,9 +261,7 @@ func (s *state) actions(p int) []games.Choice {
 			if !s.affords(p, cost) {
 				continue
 			}
-			ch := games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: "Develop " + c.Title + ": " + s.costText(cost)}
-			s.discardPick(p, &ch, cost.Discard)
-			out = append(out, ch)
+			out = append(out, games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: "Develop " + c.Title + ": " + s.costText(cost)})
 		}
 	}
 	fcost := s.set.friendship[ph-1]
@@ -236,10 +274,8 @@ func (s *state) actions(p int) []games.Choice {
 				if t.Child || slices.Contains(pl.Friends, t.Card) {
 					continue
 				}
-				ch := games.Choice{Action: games.Action{Kind: actFriend, Args: []int{q, i}},
-					Label: fmt.Sprintf("Befriend %s's %s: %s", games.SeatRef(games.Seat(q)), s.card(t.Card).Title, s.costText(fcost))}
-				s.discardPick(p, &ch, fcost.Discard)
-				out = append(out, ch)
+				out = append(out, games.Choice{Action: games.Action{Kind: actFriend, Args: []int{q, i}},
+					Label: fmt.Sprintf("Befriend %s's %s: %s", games.SeatRef(games.Seat(q)), s.card(t.Card).Title, s.costText(fcost))})
 			}
 		}
 	}
@@ -251,17 +287,39 @@ func (s *state) actions(p int) []games.Choice {
 	return out
 }
 
-// discardPick makes a choice ask which hand cards to discard, when its
-// cost discards.
-func (s *state) discardPick(p int, ch *games.Choice, n int) {
-	if n == 0 {
-		return
+// payChoices ask which hand cards the pending development or friendship
+// discards, or to choose another action.
+func (s *state) payChoices(p int) []games.Choice {
+	a, cost := s.pending(p)
+	var what string
+	if a.Kind == actFriend {
+		what = fmt.Sprintf("to befriend %s's %s", games.SeatRef(games.Seat(a.Args[0])), s.card(s.ps[a.Args[0]].Tableau[s.phase()-1][a.Args[1]].Card).Title)
+	} else {
+		what = "to develop " + s.card(s.ps[p].Tableau[s.phase()-1][a.Args[0]].Card).Title
 	}
-	pick := &games.Pick{Min: n, Max: n}
+	pick := &games.Pick{Min: cost.Discard, Max: cost.Discard}
 	for i, c := range s.ps[p].Hand {
 		pick.Items = append(pick.Items, games.Item{Arg: i, Label: s.card(c).Title})
 	}
-	ch.Pick = pick
+	cards := "a card"
+	if cost.Discard > 1 {
+		cards = fmt.Sprintf("%d cards", cost.Discard)
+	}
+	return []games.Choice{
+		{Action: games.Action{Kind: actDiscard}, Label: "Discard " + cards + " " + what, Pick: pick},
+		{Action: games.Action{Kind: actBack}, Label: "Do something else instead"},
+	}
+}
+
+// pending is the development or friendship waiting at stepPay, and its
+// cost.
+func (s *state) pending(p int) (games.Action, Cost) {
+	a, _ := games.ParseAction(s.ps[p].Pending)
+	if a.Kind == actFriend {
+		return a, s.set.friendship[s.phase()-1]
+	}
+	t := s.ps[p].Tableau[s.phase()-1][a.Args[0]]
+	return a, s.card(t.Card).Costs[a.Args[1]]
 }
 
 // affords reports whether the seat meets a cost in full.

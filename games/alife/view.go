@@ -1,6 +1,10 @@
 package alife
 
-import "github.com/lifebot/lifebot/games"
+import (
+	"slices"
+
+	"github.com/lifebot/lifebot/games"
+)
 
 // View is what one viewer may see. The public view (Seat −1) has no hand
 // and no child pairs; each seat's view adds its own.
@@ -8,9 +12,15 @@ type View struct {
 	Seat  int    `json:"seat"`
 	Round int    `json:"round"`
 	Phase int    `json:"phase"`
-	Step  string `json:"step"`
-	Turn  int    `json:"turn"`
-	Start int    `json:"start"`
+	Step  string `json:"step"` // the game's: start, round, child or over
+	// Turn is the seat placing its start stack, or in a round the last
+	// seat whose card step opened.
+	Turn  int `json:"turn"`
+	Start int `json:"start"`
+	// Acting lists the seats with a decision to make now.
+	Acting []int `json:"acting"`
+	// Rank holds each seat's rank once the game is over.
+	Rank []int `json:"rank,omitempty"`
 	// Columns are the two card columns in play, this round's first.
 	Columns []ColumnView `json:"columns"`
 	Seats   []SeatView   `json:"seats"`
@@ -41,6 +51,26 @@ type SeatView struct {
 	// HandPhases counts the hand's cards by phase, as their backs show.
 	HandPhases [numPhases]int          `json:"hand_phases"`
 	Tableau    [numPhases][]PlayedView `json:"tableau"`
+	// Befriended lists the opponent cards this seat befriended.
+	Befriended []Card `json:"befriended,omitempty"`
+	// Step is where the seat is in its turn (card, stand, draw, action),
+	// or empty.
+	Step string `json:"step,omitempty"`
+	// Children counts the child cards in the tableau.
+	Children int `json:"children,omitempty"`
+}
+
+// LifeBoardView is one seat's whole life board as anyone may look at it:
+// both tracks of every resource, the tableau by phase, the baby card,
+// children and friendships; at the end, with the final score and rank.
+type LifeBoardView struct {
+	Seat  int      `json:"seat"`
+	Round int      `json:"round"`
+	Phase int      `json:"phase"`
+	Over  bool     `json:"over"`
+	Rank  int      `json:"rank,omitempty"`
+	Seats int      `json:"seats"`
+	Life  SeatView `json:"life"`
 }
 
 // PlayedView is a card in a tableau.
@@ -54,7 +84,10 @@ type PlayedView struct {
 
 // View implements games.State.
 func (s *state) View(seat games.Seat) any {
-	v := View{Seat: int(seat), Round: s.round, Phase: s.phase(), Step: s.step, Turn: int(s.turn), Start: int(s.startSeat)}
+	v := View{Seat: int(seat), Round: s.round, Phase: s.phase(), Step: s.step, Turn: int(s.turn), Start: int(s.startSeat), Acting: []int{}}
+	for _, a := range s.Active() {
+		v.Acting = append(v.Acting, int(a))
+	}
 	for c := max(s.round, 1); c <= min(max(s.round, 1)+1, s.shape.columns); c++ {
 		col := ColumnView{Column: c}
 		for _, id := range s.slots[c] {
@@ -67,27 +100,11 @@ func (s *state) View(seat games.Seat) any {
 		v.Columns = append(v.Columns, col)
 	}
 	res := s.Result()
+	if res.Over {
+		v.Rank = res.Rank
+	}
 	for p := range s.ps {
-		pl := &s.ps[p]
-		sv := SeatView{Scoring: pl.Scoring, Life: pl.Life, Money: pl.Money, Hearts: pl.Hearts, Dead: pl.Dead,
-			Baby: s.set.babies[pl.Baby], Col: pl.Col, Row: pl.Row, Score: res.Scores[p], HandSize: len(pl.Hand)}
-		for _, c := range pl.Hand {
-			sv.HandPhases[s.card(c).Phase-1]++
-		}
-		for ph, col := range pl.Tableau {
-			for _, t := range col {
-				pv := PlayedView{Card: *s.card(t.Card), Developed: t.Developed, Child: t.Child}
-				for q := range s.ps {
-					for _, f := range s.ps[q].Friends {
-						if f == t.Card {
-							pv.Friends++
-						}
-					}
-				}
-				sv.Tableau[ph] = append(sv.Tableau[ph], pv)
-			}
-		}
-		v.Seats = append(v.Seats, sv)
+		v.Seats = append(v.Seats, s.seatView(p, res))
 	}
 	if seat >= 0 && int(seat) < s.seats {
 		pl := &s.ps[seat]
@@ -98,6 +115,50 @@ func (s *state) View(seat games.Seat) any {
 			v.Children = append(v.Children, [2]Card{*s.card(pair[0]), *s.card(pair[1])})
 		}
 		v.Draws = pl.Draws
+	}
+	return v
+}
+
+// seatView is one seat as everyone sees it.
+func (s *state) seatView(p int, res games.Result) SeatView {
+	pl := &s.ps[p]
+	sv := SeatView{Scoring: pl.Scoring, Life: pl.Life, Money: pl.Money, Hearts: pl.Hearts, Dead: pl.Dead,
+		Baby: s.set.babies[pl.Baby], Col: pl.Col, Row: pl.Row, Score: res.Scores[p], HandSize: len(pl.Hand)}
+	if s.step == stepRound {
+		sv.Step = pl.Step
+	}
+	for _, c := range pl.Hand {
+		sv.HandPhases[s.card(c).Phase-1]++
+	}
+	for ph, col := range pl.Tableau {
+		for _, t := range col {
+			pv := PlayedView{Card: *s.card(t.Card), Developed: t.Developed, Child: t.Child}
+			for q := range s.ps {
+				if slices.Contains(s.ps[q].Friends, t.Card) {
+					pv.Friends++
+				}
+			}
+			if t.Child {
+				sv.Children++
+			}
+			sv.Tableau[ph] = append(sv.Tableau[ph], pv)
+		}
+	}
+	for _, f := range pl.Friends {
+		sv.Befriended = append(sv.Befriended, *s.card(f))
+	}
+	return sv
+}
+
+// Inspect implements games.Inspector: seat's life board, public to all.
+func (s *state) Inspect(seat games.Seat) any {
+	if seat < 0 || int(seat) >= s.seats {
+		return nil
+	}
+	res := s.Result()
+	v := LifeBoardView{Seat: int(seat), Round: s.round, Phase: s.phase(), Over: res.Over, Seats: s.seats, Life: s.seatView(int(seat), res)}
+	if res.Over {
+		v.Rank = res.Rank[seat]
 	}
 	return v
 }
