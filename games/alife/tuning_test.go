@@ -177,7 +177,7 @@ type recorder struct {
 func (rec recorder) Choose(gs games.State, seat games.Seat, rng *rand.Rand) games.Action {
 	s := gs.(*state)
 	key := s.round*maxSeats + int(seat)
-	if s.step == stepAction && s.round%roundsInPhase == 0 && !rec.seen[key] {
+	if s.stepOf(seat) == stepAction && s.round%roundsInPhase == 0 && !rec.seen[key] {
 		rec.seen[key] = true
 		pl := &s.ps[seat]
 		rec.states[s.phase()-1] = append(rec.states[s.phase()-1], seatState{pl.Life, pl.Money, len(pl.Hand), pl.Hearts})
