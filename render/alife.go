@@ -156,6 +156,18 @@ func areaItems(a alife.Area) []alItem {
 	return out
 }
 
+// productColour is how a resource's product reads: plain when it scores,
+// soft when it is nothing yet, warning when it costs points.
+func productColour(p int) color.RGBA {
+	switch {
+	case p < 0:
+		return rgb(badSoft)
+	case p == 0:
+		return rgb(textSoft)
+	}
+	return rgb(textMain)
+}
+
 // costItems lists what a cost option asks.
 func costItems(c alife.Cost) []alItem {
 	var out []alItem

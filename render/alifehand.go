@@ -150,14 +150,7 @@ func (k *alifeKit) drawTracks(im *image.RGBA, sv alife.SeatView, x, y, w, h int)
 		}
 		k.label.Draw(im, k.label.Fit(number(sv.Life[r]), 26), cx+26, cy+12, MiddleLeft, lc)
 		p := sv.Scoring[r] * sv.Life[r]
-		c := rgb(textMain)
-		switch {
-		case p < 0:
-			c = rgb(badSoft)
-		case p == 0:
-			c = rgb(textSoft)
-		}
-		k.stat.Draw(im, k.stat.Fit("="+number(p), cw-58), cx+cw-8, cy, MiddleRight, c)
+		k.stat.Draw(im, k.stat.Fit("="+number(p), cw-58), cx+cw-8, cy, MiddleRight, productColour(p))
 	}
 }
 

@@ -126,14 +126,7 @@ func (k *alifeKit) drawLifeTracks(im *image.RGBA, sv alife.SeatView) {
 		k.stat.Draw(im, k.stat.Fit(number(sv.Life[r]), 40), colL+2, cy, MiddleLeft, lc)
 		k.small.Draw(im, "×", (colS+colL)/2+8, cy, Centre, rgb(textSoft))
 		p := sv.Scoring[r] * sv.Life[r]
-		c := rgb(textMain)
-		switch {
-		case p < 0:
-			c = rgb(badSoft)
-		case p == 0:
-			c = rgb(textSoft)
-		}
-		k.stat.Draw(im, k.stat.Fit(number(p), 70), colP, cy, MiddleRight, c)
+		k.stat.Draw(im, k.stat.Fit(number(p), 70), colP, cy, MiddleRight, productColour(p))
 	}
 	ty := float64(top+30+alNumRes*alTrackRow) + 20
 	FillRect(im, image.Rect(x+10, int(ty)-19, x+alLeftW-10, int(ty)-18), rgb(tableLine))

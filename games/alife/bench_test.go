@@ -27,21 +27,7 @@ func midGame(b *testing.B) []byte {
 	return data
 }
 
-func BenchmarkApply(b *testing.B) {
-	data := midGame(b)
-	rng := rand.New(rand.NewPCG(1, 2))
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		s, _ := Game{}.Decode(data)
-		seat := s.Active()[0]
-		a := games.RandomPolicy{}.Choose(s, seat, rng)
-		b.StartTimer()
-		if _, err := s.Apply(seat, a); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkApply(b *testing.B) { gametest.BenchApply(b, Game{}, midGame(b)) }
 
 func BenchmarkAIDecision(b *testing.B) {
 	s, err := Game{}.Decode(midGame(b))

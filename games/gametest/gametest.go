@@ -760,6 +760,27 @@ func BenchPlayout(b *testing.B, g games.Game, seats int, pol games.Policy) {
 	}
 }
 
+// BenchApply measures one Apply of g from the state data holds, a
+// random legal decision of the first active seat each time; decoding and
+// choosing are not timed.
+func BenchApply(b *testing.B, g games.Game, data []byte) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		s, err := g.Decode(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seat := s.Active()[0]
+		a := games.RandomPolicy{}.Choose(s, seat, rng)
+		b.StartTimer()
+		if _, err := s.Apply(seat, a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // PlayWith plays a game of g from cfg to the end, each seat deciding by
 // the policy that policy returns for it, all drawing from one generator
 // seeded from cfg.Seed. A refused decision, or a game still going after

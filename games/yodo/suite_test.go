@@ -115,16 +115,7 @@ func FuzzDecode(f *testing.F) {
 func BenchmarkApply(b *testing.B) {
 	st, _ := Game{}.New(games.Config{Seats: 4, Seed: 1})
 	data, _ := st.MarshalBinary()
-	rng := rand.New(rand.NewPCG(1, 2))
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		s, _ := Game{}.Decode(data)
-		seat := s.Active()[0]
-		a := games.RandomPolicy{}.Choose(s, seat, rng)
-		b.StartTimer()
-		s.Apply(seat, a)
-	}
+	gametest.BenchApply(b, Game{}, data)
 }
 
 func BenchmarkPlayout(b *testing.B) { gametest.BenchPlayout(b, Game{}, 4, Game{}.AI()) }
