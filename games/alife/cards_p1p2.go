@@ -82,7 +82,7 @@ var phase2Cards = []rawCard{
 	{2, "Protest march banner", "Cardboard, marker pen and a voice that finally felt loud.", "co FA", "co2 / d1 cr1", "2FA co"},
 	{2, "Yearbook editor", "Three hundred faces, three hundred captions, one impossible deadline.", "cr ED", "st2", "fa ED CR"},
 	{2, "Work experience at the paper", "A week of fetching coffee, then your name in print on Friday.", "kn fa ED", "kn2", "FA EX kn $1"},
-	{2, "Prom night", "A hired suit, a borrowed car, and a slow dance you still remember.", "jo FA", "jo2 / $1", "2FA JO jo"},
+	{2, "Prom night", "A hired suit, a borrowed car, and a slow dance you still remember.", "jo FA", "jo2", "2FA JO jo"},
 	{2, "Chemistry lab goggles", "Flasks bubbling and a teacher pretending very hard not to worry.", "kn ED", "jo2", "2ED kn"},
 	{2, "County youth orchestra", "Second violin, back row, and a standing ovation all the same.", "cr AR", "co2", "AR ar co"},
 	{2, "Rowing at dawn", "Eight oars, one rhythm, and mist lifting off the river.", "st SP", "st2", "SP sp co ST"},

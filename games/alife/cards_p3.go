@@ -48,5 +48,5 @@ var phase3Cards = []rawCard{
 	{3, "Thursday reading circle", "We meant to talk about the novel. We talked about everything else.", "kn jo", "cr3", "ED ed kn +1"},
 	{3, "Rescue dog from the shelter", "Three legs, boundless enthusiasm, and paw prints on every rug.", "jo st SP", "co3", "SP sp jo st"},
 	{3, "Triathlon relay team", "You swim, I cycle, she runs, and we all argue about the photos.", "2SP", "st3", "2SP st ST"},
-	{3, "Six months in Patagonia", "Two rucksacks, one tent, and a glacier that creaked all night.", "EX jo", "$1 cr1", "EX ex FA ar"},
+	{3, "Six months in Patagonia", "Two rucksacks, one tent, and a glacier that creaked all night.", "EX jo", "cr3", "EX ex FA ar"},
 }

@@ -46,7 +46,7 @@ var phase4Cards = []rawCard{
 	{4, "Union Representative", "You read the small print so that forty colleagues don't have to.", "CO kn EX", "kn4", "co kn jo FA ed"},
 	{4, "Mentoring a Young Colleague", "She asks the questions you were too proud to ask at her age.", "ED EX kn", "st4", "2ED kn jo co +1"},
 	{4, "The Market Crash", "Your pension halves overnight; the news calls it a correction.", "EX KN -jo", "cr4", "2kn ED $2"},
-	{4, "Dog Walks at Dawn", "The dog doesn't care about your job title, which is why you love it.", "JO st SP", "$2 st1", "kn 2st 2SP"},
+	{4, "Dog Walks at Dawn", "The dog doesn't care about your job title, which is why you love it.", "JO st SP", "st2 kn2", "kn 2st 2SP"},
 }
 
 // phase5Cards: old age, 65 and over.
