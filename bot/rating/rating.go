@@ -85,8 +85,9 @@ var (
 )
 
 // Rate returns the teams' ratings after a game in which team i finished with
-// ranks[i]. A lower rank is better and equal ranks are a tie. The result has
-// the shape of teams; teams itself is not changed.
+// ranks[i]. A lower rank is better and equal ranks are a tie. A team's update
+// is shared among its players in proportion to their variances. The result
+// has the shape of teams; teams itself is not changed.
 func (m Model) Rate(teams [][]Rating, ranks []int) ([][]Rating, error) {
 	if err := m.validate(); err != nil {
 		return nil, err
@@ -159,6 +160,8 @@ func (m Model) Rate(teams [][]Rating, ranks []int) ([][]Rating, error) {
 			}
 			p := strength[i] / sumQ[q]
 			delta += p * (1 - p) / tied[q]
+			// Only team i itself counts as picked at q, not the teams tied
+			// with it; otherwise a tie between equals would raise them all.
 			if q == i {
 				omega += (1 - p) / tied[q]
 			} else {
@@ -187,6 +190,7 @@ func (m Model) Rate(teams [][]Rating, ranks []int) ([][]Rating, error) {
 // RateFreeForAll is [Model.Rate] for a game of single players: player i
 // finished with ranks[i], lower being better and equal being a tie.
 func (m Model) RateFreeForAll(players []Rating, ranks []int) ([]Rating, error) {
+	// Each team is a one-player window on players, which Rate only reads.
 	teams := make([][]Rating, len(players))
 	for i := range players {
 		teams[i] = players[i : i+1 : i+1]
