@@ -46,7 +46,7 @@ func ones(players ...Rating) [][]Rating {
 // openSkillJS are the Plackett–Luce vectors of openskill.js, in
 // philihp/openskill.js, src/models/__tests__/plackett-luce.test.ts
 // (commit 1528fe740c3335ca3812dbedcef5e75df0f1b2c4). They were made with
-// Tau 0 (a 2-player game with Tau 25/300 gives a winner's Mu of 27.63536, not
+// Tau 0 (a 2-player game with Tau 25/300 gives a winner's Mu of 27.63539, not
 // their 27.63523), from OpenSkill's default newcomer, with the teams ranked in
 // the order given.
 func openSkillJS() []vector {
