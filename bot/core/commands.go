@@ -239,7 +239,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		}
 	}
 	rec.Status = storage.Cancelled
-	t.Outcome = fmt.Sprintf("Abandoned by %s.", a.Name)
+	t.Outcome = fmt.Sprintf("Abandoned by %s.", escapeText(a.Name))
 	t.Rev++
 	lg := s.liveLocked(id, t)
 	stored, err := s.save(ctx, lg, rec, t)

@@ -102,7 +102,7 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 			if t.Seats[seat].AI || !games.IsActive(st, seat) {
 				continue
 			}
-			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", t.Seats[seat].Name))
+			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", escapeText(t.Seats[seat].Name)))
 			if err := s.standIn(t, st, g, seat); err != nil {
 				s.log.Error("standing in for an absent player", "game", id, "seat", seat, "err", err)
 				return false

@@ -147,6 +147,16 @@ func (t *table) seatOf(user string) (games.Seat, bool) {
 	return 0, false
 }
 
+// textNames are the seats' names as message text shows them, escaped so
+// that no name brings formatting with it; images use names.
+func (t *table) textNames() []string {
+	out := t.names()
+	for i := range out {
+		out[i] = escapeText(out[i])
+	}
+	return out
+}
+
 func (t *table) names() []string {
 	out := make([]string, len(t.Seats))
 	for i, s := range t.Seats {
@@ -204,7 +214,7 @@ func keepLast(lines []string, n int) []string {
 // ones as notes for the seats they are addressed to: those never reach the
 // channel.
 func (t *table) narrateEvents(events []games.Event) {
-	names := t.names()
+	names := t.textNames()
 	for _, e := range events {
 		if e.Public() {
 			t.narrate(e.Format(names))
@@ -247,7 +257,7 @@ func (t *table) aiCount() int {
 func (t *table) waitingNames(st games.State) string {
 	var who []string
 	for _, s := range st.Active() {
-		who = append(who, t.Seats[s].Name)
+		who = append(who, escapeText(t.Seats[s].Name))
 	}
 	return strings.Join(who, ", ")
 }
