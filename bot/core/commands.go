@@ -30,10 +30,14 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
 		return
 	}
+	if refusal := s.overCap(ctx, a); refusal != "" {
+		s.reply(ctx, r, Text(refusal))
+		return
+	}
 	t := &table{
 		V: recordVersion, Game: game, Host: a.User,
 		Seats:   []seat{{User: a.User, Name: a.Name}},
-		Options: resolved, Seed: s.cfg.Seed(), Rev: 1,
+		Options: resolved, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(),
 	}
 	data, err := t.encode()
 	if err != nil {

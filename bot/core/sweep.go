@@ -67,6 +67,10 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 	if !ok {
 		return false
 	}
+	if s.lobbyExpired(rec, t) {
+		s.expireLobby(ctx, rec, t, g)
+		return false
+	}
 	s.liveMu.Lock()
 	lg := s.live[id]
 	s.liveMu.Unlock()

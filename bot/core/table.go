@@ -49,6 +49,8 @@ type table struct {
 	// TurnFrom is when the current decision was first asked for, and
 	// Reminded how many reminders are due about it since.
 	TurnFrom time.Time `json:"turn_from,omitzero"`
+	// Opened is when the lobby was opened, for its expiry.
+	Opened time.Time `json:"opened,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
 	// Out is what has been delivered to Discord (see ledger). Commits carry
