@@ -50,7 +50,7 @@ type table struct {
 	// Reminded how many reminders are due about it since.
 	TurnFrom time.Time `json:"turn_from,omitzero"`
 	// Opened is when the lobby was opened, for its expiry.
-	Opened time.Time `json:"opened,omitzero"`
+	Opened   time.Time `json:"opened,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
 	// Out is what has been delivered to Discord (see ledger). Commits carry
