@@ -28,9 +28,9 @@ type Option struct {
 	// ChoiceNames, when set, names each of Choices in words for players,
 	// in the same order.
 	ChoiceNames []string
-	Min     int      // Int range
-	Max     int
-	Default string
+	Min         int // Int range
+	Max         int
+	Default     string
 	// Excludes names Bool options that cannot be switched on together with
 	// this one.
 	Excludes []string
