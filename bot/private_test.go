@@ -237,8 +237,9 @@ func TestStaleAndForgedClicksAreRefused(t *testing.T) {
 	if u.ID != mover.ID {
 		mustContain(t, "the mover clicking again", stale(mover, old), "not your turn")
 	}
-	mustContain(t, "a click on an old board", stale(u, old), "out of date")
-	mustContain(t, "a forged custom_id", stale(u, "mv:1:999999:fig.99"), "out of date")
+	mustContain(t, "a click on an old board", stale(u, old), "older board")
+	mustContain(t, "a click on an old board", stale(u, old), "[here ↗](https://discord.com/channels/"+h.guild+"/"+h.channel+"/"+lobby.ID+")")
+	mustContain(t, "a forged custom_id", stale(u, "mv:1:999999:fig.99"), "older board")
 	mustContain(t, "garbage", stale(u, "\x00nonsense"), "not one of mine")
 	mustContain(t, "a game that does not exist", stale(u, "mv:zzzz:1:fig.1"), "no longer exists")
 	parts := strings.Split(h.fake.Message(lobby.ID).Buttons()[0].CustomID, ":")
@@ -265,7 +266,7 @@ func TestSimultaneousClicksApplyOnce(t *testing.T) {
 	for _, it := range its {
 		resp := h.wait(it)
 		if resp.Message != nil && resp.Message.Ephemeral() {
-			if c := resp.Message.Content; !strings.Contains(c, "out of date") && !strings.Contains(c, "not your turn") {
+			if c := resp.Message.Content; !strings.Contains(c, "older board") && !strings.Contains(c, "not your turn") {
 				t.Errorf("a losing simultaneous click was told %q", c)
 			}
 			refused++

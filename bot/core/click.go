@@ -43,9 +43,7 @@ type Click struct {
 
 // The refusals a click can get; nothing is changed by any of them.
 const (
-	msgNotMine    = "That button is not one of mine, or it is too old to use."
-	msgNotHere    = "That button belongs to a game in another channel."
-	msgStale      = "That board is out of date: the game has moved on. Use the buttons on the latest board."
+	msgNotMine    = "That button is not one of mine, or it is too old to use. `/mygames` links to the latest board of each of your games."
 	msgNotPlaying = "You're not in this game. Start your own with `/newgame`."
 )
 
@@ -224,7 +222,11 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 	// clicker's DM with the bot.
 	seat, seated := t.seatOf(c.User)
 	if c.Guild != "" && (c.Guild != rec.Guild || c.Channel != rec.Channel) || c.Guild == "" && !seated {
-		res.refusal = msgNotHere
+		res.refusal = "That button belongs to a game in another channel."
+		if c.Guild == rec.Guild {
+			// Only a member of the game's server is shown where it is.
+			res.refusal = "That button belongs to a game in another channel" + linkTo(rec, lg.ledger().Board, ": its board is [here ↗](%s).", ".")
+		}
 		return res
 	}
 	out := lg.ledger()
@@ -298,7 +300,7 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 		res.refusal = "This game hasn't started yet."
 		return res
 	case storage.Over, storage.Cancelled:
-		res.refusal = "This game has ended."
+		res.refusal = fmt.Sprintf("This game has ended. `/log game:%s` tells it move by move.", rec.ID)
 		return res
 	}
 	seat, ok := t.seatOf(c.User)
@@ -316,7 +318,7 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 		return res
 	}
 	if cid.Move != t.asked(seat) {
-		res.refusal = msgStale
+		res.refusal = staleRefusal(rec, res.lg.ledger(), c.User, res.private)
 		return res
 	}
 	action := cid.Action
@@ -530,4 +532,28 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 	}
 	res.snap = sn
 	return res
+}
+
+// staleRefusal answers a click on an older drawing of a decision, with a
+// link to where the player's current buttons are: their private message
+// when they act from one, else the board.
+func staleRefusal(rec storage.Record, out ledger, user string, private bool) string {
+	where := out.Board
+	if p := out.Players[user]; private && p != nil && p.View.ID != "" {
+		where = p.View
+		if rec.Guild != "" {
+			// A DM's jump link names no server.
+			return "Those buttons belong to an older message: the game has moved on. Use the latest one " + linkTo(storage.Record{}, where, "[here ↗](%s).", "in your DMs.")
+		}
+	}
+	return "That button belongs to an older board: the game has moved on. Use the latest one " + linkTo(rec, where, "[here ↗](%s).", "in the game's channel.")
+}
+
+// linkTo formats a jump link to ref into with, or says without when the
+// message is not known.
+func linkTo(rec storage.Record, ref MessageRef, with, without string) string {
+	if ref.ID == "" {
+		return without
+	}
+	return fmt.Sprintf(with, JumpLink(rec.Guild, ref))
 }
