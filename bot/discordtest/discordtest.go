@@ -252,7 +252,8 @@ type Server struct {
 
 type guild struct {
 	id, name string
-	channels []string
+	channels []string // text channels
+	threads  []string
 }
 
 type channel struct {
@@ -260,6 +261,15 @@ type channel struct {
 	typ               discordgo.ChannelType
 	recipient         string   // DM channels: the user
 	msgs              []string // message ids, oldest first
+
+	// Threads.
+	parentID    string
+	autoArchive int // minutes
+	fromMessage bool
+	created     time.Time
+	// members are the users who joined a private thread by being
+	// mentioned in it; only they and the bot see it.
+	members map[string]bool
 }
 
 type user struct {

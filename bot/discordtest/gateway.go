@@ -436,6 +436,10 @@ func (s *Server) guildJSONLocked(g *guild) map[string]any {
 		delete(ch, "guild_id") // Discord leaves it out inside GUILD_CREATE
 		channels = append(channels, ch)
 	}
+	threads := []map[string]any{}
+	for _, id := range g.threads {
+		threads = append(threads, s.channelJSONLocked(s.channels[id]))
+	}
 	return map[string]any{
 		"id":                            g.id,
 		"name":                          g.name,
@@ -448,7 +452,7 @@ func (s *Server) guildJSONLocked(g *guild) map[string]any {
 		"preferred_locale":              "en-US",
 		"features":                      []string{},
 		"channels":                      channels,
-		"threads":                       []any{},
+		"threads":                       threads,
 		"members":                       []any{},
 		"voice_states":                  []any{},
 		"presences":                     []any{},

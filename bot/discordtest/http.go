@@ -90,11 +90,13 @@ var routes = []*route{
 	newRoute("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", authOptional, editMessage((*Server).webhookRouteMessageLocked)),
 	newRoute("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", authOptional, deleteMessage((*Server).webhookRouteMessageLocked)),
 	newRoute("GET", "/channels/{channel_id}", authBot, (*Server).getChannel),
+	newRoute("POST", "/channels/{channel_id}/threads", authBot, (*Server).startThread),
 	newRoute("GET", "/channels/{channel_id}/messages", authBot, (*Server).listMessages),
 	newRoute("POST", "/channels/{channel_id}/messages", authBot, (*Server).createChannelMessage),
 	newRoute("GET", "/channels/{channel_id}/messages/{message_id}", authBot, getMessage((*Server).channelMessageLocked)),
 	newRoute("PATCH", "/channels/{channel_id}/messages/{message_id}", authBot, editMessage((*Server).channelMessageLocked)),
 	newRoute("DELETE", "/channels/{channel_id}/messages/{message_id}", authBot, deleteMessage((*Server).channelMessageLocked)),
+	newRoute("POST", "/channels/{channel_id}/messages/{message_id}/threads", authBot, (*Server).startThreadFromMessage),
 }
 
 func split(p string) []string { return strings.Split(strings.Trim(p, "/"), "/") }

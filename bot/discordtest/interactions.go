@@ -347,8 +347,9 @@ func componentData(m *message, customID string, values []string) (map[string]any
 	return data, nil
 }
 
-// placeLocked checks that a user may act in a channel: a channel of the
-// guild, or for guildID "" the user's own DM (channelID may then be "").
+// placeLocked checks that a user may act in a channel: a channel or
+// thread of the guild (a private thread only once they are in it), or for
+// guildID "" the user's own DM (channelID may then be "").
 func (s *Server) placeLocked(u User, guildID, channelID string) (*user, *channel, error) {
 	usr := s.users[u.ID]
 	if usr == nil {
@@ -367,6 +368,9 @@ func (s *Server) placeLocked(u User, guildID, channelID string) (*user, *channel
 	ch := s.channels[channelID]
 	if s.guilds[guildID] == nil || ch == nil || ch.guildID != guildID {
 		return nil, nil, fmt.Errorf("discordtest: no channel %q in guild %q", channelID, guildID)
+	}
+	if ch.typ == discordgo.ChannelTypeGuildPrivateThread && !ch.members[u.ID] {
+		return nil, nil, fmt.Errorf("discordtest: %s is not in private thread %s: mention them in it first", u.Username, channelID)
 	}
 	return usr, ch, nil
 }

@@ -613,9 +613,21 @@ func (s *Server) recordPingsLocked(m *message) {
 		return
 	}
 	m.pinged = mentioned(m.content, m.allowed)
+	ch := s.channels[m.channelID]
 	// A new DM notifies its recipient, mentioned or not.
-	if ch := s.channels[m.channelID]; ch != nil && ch.recipient != "" && !slices.Contains(m.pinged, ch.recipient) {
+	if ch.recipient != "" && !slices.Contains(m.pinged, ch.recipient) {
 		m.pinged = append(m.pinged, ch.recipient)
+	}
+	// Mentioning a user in a private thread adds them to it.
+	if ch.typ == discordgo.ChannelTypeGuildPrivateThread {
+		for _, id := range m.pinged {
+			if s.users[id] != nil {
+				if ch.members == nil {
+					ch.members = map[string]bool{}
+				}
+				ch.members[id] = true
+			}
+		}
 	}
 	if len(m.pinged) == 0 {
 		return
@@ -717,6 +729,7 @@ type wireMessage struct {
 	WebhookID           string                 `json:"webhook_id,omitempty"`
 	ApplicationID       string                 `json:"application_id,omitempty"`
 	InteractionMetadata map[string]any         `json:"interaction_metadata,omitempty"`
+	Thread              map[string]any         `json:"thread,omitempty"`
 }
 
 type wireRow struct {
@@ -774,6 +787,9 @@ func (s *Server) wireLocked(m *message) wireMessage {
 	for _, r := range m.components {
 		w.Components = append(w.Components, wireRow{Type: discordgo.ActionsRowComponent, Components: r})
 	}
+	if t := s.channels[m.id]; t != nil && m.flags&discordgo.MessageFlagsHasThread != 0 {
+		w.Thread = s.channelJSONLocked(t)
+	}
 	if it := m.interaction; it != nil {
 		w.WebhookID = s.AppID()
 		w.ApplicationID = s.AppID()
@@ -818,11 +834,15 @@ func (s *Server) channelJSONLocked(c *channel) map[string]any {
 	}
 	j["guild_id"] = c.guildID
 	j["name"] = c.name
+	j["rate_limit_per_user"] = 0
+	if isThread(c.typ) {
+		s.threadJSONLocked(c, j)
+		return j
+	}
 	j["position"] = slices.Index(s.guilds[c.guildID].channels, c.id)
 	j["permission_overwrites"] = []any{}
 	j["nsfw"] = false
 	j["topic"] = nil
-	j["rate_limit_per_user"] = 0
 	j["parent_id"] = nil
 	return j
 }
