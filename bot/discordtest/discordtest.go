@@ -145,12 +145,14 @@
 //
 // # Threads
 //
-// The bot can start a thread in a text channel, from a message (the
-// thread's id is the message's) or without one (public or private). A
-// thread is a channel: the bot sends, edits and lists messages in it, and
-// users run commands and click buttons in it. THREAD_CREATE reaches
-// sessions with the GUILDS intent, and Threads lists a channel's threads.
-// Archiving, thread members and forum channels are not modelled.
+// The bot can start a thread in a text channel, from a message (a public
+// thread whose id is the message's) or without one (private unless the
+// request asks for type 11, as on Discord). A thread is a channel: the
+// bot sends, edits and lists messages in it, and users run commands and
+// click buttons in it; a private thread admits only the users a message in
+// it has pinged. THREAD_CREATE reaches sessions with the GUILDS intent,
+// and Threads lists a channel's threads. Archiving, the thread member
+// routes and forum channels are not modelled.
 //
 // # What it does not model
 //
@@ -268,7 +270,7 @@ type channel struct {
 	fromMessage bool
 	created     time.Time
 	// members are the users who joined a private thread by being
-	// mentioned in it; only they and the bot see it.
+	// pinged in it; only they and the bot see it.
 	members map[string]bool
 }
 

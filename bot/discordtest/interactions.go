@@ -127,13 +127,13 @@ func (it *Interaction) Original() *Message {
 	return nil
 }
 
-// Followups returns the interaction's follow-up messages as they stand now,
-// oldest first; deleted ones are gone.
 // SourceEdits is how many times the message a component was clicked on
 // had been edited when the click was dispatched: a later EditedCount above
 // it means the message changed since.
 func (it *Interaction) SourceEdits() int { return it.sourceEdits }
 
+// Followups returns the interaction's follow-up messages as they stand now,
+// oldest first; deleted ones are gone.
 func (it *Interaction) Followups() []*Message {
 	s := it.srv
 	s.mu.Lock()

@@ -618,7 +618,7 @@ func (s *Server) recordPingsLocked(m *message) {
 	if ch.recipient != "" && !slices.Contains(m.pinged, ch.recipient) {
 		m.pinged = append(m.pinged, ch.recipient)
 	}
-	// Mentioning a user in a private thread adds them to it.
+	// Pinging a user in a private thread adds them to it.
 	if ch.typ == discordgo.ChannelTypeGuildPrivateThread {
 		for _, id := range m.pinged {
 			if s.users[id] != nil {
