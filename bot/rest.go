@@ -181,3 +181,24 @@ func component(c core.Component) componentJSON {
 	}
 	return componentJSON{Type: discordgo.ButtonComponent, CustomID: c.CustomID, Label: c.Label, Style: int(c.Style), Disabled: c.Disabled}
 }
+
+// StartThread implements core.Discord: a public thread from a message,
+// archived after a week without messages, as long games need.
+func (r *rest) StartThread(ctx context.Context, from core.MessageRef, name string) (string, error) {
+	body, err := json.Marshal(map[string]any{"name": name, "auto_archive_duration": 10080})
+	if err != nil {
+		return "", err
+	}
+	endpoint := discordgo.EndpointChannelMessageThread(from.Channel, from.ID)
+	resp, err := r.api.do(ctx, http.MethodPost, endpoint, "application/json", body, discordgo.EndpointChannelMessageThread(from.Channel, ""))
+	if err != nil {
+		return "", err
+	}
+	var ch struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(resp, &ch); err != nil || ch.ID == "" {
+		return "", fmt.Errorf("reading the new thread: %v", err)
+	}
+	return ch.ID, nil
+}

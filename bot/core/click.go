@@ -221,7 +221,8 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 	// A click counts only where the game is: its own channel, or the
 	// clicker's DM with the bot.
 	seat, seated := t.seatOf(c.User)
-	if c.Guild != "" && (c.Guild != rec.Guild || c.Channel != rec.Channel) || c.Guild == "" && !seated {
+	here := c.Channel == rec.Channel || c.Channel == channelOf(rec, lg.ledger())
+	if c.Guild != "" && (c.Guild != rec.Guild || !here) || c.Guild == "" && !seated {
 		res.refusal = "That button belongs to a game in another channel."
 		if c.Guild == rec.Guild {
 			// Only a member of the game's server is shown where it is.
@@ -422,6 +423,8 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 	}
 	rec.Data = data
 	rec.Users = t.humans()
+	// A game that moved to its thread is found there from now on.
+	rec.Channel = channelOf(rec, t.Out)
 	stored, err := s.store.Put(ctx, rec)
 	if err == nil && lg != nil {
 		lg.stored(changes)

@@ -345,3 +345,10 @@ func (c *stepClock) add(d time.Duration) {
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
 }
+
+func (p *platform) StartThread(_ context.Context, from MessageRef, name string) (string, error) {
+	if err := p.call("thread", from, &Message{Content: name}); err != nil {
+		return "", err
+	}
+	return "thread-" + from.ID, nil
+}

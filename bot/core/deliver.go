@@ -306,6 +306,9 @@ func (s *Service) try(l *lane, what string, game string, send func(ctx context.C
 // with the bot's token if it still lags: after a failed answer, a click
 // made elsewhere, a restart. A board that was deleted is sent anew.
 func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answer) bool {
+	if out := lg.ledger(); threadPending(sn, out) {
+		return s.moveToThread(lg, l, sn, out)
+	}
 	rev := sn.t.Rev
 	draw := drawOnce(func() (*Message, error) { return s.boardMessage(sn) })
 	s.answer(answers, draw,
@@ -327,7 +330,7 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 	if errors.Is(err, ErrGone) {
 		var ref MessageRef
 		err, superseded = s.try(l, "new board", lg.id, func(ctx context.Context) (err error) {
-			ref, err = s.cfg.Discord.Send(ctx, sn.rec.Channel, m)
+			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), m)
 			return err
 		})
 		if err == nil {

@@ -29,6 +29,9 @@ type ledger struct {
 	// messages of a finished game's story sent before it.
 	Announced bool `json:"announced,omitempty"`
 	Told      int  `json:"told,omitempty"`
+	// Thread is the thread a game plays in, once made (noThread when it
+	// could not be).
+	Thread string `json:"thread,omitempty"`
 	// Players holds each person's DM side, by user id.
 	Players map[string]*contact `json:"players,omitempty"`
 }

@@ -19,6 +19,10 @@ import (
 func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	t := sn.t
 	out := lg.ledger()
+	if threadPending(sn, out) {
+		// The pings go where the game is about to move.
+		return false
+	}
 	ok := true
 	if sn.info.Private && sn.playing() {
 		for _, u := range t.humans() {
@@ -31,7 +35,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 				Mentions: []string{u},
 			}
 			err, _ := s.try(l, "closed-DM notice", lg.id, func(ctx context.Context) error {
-				_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+				_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 				return err
 			})
 			if err != nil {
@@ -82,7 +86,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	if msg != nil {
 		var ref MessageRef
 		err, superseded := s.try(l, "ping", lg.id, func(ctx context.Context) (err error) {
-			ref, err = s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err
 		})
 		if err != nil {
@@ -320,7 +324,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 			continue
 		}
 		err, _ = s.try(l, "story", lg.id, func(ctx context.Context) error {
-			_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+			_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err
 		})
 		if err != nil {

@@ -29,6 +29,9 @@ type Discord interface {
 	Delete(ctx context.Context, ref MessageRef) error
 	// DMChannel opens, or finds, the DM channel with a user.
 	DMChannel(ctx context.Context, user string) (string, error)
+	// StartThread opens a public thread from a message and returns the
+	// thread's channel id.
+	StartThread(ctx context.Context, from MessageRef, name string) (string, error)
 }
 
 // Responder answers one interaction. It keeps the platform's rules (one

@@ -49,6 +49,9 @@ type table struct {
 	// TurnFrom is when the current decision was first asked for, and
 	// Reminded how many reminders are due about it since.
 	TurnFrom time.Time `json:"turn_from,omitzero"`
+	// Thread asks for the game to be played in a thread of its own, made
+	// from the lobby message when the game starts.
+	Thread bool `json:"thread,omitempty"`
 	// Opened is when the lobby was opened, for its expiry.
 	Opened   time.Time `json:"opened,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`

@@ -1,0 +1,76 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/lifebot/lifebot/storage"
+)
+
+// noThread marks, in the ledger, a game that asked for a thread but plays
+// on in its channel: the thread could not be made (no permission, the
+// lobby message deleted, a channel that has no threads).
+const noThread = "-"
+
+// channel is where a game's channel messages go: its thread once it has
+// one, else the channel it was opened in.
+func channelOf(rec storage.Record, out ledger) string {
+	if out.Thread != "" && out.Thread != noThread {
+		return out.Thread
+	}
+	return rec.Channel
+}
+
+// threadPending reports whether a game still waits for its thread, which
+// holds back what it sends to its channel until then.
+func threadPending(sn *snapshot, out ledger) bool {
+	return sn.t.Thread && sn.rec.Status != storage.Lobby && out.Thread == "" && out.Board.ID != ""
+}
+
+// moveToThread gives a game that just started its own thread, opened
+// from the lobby message, and sends the board there; the lobby message
+// says where the game went. It reports whether the lane's work here is
+// done (false: try again later).
+func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) bool {
+	name := truncate(fmt.Sprintf("%s · %s", sn.info.Name, strings.Join(sn.t.names(), ", ")), 100)
+	var thread string
+	err, superseded := s.try(l, "thread", lg.id, func(ctx context.Context) (err error) {
+		thread, err = s.cfg.Discord.StartThread(ctx, out.Board, name)
+		return err
+	})
+	if superseded {
+		return false
+	}
+	var tmp *Temporary
+	if errors.As(err, &tmp) {
+		return false
+	}
+	if err != nil {
+		s.log.Warn("the game stays in its channel", "game", lg.id, "err", err)
+		lg.update(func(o *ledger) { o.Thread = noThread })
+		return true
+	}
+	lobby := out.Board
+	lg.update(func(o *ledger) { o.Thread, o.Board, o.BoardRev = thread, MessageRef{}, 0 })
+	m, err := s.boardMessage(sn)
+	if err != nil {
+		s.log.Error("drawing the board", "game", lg.id, "err", err)
+		return false
+	}
+	var ref MessageRef
+	err, _ = s.try(l, "board in thread", lg.id, func(ctx context.Context) (err error) {
+		ref, err = s.cfg.Discord.Send(ctx, thread, m)
+		return err
+	})
+	if err != nil {
+		return false
+	}
+	lg.update(func(o *ledger) { o.Board, o.BoardRev = ref, max(o.BoardRev, sn.t.Rev) })
+	pointer := &Message{Content: fmt.Sprintf("**%s** · game `%s` · %s\n▶️ Playing in <#%s>.", sn.info.Name, sn.rec.ID, strings.Join(sn.t.textNames(), ", "), thread)}
+	if err, _ := s.try(l, "lobby pointer", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
+		s.log.Warn("pointing the lobby at the thread", "game", lg.id, "err", err)
+	}
+	return true
+}
