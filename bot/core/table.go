@@ -51,6 +51,8 @@ type table struct {
 	TurnFrom time.Time `json:"turn_from,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
+	// Result is how the game ended, set by the commit that closed it.
+	Result *result `json:"result,omitempty"`
 	// Out is what has been delivered to Discord (see ledger). Commits carry
 	// it along; deliveries change it.
 	Out ledger `json:"out"`
