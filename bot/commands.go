@@ -52,7 +52,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	}
 	perms := int64(discordgo.PermissionSendMessages)
 	noDM := false
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		{Name: "newgame", Description: "Open a lobby for a new game in this channel", Options: newgame, DefaultMemberPermissions: &perms, DMPermission: &noDM},
 		{Name: "rules", Description: "How to play a game, in short", Options: []*discordgo.ApplicationCommandOption{gameOpt("Which game")}},
 		{Name: "games", Description: "Games running in this server", DMPermission: &noDM},
@@ -60,7 +60,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{{
 				Type: discordgo.ApplicationCommandOptionString, Name: "id", Description: "Game id, when the channel has more than one",
 			}}},
-	}
+	}, b.statsCommands()...)
 }
 
 func commandOption(gameName string, o games.Option) *discordgo.ApplicationCommandOption {
@@ -88,6 +88,9 @@ func commandOption(gameName string, o games.Option) *discordgo.ApplicationComman
 }
 
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction, r *reply) {
+	if b.onStatsCommand(ctx, i, r) {
+		return
+	}
 	data := i.ApplicationCommandData()
 	a := actor(i)
 	switch data.Name {
