@@ -81,7 +81,7 @@ func TestALifeEndToEnd(t *testing.T) {
 	ada, ben, cy, eve := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Eve")
 	users := []discordtest.User{ada, ben, cy}
 	h.fake.CloseDMs(ben.ID)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "alife"}).Message
+	lobby := h.command(ada, "newgame alife", nil).Message
 	for _, u := range users[1:] {
 		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	}
@@ -273,7 +273,7 @@ func rankLine(res games.Result, names []string, seat int) string {
 func TestALifeAgainstAIWithImages(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(alife.Game{}), render.NewRenderer())
 	ada := h.fake.AddUser("Ada")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "alife"}).Message
+	lobby := h.command(ada, "newgame alife", nil).Message
 	for range 2 {
 		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
 	}

@@ -49,7 +49,7 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	newGame := func(i, round int) game {
 		ada := h.fake.AddUser(fmt.Sprintf("Ada %d.%d", i, round))
 		ben := h.fake.AddUser(fmt.Sprintf("Ben %d.%d", i, round))
-		it, err := h.fake.Command(h.ctx(), ada, h.guild, h.fake.AddChannel(h.guild, fmt.Sprintf("table-%d-%d", i, round)), "newgame", map[string]any{"game": "thatslife"})
+		it, err := h.fake.Command(h.ctx(), ada, h.guild, h.fake.AddChannel(h.guild, fmt.Sprintf("table-%d-%d", i, round)), "newgame thatslife", nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -133,11 +133,21 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
-	ephemeral := i.Type == discordgo.InteractionApplicationCommand && !answersInPublic(i.ApplicationCommandData().Name)
-	r := newReply(b.api, i, b.cfg.DeferAfter, ephemeral, b.log)
-	defer r.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		b.onAutocomplete(ctx, i)
+		return
+	}
+	// Commands answer privately unless they are made to speak to the
+	// channel, as /newgame's lobby does.
+	ephemeral := false
+	if i.Type == discordgo.InteractionApplicationCommand {
+		c, ok := b.findCommand(i.ApplicationCommandData().Name)
+		ephemeral = !ok || !c.public
+	}
+	r := newReply(b.api, i, b.cfg.DeferAfter, ephemeral, b.log)
+	defer r.stop()
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic serving interaction", "panic", p, "stack", string(debug.Stack()))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -11,72 +12,214 @@ import (
 	"github.com/lifebot/lifebot/games"
 )
 
-// gameChoices offers the catalogue, then any registered game it lacks.
-func (b *Bot) gameChoices() []*discordgo.ApplicationCommandOptionChoice {
-	var out []*discordgo.ApplicationCommandOptionChoice
-	known := map[string]bool{}
+// command is one slash command: how Discord shows it, what it does, and
+// how it suggests values while the user types.
+type command struct {
+	def *discordgo.ApplicationCommand
+	// public commands answer in the channel; the rest answer privately.
+	public   bool
+	run      func(ctx context.Context, i *discordgo.Interaction, r *reply)
+	complete func(ctx context.Context, i *discordgo.Interaction, focused *discordgo.ApplicationCommandInteractionDataOption) []core.Choice
+}
+
+// Where commands may be used. Games are played in server channels; what
+// only concerns the person asking works in a DM with the bot too.
+var (
+	inServers   = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	anywhere    = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	serverApp   = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	sendMessage = int64(discordgo.PermissionSendMessages)
+)
+
+// commandSet lists every command, in the order /help tells them.
+func (b *Bot) commandSet() []command {
+	gameOpt := func(desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc, Autocomplete: true,
+		}
+	}
+	suggest := func(closed bool) func(context.Context, *discordgo.Interaction, *discordgo.ApplicationCommandInteractionDataOption) []core.Choice {
+		return func(ctx context.Context, i *discordgo.Interaction, focused *discordgo.ApplicationCommandInteractionDataOption) []core.Choice {
+			typed, _ := focused.Value.(string)
+			return b.svc.GameChoices(ctx, actor(i), typed, closed)
+		}
+	}
+	return append([]command{
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "newgame", Description: "Open a lobby for a new game in this channel",
+				Options: b.newgameSubcommands(), DefaultMemberPermissions: &sendMessage, Contexts: inServers, IntegrationTypes: serverApp,
+			},
+			public: true,
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				sub := i.ApplicationCommandData().Options[0]
+				given := games.Options{}
+				for _, o := range sub.Options {
+					given[o.Name] = optionString(sub.Options, o.Name)
+				}
+				b.svc.NewGame(ctx, actor(i), sub.Name, given, r)
+			},
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "rules", Description: "How to play a game, in short",
+				Options: b.rulesSubcommands(), Contexts: anywhere, IntegrationTypes: serverApp,
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				b.answer(ctx, r, b.svc.Rules(i.ApplicationCommandData().Options[0].Name))
+			},
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "mygames", Description: "Your games in every server, those waiting for you first",
+				Contexts: anywhere, IntegrationTypes: serverApp,
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				b.answer(ctx, r, b.svc.MyGames(ctx, actor(i)))
+			},
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "games", Description: "Games open in this server that you can see",
+				Contexts: inServers, IntegrationTypes: serverApp,
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				b.answer(ctx, r, b.svc.Games(ctx, actor(i)))
+			},
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "log", Description: "A game's whole story, move by move, finished games too",
+				Contexts: anywhere, IntegrationTypes: serverApp,
+				Options: []*discordgo.ApplicationCommandOption{gameOpt("Which game (your latest if left out)")},
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				opts := i.ApplicationCommandData().Options
+				b.answer(ctx, r, b.svc.GameLog(ctx, actor(i), optionString(opts, "game"), 0))
+			},
+			complete: suggest(true),
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "abandon", Description: "End a game without a winner (its host or a server admin)",
+				Contexts: inServers, IntegrationTypes: serverApp,
+				Options: []*discordgo.ApplicationCommandOption{gameOpt("Which game (this channel's, if it has one)")},
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				b.answer(ctx, r, b.svc.Abandon(ctx, actor(i), optionString(i.ApplicationCommandData().Options, "game")))
+			},
+			complete: suggest(false),
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "help", Description: "What this bot does and how to start",
+				Contexts: anywhere, IntegrationTypes: serverApp,
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				b.answer(ctx, r, core.Text(b.helpText()))
+			},
+		},
+	}, b.statsCommands()...)
+}
+
+// commands is the slash-command set as Discord registers it.
+func (b *Bot) commands() []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range b.commandSet() {
+		out = append(out, c.def)
+	}
+	return out
+}
+
+// findCommand returns the command an interaction names.
+func (b *Bot) findCommand(name string) (command, bool) {
+	for _, c := range b.commandSet() {
+		if c.def.Name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// newgameSubcommands offers one subcommand per playable game, each with
+// only its own options.
+func (b *Bot) newgameSubcommands() []*discordgo.ApplicationCommandOption {
+	var out []*discordgo.ApplicationCommandOption
+	for _, id := range b.playable() {
+		g, _ := b.cfg.Games.Get(id)
+		info := g.Info()
+		sub := &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: id,
+			Description: truncate(fmt.Sprintf("%s, for %d–%d players: %s", info.Name, info.MinSeats, info.MaxSeats, info.Summary), 100),
+		}
+		for _, o := range info.Options {
+			sub.Options = append(sub.Options, commandOption(o))
+		}
+		out = append(out, sub)
+	}
+	return out
+}
+
+// rulesSubcommands offers /rules <game> for every playable game.
+func (b *Bot) rulesSubcommands() []*discordgo.ApplicationCommandOption {
+	var out []*discordgo.ApplicationCommandOption
+	for _, id := range b.playable() {
+		g, _ := b.cfg.Games.Get(id)
+		out = append(out, &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: id,
+			Description: truncate("How to play "+g.Info().Name, 100),
+		})
+	}
+	return out
+}
+
+// playable lists the registered games, in the catalogue's order first.
+func (b *Bot) playable() []string {
+	var out []string
+	seen := map[string]bool{}
 	for _, g := range core.Catalogue {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: g.Name, Value: g.ID})
-		known[g.ID] = true
+		if _, ok := b.cfg.Games.Get(g.ID); ok {
+			out = append(out, g.ID)
+			seen[g.ID] = true
+		}
 	}
 	for _, id := range b.cfg.Games.IDs() {
-		if !known[id] {
-			g, _ := b.cfg.Games.Get(id)
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: g.Info().Name, Value: id})
+		if !seen[id] {
+			out = append(out, id)
 		}
 	}
 	return out
 }
 
-// commands is the slash-command set. /newgame carries every registered
-// game's options; each is checked against the chosen game when used.
-func (b *Bot) commands() []*discordgo.ApplicationCommand {
-	gameOpt := func(desc string) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc,
-			Required: true, Choices: b.gameChoices(),
-		}
-	}
-	newgame := []*discordgo.ApplicationCommandOption{gameOpt("Which game to set up")}
-	seen := map[string]bool{"game": true}
-	for _, id := range b.cfg.Games.IDs() {
+// helpText explains the bot in a few lines.
+func (b *Bot) helpText() string {
+	var names []string
+	for _, id := range b.playable() {
 		g, _ := b.cfg.Games.Get(id)
-		info := g.Info()
-		for _, o := range info.Options {
-			if seen[o.Key] {
-				continue
-			}
-			seen[o.Key] = true
-			newgame = append(newgame, commandOption(info.Name, o))
-		}
+		names = append(names, fmt.Sprintf("**%s** (`/newgame %s`)", g.Info().Name, id))
 	}
-	perms := int64(discordgo.PermissionSendMessages)
-	noDM := false
-	return append([]*discordgo.ApplicationCommand{
-		{Name: "newgame", Description: "Open a lobby for a new game in this channel", Options: newgame, DefaultMemberPermissions: &perms, DMPermission: &noDM},
-		{Name: "rules", Description: "How to play a game, in short", Options: []*discordgo.ApplicationCommandOption{gameOpt("Which game")}},
-		{Name: "games", Description: "Games running in this server", DMPermission: &noDM},
-		{Name: "abandon", Description: "End a game in this channel without a winner (host or admins)", DMPermission: &noDM,
-			Options: []*discordgo.ApplicationCommandOption{{
-				Type: discordgo.ApplicationCommandOptionString, Name: "id", Description: "Game id, when the channel has more than one",
-			}}},
-	}, b.statsCommands()...)
+	return strings.Join([]string{
+		"## lifebot",
+		"Board and card games about life, played in this server's channels: " + strings.Join(names, ", ") + ".",
+		"**Start** a game with `/newgame` and the game's name; friends click **Join**, and the host clicks **Start**. Empty seats can be AI players.",
+		"**Play** with the buttons under the board. Cards you hold come to you in a DM; if your DMs are closed, use **Show my hand** on the board.",
+		"Games wait for you: `/mygames` lists yours in every server and says where it's your move. `/rules` explains a game, `/log` tells a game move by move.",
+	}, "\n")
 }
 
-func commandOption(gameName string, o games.Option) *discordgo.ApplicationCommandOption {
+func commandOption(o games.Option) *discordgo.ApplicationCommandOption {
 	desc := o.Help
 	if desc == "" {
 		desc = o.Name
 	}
-	desc = truncate(gameName+": "+desc, 100)
-	opt := &discordgo.ApplicationCommandOption{Name: o.Key, Description: desc}
+	opt := &discordgo.ApplicationCommandOption{Name: o.Key, Description: truncate(desc, 100)}
 	switch o.Kind {
 	case games.Bool:
 		opt.Type = discordgo.ApplicationCommandOptionBoolean
 	case games.Enum:
 		opt.Type = discordgo.ApplicationCommandOptionString
 		for _, c := range o.Choices {
-			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(o.ChoiceName(c), 100), Value: c})
 		}
 	case games.Int:
 		opt.Type = discordgo.ApplicationCommandOptionInteger
@@ -88,30 +231,43 @@ func commandOption(gameName string, o games.Option) *discordgo.ApplicationComman
 }
 
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction, r *reply) {
-	if b.onStatsCommand(ctx, i, r) {
+	c, ok := b.findCommand(i.ApplicationCommandData().Name)
+	if !ok {
+		b.answer(ctx, r, core.Text("I don't know that command any more: Discord may still be showing an old list. Type `/` again in a minute."))
 		return
 	}
+	c.run(ctx, i, r)
+}
+
+// onAutocomplete suggests values for the option being typed. Discord
+// gives no time to defer here, so suggestions come straight from a
+// listing of the store.
+func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 	data := i.ApplicationCommandData()
-	a := actor(i)
-	switch data.Name {
-	case "newgame":
-		given := games.Options{}
-		for _, o := range data.Options {
-			if o.Name != "game" {
-				given[o.Name] = optionString(data.Options, o.Name)
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	if c, ok := b.findCommand(data.Name); ok && c.complete != nil {
+		if focused := focusedOption(data.Options); focused != nil {
+			for _, ch := range c.complete(ctx, i, focused) {
+				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: ch.Name, Value: ch.Value})
 			}
 		}
-		b.svc.NewGame(ctx, a, optionString(data.Options, "game"), given, r)
-		return
-	case "rules":
-		b.answer(ctx, r, b.svc.Rules(optionString(data.Options, "game")))
-	case "games":
-		b.answer(ctx, r, b.svc.Games(ctx, a))
-	case "abandon":
-		b.answer(ctx, r, b.svc.Abandon(ctx, a, optionString(data.Options, "id")))
-	default:
-		b.answer(ctx, r, core.Text("I don't know that command any more."))
 	}
+	if err := respondChoices(ctx, b.api, i, choices); err != nil {
+		b.log.Warn("suggesting values", "command", data.Name, "err", redact(err))
+	}
+}
+
+// focusedOption finds the option the user is typing, at any depth.
+func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+	for _, o := range opts {
+		if o.Focused {
+			return o
+		}
+		if f := focusedOption(o.Options); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 func (b *Bot) answer(ctx context.Context, r *reply, m *core.Message) {

@@ -1,55 +1,178 @@
 package bot_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/life"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/render"
 )
 
 func TestCommandsAreRegistered(t *testing.T) {
-	h := thatsLifeHarness(t)
-	var names []string
+	h := newHarness(t, games.NewRegistry(thatslife.Game{}, life.Game{}), render.NewRenderer())
+	byName := map[string]*discordgo.ApplicationCommand{}
 	for _, c := range h.fake.Commands("") {
-		names = append(names, c.Name)
-		if c.Name == "newgame" {
-			var games []string
-			for _, ch := range c.Options[0].Choices {
-				games = append(games, ch.Value.(string))
+		byName[c.Name] = c
+		if c.DMPermission != nil {
+			t.Errorf("/%s is declared with the deprecated dm_permission", c.Name)
+		}
+		if c.Contexts == nil || c.IntegrationTypes == nil {
+			t.Errorf("/%s does not say where it may be used", c.Name)
+		}
+	}
+	for _, want := range []string{"newgame", "rules", "mygames", "games", "log", "abandon", "help"} {
+		if byName[want] == nil {
+			t.Errorf("command /%s is not registered", want)
+		}
+	}
+	// One subcommand per playable game, each with its own options only,
+	// their choices named in words.
+	newgame := byName["newgame"]
+	var subs []string
+	for _, sub := range newgame.Options {
+		subs = append(subs, sub.Name)
+		if sub.Type != discordgo.ApplicationCommandOptionSubCommand {
+			t.Errorf("/newgame %s is not a subcommand", sub.Name)
+		}
+		for _, o := range sub.Options {
+			if sub.Name == "life" && o.Name == "layout" || sub.Name == "thatslife" && o.Name == "target" {
+				t.Errorf("/newgame %s offers another game's option %s", sub.Name, o.Name)
 			}
-			if got := strings.Join(games, ","); got != "thatslife,life,lagom,alife,yodo" {
-				t.Errorf("/newgame offers %s, want all five games", got)
+			if o.Name == "layout" {
+				var names []string
+				for _, c := range o.Choices {
+					names = append(names, c.Name)
+				}
+				if !slices.Contains(names, "Plus cards first") {
+					t.Errorf("layout's choices read %q, not in words", names)
+				}
 			}
 		}
 	}
-	for _, want := range []string{"newgame", "rules", "games", "abandon"} {
-		if !strings.Contains(strings.Join(names, ","), want) {
-			t.Errorf("command /%s is not registered (have %v)", want, names)
+	if got := strings.Join(subs, ","); got != "thatslife,life" {
+		t.Errorf("/newgame offers %s, want only the playable games", got)
+	}
+	for _, name := range []string{"mygames", "rules", "help", "log"} {
+		if c := byName[name]; c != nil && !slices.Contains(*c.Contexts, discordgo.InteractionContextBotDM) {
+			t.Errorf("/%s cannot be used in a DM with the bot", name)
 		}
+	}
+	if c := byName["newgame"]; slices.Contains(*c.Contexts, discordgo.InteractionContextBotDM) {
+		t.Error("/newgame is offered in DMs, where no game can be played")
 	}
 }
 
-func TestComingSoonAndRules(t *testing.T) {
+func TestRulesAndHelp(t *testing.T) {
 	h := thatsLifeHarness(t)
 	ada := h.fake.AddUser("Ada")
-	got := privateText(t, h.command(ada, "newgame", map[string]any{"game": "lagom"}))
-	mustContain(t, "/newgame lagom", got, "coming soon")
-	got = privateText(t, h.command(ada, "rules", map[string]any{"game": "yodo"}))
-	mustContain(t, "/rules yodo", got, "coming soon")
-	got = privateText(t, h.command(ada, "rules", map[string]any{"game": "thatslife"}))
+	got := privateText(t, h.command(ada, "rules thatslife", nil))
 	mustContain(t, "/rules thatslife", got, "That's Life!")
 	if len(got) < 200 {
 		t.Errorf("the rules are suspiciously short: %q", got)
 	}
+	got = privateText(t, h.command(ada, "help", nil))
+	mustContain(t, "/help", got, "/newgame thatslife")
+	mustContain(t, "/help", got, "/mygames")
+	// Both work in a DM with the bot.
+	it, err := h.fake.Command(h.ctx(), ada, "", "", "help", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "/help in a DM", privateText(t, h.wait(it)), "lifebot")
+	it, err = h.fake.Command(h.ctx(), ada, "", "", "rules thatslife", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "/rules in a DM", privateText(t, h.wait(it)), "That's Life!")
+	if _, err := h.fake.Command(h.ctx(), ada, "", "", "newgame thatslife", nil); err == nil {
+		t.Error("the fake let /newgame run in a DM, where Discord would not offer it")
+	}
+}
+
+func TestMyGamesAcrossServersAndInDMs(t *testing.T) {
+	h := thatsLifeHarness(t)
+	ada, ben, board := h.twoPlayerGame()
+	other := h.fake.AddGuild("Other server")
+	otherChannel := h.fake.AddChannel(other, "tables")
+	it, err := h.fake.Command(h.ctx(), ada, other, otherChannel, "newgame thatslife", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wait(it)
+	it, err = h.fake.Command(h.ctx(), ada, "", "", "mygames", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := privateText(t, h.wait(it))
+	if n := strings.Count(got, "That's Life!"); n != 2 {
+		t.Errorf("/mygames in a DM lists %d games, want both servers' 2:\n%s", n, got)
+	}
+	mustContain(t, "/mygames", got, "/"+board.ID+")")
+	mustContain(t, "/mygames", got, "lobby")
+	mover, waiter := ada, ben
+	if !strings.Contains(h.fake.Message(board.ID).Content, ada.Mention()) {
+		mover, waiter = ben, ada
+	}
+	mustContain(t, "the mover's /mygames", privateText(t, h.command(mover, "mygames", nil)), "your move")
+	if got := privateText(t, h.command(waiter, "mygames", nil)); strings.Contains(got, "your move") {
+		t.Errorf("the waiting player is told it is their move:\n%s", got)
+	}
+}
+
+func TestGameSuggestionsAndTheLog(t *testing.T) {
+	h := thatsLifeHarness(t)
+	ada, _, board := h.twoPlayerGame()
+	it, err := h.fake.Autocomplete(h.ctx(), ada, h.guild, h.channel, "abandon", map[string]any{"game": "that"}, "game")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wait(it)
+	choices := it.Choices()
+	if len(choices) != 1 || fmt.Sprint(choices[0].Value) != gameIDOf(t, h, board) {
+		t.Fatalf("/abandon suggests %+v", choices)
+	}
+	id := fmt.Sprint(choices[0].Value)
+	got := privateText(t, h.command(ada, "log", map[string]any{"game": id}))
+	mustContain(t, "/log", got, "page 1 of 1")
+	mustContain(t, "/log", got, "The game begins")
+	mustContain(t, "abandon by suggestion", privateText(t, h.command(ada, "abandon", map[string]any{"game": id})), "abandoned")
+	// Finished games are still offered to /log, and only open ones to /abandon.
+	it, _ = h.fake.Autocomplete(h.ctx(), ada, h.guild, h.channel, "log", nil, "game")
+	h.wait(it)
+	if c := it.Choices(); len(c) != 1 || !strings.Contains(c[0].Name, "abandoned") {
+		t.Errorf("/log suggests %+v, want the abandoned game", c)
+	}
+	it, _ = h.fake.Autocomplete(h.ctx(), ada, h.guild, h.channel, "abandon", nil, "game")
+	h.wait(it)
+	if c := it.Choices(); len(c) != 0 {
+		t.Errorf("/abandon suggests %+v after the game ended", c)
+	}
+}
+
+// gameIDOf reads the game id a board names.
+func gameIDOf(t *testing.T, h *harness, board *discordtest.Message) string {
+	t.Helper()
+	content := h.fake.Message(board.ID).Content
+	i := strings.Index(content, "game `")
+	if i < 0 {
+		t.Fatalf("no game id on the board: %q", content)
+	}
+	rest := content[i+len("game `"):]
+	return rest[:strings.Index(rest, "`")]
 }
 
 func TestNewGameRefusesBadOptions(t *testing.T) {
 	h := thatsLifeHarness(t)
 	ada := h.fake.AddUser("Ada")
-	got := privateText(t, h.command(ada, "newgame", map[string]any{
-		"game": "thatslife", "end_when_first_player_home": true, "end_at_last_figure": true,
+	got := privateText(t, h.command(ada, "newgame thatslife", map[string]any{
+		"end_when_first_player_home": true, "end_at_last_figure": true,
 	}))
 	mustContain(t, "conflicting variants", got, "cannot be played together")
 	if n := len(h.fake.Messages(h.channel)); n != 0 {
@@ -60,8 +183,8 @@ func TestNewGameRefusesBadOptions(t *testing.T) {
 func TestLobbyButtons(t *testing.T) {
 	h := thatsLifeHarness(t)
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife", "layout": "random"}).Message
-	mustContain(t, "lobby", lobby.Content, "Layout: random")
+	lobby := h.command(ada, "newgame thatslife", map[string]any{"layout": "random"}).Message
+	mustContain(t, "lobby", lobby.Content, "Layout: Shuffled")
 	click := func(u discordtest.User, label string) *discordtest.Response {
 		t.Helper()
 		msg := h.fake.Message(lobby.ID)
@@ -99,7 +222,7 @@ func TestLobbyButtons(t *testing.T) {
 func TestSoloGameAgainstAI(t *testing.T) {
 	h := thatsLifeHarness(t)
 	ada := h.fake.AddUser("Ada")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	lobby := h.command(ada, "newgame thatslife", nil).Message
 	for range 2 {
 		msg := h.fake.Message(lobby.ID)
 		h.click(ada, msg, buttonLabelled(t, msg, "Add AI player"))

@@ -65,7 +65,7 @@ func TestEachPlayerKeepsOneLivingDM(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(life.Game{}), textRenderer{})
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}
-	lobby := h.command(ada, "newgame", map[string]any{"game": "life"}).Message
+	lobby := h.command(ada, "newgame life", nil).Message
 	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	m := newMirror(t, life.Game{}, 2, h.seed, nil)
@@ -287,7 +287,7 @@ func TestLifeSurvivesAFaultyDiscord(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(life.Game{}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	h.fake.CloseDMs(cy.ID)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "life", "target": 50}).Message
+	lobby := h.command(ada, "newgame life", map[string]any{"target": 50}).Message
 	for _, u := range []discordtest.User{ben, cy} {
 		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	}
@@ -299,7 +299,7 @@ func TestLagomSurvivesAFaultyDiscord(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(lagom.Game{}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	h.fake.CloseDMs(ben.ID)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "lagom"}).Message
+	lobby := h.command(ada, "newgame lagom", nil).Message
 	for _, u := range []discordtest.User{ben, cy} {
 		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	}
@@ -316,7 +316,7 @@ func TestARateLimitedChannelHoldsUpNoOtherGame(t *testing.T) {
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}
 	open := func(channel string) string {
-		it, err := h.fake.Command(h.ctx(), ada, h.guild, channel, "newgame", map[string]any{"game": "thatslife"})
+		it, err := h.fake.Command(h.ctx(), ada, h.guild, channel, "newgame thatslife", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -130,7 +130,7 @@ func TestThatsLifeEndToEnd(t *testing.T) {
 	stranger := h.fake.AddUser("stranger")
 	users := []discordtest.User{ada, ben, cy}
 
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	lobby := h.command(ada, "newgame thatslife", nil).Message
 	if lobby == nil || lobby.Ephemeral() {
 		t.Fatalf("/newgame should open a public lobby, got %+v", lobby)
 	}

@@ -102,7 +102,7 @@ func TestBoardSurvivesAnExpiredInteractionToken(t *testing.T) {
 		return it.Original()
 	}
 	ada, ben := fake.AddUser("Ada"), fake.AddUser("Ben")
-	lobby := answer(fake.Command(ctx, ada, guild, channel, "newgame", map[string]any{"game": "thatslife"}))
+	lobby := answer(fake.Command(ctx, ada, guild, channel, "newgame thatslife", nil))
 	for _, step := range []struct {
 		u     discordtest.User
 		label string

@@ -32,7 +32,7 @@ func TestThatsLifeSurvivesAFaultyDiscord(t *testing.T) {
 	h := thatsLifeHarness(t)
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}
-	lobby := h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	lobby := h.command(ada, "newgame thatslife", nil).Message
 	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	h.fake.Faults(faultyDiscord(11))

@@ -17,7 +17,7 @@ func TestClicksCountOnlyInTheGamesChannel(t *testing.T) {
 	move := here.Buttons()[0].CustomID
 
 	other := h.fake.AddChannel(h.guild, "elsewhere")
-	it, err := h.fake.Command(h.ctx(), u, h.guild, other, "newgame", map[string]any{"game": "thatslife"})
+	it, err := h.fake.Command(h.ctx(), u, h.guild, other, "newgame thatslife", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestGamesListsOnlyWhatTheAskerCanSee(t *testing.T) {
 	// open has Ada open a lobby and returns its id as /games writes it.
 	open := func(guild, channel string) string {
 		t.Helper()
-		it, err := h.fake.Command(h.ctx(), ada, guild, channel, "newgame", map[string]any{"game": "thatslife"})
+		it, err := h.fake.Command(h.ctx(), ada, guild, channel, "newgame thatslife", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

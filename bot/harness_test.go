@@ -267,7 +267,7 @@ func (h *harness) waitFinished(it *discordtest.Interaction) {
 func (h *harness) twoPlayerGame() (ada, ben discordtest.User, board *discordtest.Message) {
 	h.t.Helper()
 	ada, ben = h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	board = h.command(ada, "newgame", map[string]any{"game": "thatslife"}).Message
+	board = h.command(ada, "newgame thatslife", nil).Message
 	h.click(ben, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Join"))
 	h.click(ada, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Start"))
 	return ada, ben, board

@@ -19,7 +19,7 @@ func TestLagomEndToEnd(t *testing.T) {
 	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
 	users := []discordtest.User{ada, ben, cy, dee}
 	h.fake.CloseDMs(dee.ID)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "lagom"}).Message
+	lobby := h.command(ada, "newgame lagom", nil).Message
 	for _, u := range users[1:] {
 		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	}

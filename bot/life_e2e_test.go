@@ -135,7 +135,7 @@ func TestLifeEndToEnd(t *testing.T) {
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	users := []discordtest.User{ada, ben, cy}
 	h.fake.CloseDMs(ben.ID)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "life"}).Message
+	lobby := h.command(ada, "newgame life", nil).Message
 	for _, u := range []discordtest.User{ben, cy} {
 		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	}
@@ -227,7 +227,7 @@ func TestLifeEndToEnd(t *testing.T) {
 func TestLifeAgainstAIWithImages(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(life.Game{}), render.NewRenderer())
 	ada := h.fake.AddUser("Ada")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "life", "target": 50}).Message
+	lobby := h.command(ada, "newgame life", map[string]any{"target": 50}).Message
 	for range 2 {
 		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
 	}

@@ -33,7 +33,7 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 	users := []discordtest.User{ada, ben, cy}
 	h.fake.CloseDMs(ben.ID)
 
-	lobby := h.command(ada, "newgame", map[string]any{"game": "secrets"}).Message
+	lobby := h.command(ada, "newgame secrets", nil).Message
 	for _, u := range []discordtest.User{ben, cy} {
 		msg := h.fake.Message(lobby.ID)
 		h.click(u, msg, buttonLabelled(t, msg, "Join"))
@@ -284,7 +284,7 @@ func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
 	h.deferAfter = time.Nanosecond
 	h.start()
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	resp := h.command(ada, "newgame", map[string]any{"game": "thatslife"})
+	resp := h.command(ada, "newgame thatslife", nil)
 	var lobby *discordtest.Message
 	for _, m := range h.fake.Messages(h.channel) {
 		if strings.Contains(m.Content, "New game") {
@@ -303,14 +303,14 @@ func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
 	if len(board.Attachments) != 1 || len(board.Buttons()) == 0 {
 		t.Fatalf("a deferred start left the board with %d images and %d buttons", len(board.Attachments), len(board.Buttons()))
 	}
-	mustContain(t, "a deferred /rules", privateText(t, h.command(ada, "rules", map[string]any{"game": "thatslife"})), "That's Life!")
+	mustContain(t, "a deferred /rules", privateText(t, h.command(ada, "rules thatslife", nil)), "That's Life!")
 }
 
 func TestManyChoicesBecomeSelectMenus(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}
-	lobby := h.command(ada, "newgame", map[string]any{"game": "secrets", "wide": true}).Message
+	lobby := h.command(ada, "newgame secrets", map[string]any{"wide": true}).Message
 	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	for _, p := range users {

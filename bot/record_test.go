@@ -129,7 +129,7 @@ func TestUnreadableStateIsRebuiltFromTheLog(t *testing.T) {
 func TestRecordNamesTheContentVersion(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(lagom.Game{}), render.NewRenderer())
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	board := h.command(ada, "newgame", map[string]any{"game": "lagom"}).Message
+	board := h.command(ada, "newgame lagom", nil).Message
 	h.click(ben, h.fake.Message(board.ID), buttonLabelled(t, h.fake.Message(board.ID), "Join"))
 	h.click(ada, h.fake.Message(board.ID), buttonLabelled(t, h.fake.Message(board.ID), "Start"))
 	_, fields := storedGame(t, h)

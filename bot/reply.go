@@ -243,3 +243,26 @@ func truncate(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// respondChoices answers an autocomplete interaction with suggestions.
+// There is no deferring one, and nobody waits for a late list: a failed
+// answer is not tried again.
+func respondChoices(ctx context.Context, a *api, i *discordgo.Interaction, choices []*discordgo.ApplicationCommandOptionChoice) error {
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	body, err := json.Marshal(struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data struct {
+			Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+		} `json:"data"`
+	}{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}{choices}})
+	if err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	_, err = a.do(ctx, http.MethodPost, endpoint, "application/json", body, endpoint)
+	return err
+}

@@ -94,7 +94,7 @@ type claimSeat struct {
 func (h *harness) playClaim(seats []claimSeat) {
 	h.t.Helper()
 	host := seats[0].who
-	board := h.command(host, "newgame", map[string]any{"game": "claim"}).Message
+	board := h.command(host, "newgame claim", nil).Message
 	for _, s := range seats[1:] {
 		if s.who.ID == "" {
 			h.click(host, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Add AI player"))

@@ -21,7 +21,7 @@ func TestYodoEndToEnd(t *testing.T) {
 	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
 	users := []discordtest.User{ada, ben, cy, dee}
 	h.fake.CloseDMs(ben.ID)
-	lobby := h.command(ada, "newgame", map[string]any{"game": "yodo"}).Message
+	lobby := h.command(ada, "newgame yodo", nil).Message
 	for _, u := range users[1:] {
 		h.click(u, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 	}
@@ -142,7 +142,7 @@ func TestYodoEndToEnd(t *testing.T) {
 func TestYodoAgainstAIWithImages(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(yodo.Game{}), render.NewRenderer())
 	ada := h.fake.AddUser("Ada")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "yodo", "hidden_scores": true}).Message
+	lobby := h.command(ada, "newgame yodo", map[string]any{"hidden_scores": true}).Message
 	for range 3 {
 		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Add AI player"))
 	}

@@ -95,7 +95,7 @@ func TestRankByScore(t *testing.T) {
 }
 
 var schema = []games.Option{
-	{Key: "layout", Name: "Layout", Kind: games.Enum, Choices: []string{"standard", "random"}},
+	{Key: "layout", Name: "Layout", Kind: games.Enum, Choices: []string{"standard", "random"}, ChoiceNames: []string{"Standard", "Shuffled"}},
 	{Key: "target", Name: "Target", Kind: games.Int, Min: 50, Max: 500, Default: "100"},
 	{Key: "fast", Name: "Fast end", Kind: games.Bool, Excludes: []string{"slow"}},
 	{Key: "slow", Name: "Slow end", Kind: games.Bool},
@@ -117,6 +117,12 @@ func TestResolve(t *testing.T) {
 	}
 	if d := games.Describe(schema, got); d != "Target: 150, Fast end" {
 		t.Errorf("Describe = %q", d)
+	}
+	if d := games.Describe(schema, games.Options{"layout": "random", "target": "100"}); d != "Layout: Shuffled" {
+		t.Errorf("Describe names a choice %q, want it in words", d)
+	}
+	if _, err := games.Resolve(schema, games.Options{"layout": "sideways"}); err == nil || !strings.Contains(err.Error(), "Standard, Shuffled") {
+		t.Errorf("an unknown choice is refused with %v, want the choices in words", err)
 	}
 	if d := games.Describe(schema, games.Options{"layout": "standard", "target": "100"}); d != "" {
 		t.Errorf("Describe of defaults = %q, want empty", d)

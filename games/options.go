@@ -25,9 +25,12 @@ type Option struct {
 	Help    string // one line, shown in Discord (≤ 100 characters)
 	Kind    OptionKind
 	Choices []string // Enum values; the first is the default
-	Min     int      // Int range
-	Max     int
-	Default string
+	// ChoiceNames, when set, names each of Choices in words for players,
+	// in the same order.
+	ChoiceNames []string
+	Min         int // Int range
+	Max         int
+	Default     string
 	// Excludes names Bool options that cannot be switched on together with
 	// this one.
 	Excludes []string
@@ -76,7 +79,11 @@ func Resolve(schema []Option, given Options) (Options, error) {
 			}
 		case Enum:
 			if !slices.Contains(o.Choices, v) {
-				return nil, fmt.Errorf("%s must be one of %s", o.Name, strings.Join(o.Choices, ", "))
+				names := make([]string, len(o.Choices))
+				for i, c := range o.Choices {
+					names[i] = o.ChoiceName(c)
+				}
+				return nil, fmt.Errorf("%s must be one of %s", o.Name, strings.Join(names, ", "))
 			}
 		case Int:
 			n, err := strconv.Atoi(v)
@@ -132,9 +139,18 @@ func Describe(schema []Option, opts Options) string {
 			}
 			continue
 		}
-		parts = append(parts, o.Name+": "+v)
+		parts = append(parts, o.Name+": "+o.ChoiceName(v))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// ChoiceName is how players read value v of an Enum option: its name in
+// words when the option gives one, else the value itself.
+func (o Option) ChoiceName(v string) string {
+	if i := slices.Index(o.Choices, v); i >= 0 && i < len(o.ChoiceNames) {
+		return o.ChoiceNames[i]
+	}
+	return v
 }
 
 // Info describes a game to the platform.

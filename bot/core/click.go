@@ -82,6 +82,10 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		s.reply(ctx, r, Text(msgNotMine))
 		return
 	}
+	if cid.Verb == verbLog {
+		s.logClick(ctx, c, cid, r)
+		return
+	}
 	var res clicked
 	var ans *answer
 	defer func() {
@@ -512,7 +516,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 		if v, ok := st.(games.Versioned); ok {
 			t.Content = v.Content()
 		}
-		t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.names(), ", ")))
+		t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.textNames(), ", ")))
 		if err := s.advance(t, st, g); err != nil {
 			res.refusal = s.playerError(err, rec.ID)
 			return res

@@ -30,10 +30,14 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
 		return
 	}
+	if refusal := s.overCap(ctx, a); refusal != "" {
+		s.reply(ctx, r, Text(refusal))
+		return
+	}
 	t := &table{
 		V: recordVersion, Game: game, Host: a.User,
 		Seats:   []seat{{User: a.User, Name: a.Name}},
-		Options: resolved, Seed: s.cfg.Seed(), Rev: 1,
+		Options: resolved, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(),
 	}
 	data, err := t.encode()
 	if err != nil {
@@ -239,7 +243,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		}
 	}
 	rec.Status = storage.Cancelled
-	t.Outcome = fmt.Sprintf("Abandoned by %s.", a.Name)
+	t.Outcome = fmt.Sprintf("Abandoned by %s.", escapeText(a.Name))
 	if st != nil {
 		t.Result = t.endResult(rec, st.Result(), s.cfg.Clock.Now(), true)
 	}

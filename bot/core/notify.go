@@ -277,7 +277,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 	if !ok {
 		return true
 	}
-	names := sn.t.names()
+	names := sn.t.textNames()
 	var paragraphs []string
 	for _, p := range teller.Story() {
 		paragraphs = append(paragraphs, games.FormatSeats(p, names))

@@ -96,6 +96,14 @@ type Config struct {
 	// Backoff is the first wait before a failed delivery is tried again; it
 	// doubles with each try (half a second if unset).
 	Backoff time.Duration
+	// LobbyExpiry is how long a lobby may wait for its host to start it;
+	// zero keeps lobbies open until they start or are cancelled.
+	LobbyExpiry time.Duration
+	// MaxLobbies caps the open lobbies one person may host, and
+	// MaxChannelGames the open games (lobbies and running) of a channel;
+	// zero means no cap.
+	MaxLobbies      int
+	MaxChannelGames int
 	// MinRated is how many rated games a player needs before their rating
 	// and place are shown (5 if unset); CountAI counts games with AI seats
 	// in stats and ratings (see stats.go).

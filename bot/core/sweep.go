@@ -67,6 +67,10 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 	if !ok {
 		return false
 	}
+	if s.lobbyExpired(rec, t) {
+		s.expireLobby(ctx, rec, t, g)
+		return false
+	}
 	s.liveMu.Lock()
 	lg := s.live[id]
 	s.liveMu.Unlock()
@@ -102,7 +106,7 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 			if t.Seats[seat].AI || !games.IsActive(st, seat) {
 				continue
 			}
-			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", t.Seats[seat].Name))
+			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", escapeText(t.Seats[seat].Name)))
 			if err := s.standIn(t, st, g, seat); err != nil {
 				s.log.Error("standing in for an absent player", "game", id, "seat", seat, "err", err)
 				return false

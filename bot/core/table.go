@@ -49,6 +49,8 @@ type table struct {
 	// TurnFrom is when the current decision was first asked for, and
 	// Reminded how many reminders are due about it since.
 	TurnFrom time.Time `json:"turn_from,omitzero"`
+	// Opened is when the lobby was opened, for its expiry.
+	Opened   time.Time `json:"opened,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
 	// Result is how the game ended, set by the commit that closed it.
@@ -149,6 +151,16 @@ func (t *table) seatOf(user string) (games.Seat, bool) {
 	return 0, false
 }
 
+// textNames are the seats' names as message text shows them, escaped so
+// that no name brings formatting with it; images use names.
+func (t *table) textNames() []string {
+	out := t.names()
+	for i := range out {
+		out[i] = escapeText(out[i])
+	}
+	return out
+}
+
 func (t *table) names() []string {
 	out := make([]string, len(t.Seats))
 	for i, s := range t.Seats {
@@ -206,7 +218,7 @@ func keepLast(lines []string, n int) []string {
 // ones as notes for the seats they are addressed to: those never reach the
 // channel.
 func (t *table) narrateEvents(events []games.Event) {
-	names := t.names()
+	names := t.textNames()
 	for _, e := range events {
 		if e.Public() {
 			t.narrate(e.Format(names))
@@ -249,7 +261,7 @@ func (t *table) aiCount() int {
 func (t *table) waitingNames(st games.State) string {
 	var who []string
 	for _, s := range st.Active() {
-		who = append(who, t.Seats[s].Name)
+		who = append(who, escapeText(t.Seats[s].Name))
 	}
 	return strings.Join(who, ", ")
 }

@@ -43,6 +43,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	var rows []Row
 	if t.Outcome != "" {
 		sb.WriteString(t.Outcome)
+		fmt.Fprintf(&sb, "\n📜 The whole game, move by move: `/log game:%s`", sn.rec.ID)
 	} else {
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
 		if sn.info.Private {
@@ -78,7 +79,7 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	}
 	fmt.Fprintf(&sb, "**Players (%d/%d)**\n", len(t.Seats), info.MaxSeats)
 	for n, s := range t.Seats {
-		fmt.Fprintf(&sb, "%d. %s\n", n+1, s.Name)
+		fmt.Fprintf(&sb, "%d. %s\n", n+1, escapeText(s.Name))
 	}
 	sb.WriteString("Click **Join** to play. The host starts the game; empty seats can be AI players.")
 	id := func(verb string) string { return customID{Verb: verb, Game: sn.rec.ID}.String() }
@@ -119,7 +120,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	case t.Outcome != "":
 		sb.WriteString("The game is over.")
 	case games.IsActive(st, seat):
-		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.names()))
+		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.textNames()))
 		rows = choiceRows(sn, seat)
 	default:
 		fmt.Fprintf(&sb, "Waiting for %s.", t.waitingNames(st))
@@ -161,7 +162,7 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 	}
 	name := sn.t.Seats[seat].Name
 	return &Message{
-		Content: truncate(fmt.Sprintf("**%s** · game `%s` · %s's life board, as everyone may see it · [board](%s)", sn.info.Name, sn.rec.ID, name, JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
+		Content: truncate(fmt.Sprintf("**%s** · game `%s` · %s's life board, as everyone may see it · [board](%s)", sn.info.Name, sn.rec.ID, escapeText(name), JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
 			Alt:  fmt.Sprintf("%s's life board in %s game %s after %d moves", name, sn.info.Name, sn.rec.ID, sn.t.moves()),
@@ -262,7 +263,7 @@ func outcome(t *table, res games.Result) string {
 	slices.SortStableFunc(order, func(a, c int) int { return res.Rank[a] - res.Rank[c] })
 	var winners []string
 	for _, w := range res.Winners() {
-		winners = append(winners, "**"+t.Seats[w].Name+"**")
+		winners = append(winners, "**"+escapeText(t.Seats[w].Name)+"**")
 	}
 	var sb strings.Builder
 	top := res.ScoreText(res.Winners()[0])
@@ -272,7 +273,7 @@ func outcome(t *table, res games.Result) string {
 		fmt.Fprintf(&sb, "🏆 %s share the win with %s!", strings.Join(winners, " and "), top)
 	}
 	for _, s := range order {
-		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.Seats[s].Name, res.ScoreText(games.Seat(s)))
+		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], escapeText(t.Seats[s].Name), res.ScoreText(games.Seat(s)))
 		if s < len(res.Detail) && res.Detail[s] != "" {
 			fmt.Fprintf(&sb, " (%s)", res.Detail[s])
 		}

@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -35,12 +36,13 @@ type command struct {
 }
 
 type commandDef struct {
-	Type         discordgo.ApplicationCommandType    `json:"type"`
-	Name         string                              `json:"name"`
-	Description  string                              `json:"description"`
-	Options      []optionDef                         `json:"options"`
-	DMPermission *bool                               `json:"dm_permission"`
-	Contexts     *[]discordgo.InteractionContextType `json:"contexts"`
+	Type             discordgo.ApplicationCommandType        `json:"type"`
+	Name             string                                  `json:"name"`
+	Description      string                                  `json:"description"`
+	Options          []optionDef                             `json:"options"`
+	DMPermission     *bool                                   `json:"dm_permission"`
+	Contexts         *[]discordgo.InteractionContextType     `json:"contexts"`
+	IntegrationTypes *[]discordgo.ApplicationIntegrationType `json:"integration_types"`
 }
 
 type optionDef struct {
@@ -225,6 +227,14 @@ func (s *Server) newCommandLocked(id, scope string, def commandDef, echo map[str
 	if _, ok := echo["nsfw"]; !ok {
 		echo["nsfw"] = false
 	}
+	// Without integration_types a command takes the application's
+	// default installation, which for this application is the guild.
+	if echo["integration_types"] == nil {
+		echo["integration_types"] = []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	}
+	if _, ok := echo["contexts"]; !ok {
+		echo["contexts"] = nil
+	}
 	return &command{id: id, def: def, echo: echo}
 }
 
@@ -243,6 +253,20 @@ func validateCommand(fe *formErrors, p string, d *commandDef) {
 		}
 		return p + "." + field
 	}
+	if d.Contexts != nil {
+		for i, c := range *d.Contexts {
+			if c > discordgo.InteractionContextPrivateChannel {
+				fe.addf(at("contexts."+strconv.Itoa(i)), "BASE_TYPE_CHOICES", "Value must be one of {0, 1, 2}, got %d.", c)
+			}
+		}
+	}
+	if d.IntegrationTypes != nil {
+		for i, t := range *d.IntegrationTypes {
+			if t > discordgo.ApplicationIntegrationUserInstall {
+				fe.addf(at("integration_types."+strconv.Itoa(i)), "BASE_TYPE_CHOICES", "Value must be one of {0, 1}, got %d.", t)
+			}
+		}
+	}
 	if d.Type != discordgo.ChatApplicationCommand {
 		// User and message commands take free-form names and no description.
 		fe.betweenLen(at("name"), utf8.RuneCountInString(d.Name), 1, 32)
@@ -255,8 +279,28 @@ func validateCommand(fe *formErrors, p string, d *commandDef) {
 	validateOptions(fe, at("options"), d.Options, 0)
 }
 
-func validateOptions(fe *formErrors, p string, opts []optionDef, depth int) {
+func isSubCommand(t discordgo.ApplicationCommandOptionType) bool {
+	return t == discordgo.ApplicationCommandOptionSubCommand || t == discordgo.ApplicationCommandOptionSubCommandGroup
+}
+
+// validateOptions checks one level of options. parent is the type of the
+// option holding them, 0 for the command itself: the command holds either
+// sub-commands and groups or plain options, a group holds sub-commands
+// only, and a sub-command holds plain options only.
+func validateOptions(fe *formErrors, p string, opts []optionDef, parent discordgo.ApplicationCommandOptionType) {
 	fe.maxLen(p, len(opts), maxOptions)
+	if parent == discordgo.ApplicationCommandOptionSubCommandGroup && len(opts) == 0 {
+		fe.add(p, "BASE_TYPE_REQUIRED", "A sub-command group needs at least one sub-command")
+	}
+	subs := 0
+	for _, o := range opts {
+		if isSubCommand(o.Type) {
+			subs++
+		}
+	}
+	if parent == 0 && subs > 0 && subs < len(opts) {
+		fe.add(p, "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-commands and sub-command groups cannot be mixed with other options")
+	}
 	seen := map[string]bool{}
 	optionalSeen := false
 	for i, o := range opts {
@@ -272,31 +316,74 @@ func validateOptions(fe *formErrors, p string, opts []optionDef, depth int) {
 		if o.Type < discordgo.ApplicationCommandOptionSubCommand || o.Type > discordgo.ApplicationCommandOptionAttachment {
 			fe.addf(op+".type", "BASE_TYPE_CHOICES", "Value must be one of 1 to 11, got %d.", o.Type)
 		}
-		sub := o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup
 		switch {
-		case sub && depth >= 2, o.Type == discordgo.ApplicationCommandOptionSubCommandGroup && depth >= 1:
+		case parent == discordgo.ApplicationCommandOptionSubCommandGroup && o.Type != discordgo.ApplicationCommandOptionSubCommand:
+			fe.add(op+".type", "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "A sub-command group holds sub-commands only")
+		case parent == discordgo.ApplicationCommandOptionSubCommand && isSubCommand(o.Type):
 			fe.add(op+".type", "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Sub-commands cannot nest this deep")
-		case sub:
-			validateOptions(fe, op+".options", o.Options, depth+1)
+		case isSubCommand(o.Type):
+			validateOptions(fe, op+".options", o.Options, o.Type)
+		case len(o.Options) > 0:
+			fe.add(op+".options", "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Only sub-commands and groups hold options")
 		case o.Required && optionalSeen:
 			fe.add(op+".required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
 		}
-		if !o.Required && !sub {
+		if !o.Required && !isSubCommand(o.Type) {
 			optionalSeen = true
 		}
-		fe.maxLen(op+".choices", len(o.Choices), maxChoices)
-		for j, ch := range o.Choices {
-			cp := op + ".choices." + strconv.Itoa(j)
-			fe.betweenLen(cp+".name", utf8.RuneCountInString(ch.Name), 1, maxChoiceName)
-			if v, ok := ch.Value.(string); ok {
-				fe.betweenLen(cp+".value", utf8.RuneCountInString(v), 1, maxChoiceValueLen)
-			}
+		validateChoices(fe, op, o)
+	}
+}
+
+// choosable reports whether an option type takes choices and autocomplete.
+func choosable(t discordgo.ApplicationCommandOptionType) bool {
+	return t == discordgo.ApplicationCommandOptionString || t == discordgo.ApplicationCommandOptionInteger ||
+		t == discordgo.ApplicationCommandOptionNumber
+}
+
+func validateChoices(fe *formErrors, op string, o optionDef) {
+	if o.Autocomplete {
+		if !choosable(o.Type) {
+			fe.add(op+".autocomplete", "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID", "Autocomplete is only valid for string, integer and number options")
+		}
+		if len(o.Choices) > 0 {
+			fe.add(op+".autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_CHOICES_EXCLUSIVE", "Autocomplete and choices cannot be used together")
+		}
+	}
+	if len(o.Choices) > 0 && !choosable(o.Type) {
+		fe.add(op+".choices", "APPLICATION_COMMAND_OPTION_CHOICES_INVALID", "Choices are only valid for string, integer and number options")
+	}
+	fe.maxLen(op+".choices", len(o.Choices), maxChoices)
+	for j, ch := range o.Choices {
+		cp := op + ".choices." + strconv.Itoa(j)
+		fe.betweenLen(cp+".name", utf8.RuneCountInString(ch.Name), 1, maxChoiceName)
+		checkChoiceValue(fe, cp+".value", o.Type, ch.Value)
+	}
+}
+
+// checkChoiceValue checks that a choice's value has its option's type.
+func checkChoiceValue(fe *formErrors, p string, t discordgo.ApplicationCommandOptionType, v any) {
+	switch t {
+	case discordgo.ApplicationCommandOptionString:
+		s, ok := v.(string)
+		if !ok {
+			fe.add(p, "BASE_TYPE_STRING", "Could not interpret the value as a string.")
+			return
+		}
+		fe.betweenLen(p, utf8.RuneCountInString(s), 1, maxChoiceValueLen)
+	case discordgo.ApplicationCommandOptionInteger:
+		if f, ok := v.(float64); !ok || f != math.Trunc(f) {
+			fe.add(p, "NUMBER_TYPE_COERCE", "Value is not int.")
+		}
+	case discordgo.ApplicationCommandOptionNumber:
+		if _, ok := v.(float64); !ok {
+			fe.add(p, "NUMBER_TYPE_COERCE", "Value is not a number.")
 		}
 	}
 }
 
 // findCommandLocked finds what a user can run in a guild (its commands,
-// then global ones) or in a DM (global ones allowed in DMs).
+// then global ones) or in a DM (global ones allowed there).
 func (s *Server) findCommandLocked(guildID, name string) (*command, error) {
 	scopes := []string{""}
 	if guildID != "" {
@@ -307,8 +394,10 @@ func (s *Server) findCommandLocked(guildID, name string) (*command, error) {
 			if c.def.Name != name || c.def.Type != discordgo.ChatApplicationCommand {
 				continue
 			}
-			if guildID == "" && !c.allowedInDMs() {
-				return nil, fmt.Errorf("discordtest: /%s is not available in DMs (dm_permission or contexts)", name)
+			if scope == "" {
+				if err := c.usableIn(guildID != ""); err != nil {
+					return nil, fmt.Errorf("discordtest: /%s %w", name, err)
+				}
 			}
 			return c, nil
 		}
@@ -320,35 +409,95 @@ func (s *Server) findCommandLocked(guildID, name string) (*command, error) {
 	return nil, fmt.Errorf("discordtest: no slash command /%s is registered %s", name, where)
 }
 
-func (c *command) allowedInDMs() bool {
-	if c.def.Contexts != nil {
-		return slices.Contains(*c.def.Contexts, discordgo.InteractionContextBotDM)
+// usableIn checks a global command's installation and contexts against a
+// guild channel or the bot's DM. The fake's application is installed to
+// guilds, never to users, so user-install commands are out of reach; and
+// a command without contexts follows dm_permission, as before contexts
+// existed. Guild commands ignore both, as on Discord.
+func (c *command) usableIn(guild bool) error {
+	if t := c.def.IntegrationTypes; t != nil && !slices.Contains(*t, discordgo.ApplicationIntegrationGuildInstall) {
+		return errors.New("is for user installs only, and discordtest models guild installs")
 	}
-	return c.def.DMPermission == nil || *c.def.DMPermission
+	switch {
+	case guild && c.def.Contexts != nil && !slices.Contains(*c.def.Contexts, discordgo.InteractionContextGuild):
+		return errors.New("is not available in guilds (contexts)")
+	case !guild && c.def.Contexts != nil && !slices.Contains(*c.def.Contexts, discordgo.InteractionContextBotDM):
+		return errors.New("is not available in DMs (contexts)")
+	case !guild && c.def.Contexts == nil && c.def.DMPermission != nil && !*c.def.DMPermission:
+		return errors.New("is not available in DMs (dm_permission)")
+	}
+	return nil
+}
+
+// nestOptions places the options given for a sub-command path, such as
+// ["game", "end"], where Discord nests them: {"game": {"end": options}}.
+// It returns the options the path's last sub-command declares.
+func nestOptions(defs []optionDef, path []string, options map[string]any) (map[string]any, []optionDef, error) {
+	if len(path) == 0 {
+		return options, defs, nil
+	}
+	i := slices.IndexFunc(defs, func(d optionDef) bool { return d.Name == path[0] && isSubCommand(d.Type) })
+	if i < 0 {
+		return nil, nil, fmt.Errorf("no sub-command %q (sub-commands here: %q)", path[0], subCommandNames(defs))
+	}
+	inner, leaf, err := nestOptions(defs[i].Options, path[1:], options)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path[0], err)
+	}
+	return map[string]any{path[0]: inner}, leaf, nil
+}
+
+// focusable finds the option an autocomplete interaction is about among a
+// command's or sub-command's options and returns its type.
+func focusable(defs []optionDef, name string) (discordgo.ApplicationCommandOptionType, error) {
+	i := slices.IndexFunc(defs, func(d optionDef) bool { return d.Name == name && !isSubCommand(d.Type) })
+	if i < 0 {
+		return 0, fmt.Errorf("discordtest: no option %q to autocomplete", name)
+	}
+	if !defs[i].Autocomplete {
+		return 0, fmt.Errorf("discordtest: option %q is not declared with autocomplete", name)
+	}
+	return defs[i].Type, nil
+}
+
+func subCommandNames(defs []optionDef) []string {
+	var out []string
+	for _, d := range defs {
+		if isSubCommand(d.Type) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 // buildOptions turns the test's option values into the interaction's
 // options, typed as the registered command declares them. It refuses what
 // the Discord client would not let a user send: unknown options, missing
-// required ones, values of the wrong type or outside the choices.
-func (s *Server) buildOptionsLocked(defs []optionDef, given map[string]any, guildID string, res *resolved) ([]map[string]any, error) {
+// required ones, a command with sub-commands run without one, values of
+// the wrong type or outside the choices. focus names the option an
+// autocomplete interaction is about ("" for a command): its value is the
+// text typed so far, and required options may still be missing.
+func (s *Server) buildOptionsLocked(defs []optionDef, given map[string]any, guildID string, res *resolved, focus string) ([]map[string]any, error) {
 	for name := range given {
 		if !slices.ContainsFunc(defs, func(d optionDef) bool { return d.Name == name }) {
 			return nil, fmt.Errorf("discordtest: unknown option %q", name)
 		}
 	}
+	if subs := subCommandNames(defs); len(subs) > 0 && !slices.ContainsFunc(subs, func(n string) bool { _, ok := given[n]; return ok }) {
+		return nil, fmt.Errorf("discordtest: a sub-command is needed, one of %q", subs)
+	}
 	var out []map[string]any
 	for _, d := range defs {
 		v, ok := given[d.Name]
 		if !ok {
-			if d.Required {
+			if d.Required && focus == "" {
 				return nil, fmt.Errorf("discordtest: required option %q missing", d.Name)
 			}
 			continue
 		}
 		opt := map[string]any{"name": d.Name, "type": d.Type}
-		switch d.Type {
-		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+		switch {
+		case isSubCommand(d.Type):
 			sub, ok := v.(map[string]any)
 			if !ok && v != nil {
 				return nil, fmt.Errorf("discordtest: sub-command %q takes a map[string]any of its options, got %T", d.Name, v)
@@ -356,7 +505,7 @@ func (s *Server) buildOptionsLocked(defs []optionDef, given map[string]any, guil
 			if d.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(sub) != 1 {
 				return nil, fmt.Errorf("discordtest: sub-command group %q takes exactly one sub-command", d.Name)
 			}
-			inner, err := s.buildOptionsLocked(d.Options, sub, guildID, res)
+			inner, err := s.buildOptionsLocked(d.Options, sub, guildID, res, focus)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", d.Name, err)
 			}
@@ -364,6 +513,15 @@ func (s *Server) buildOptionsLocked(defs []optionDef, given map[string]any, guil
 			if len(given) != 1 {
 				return nil, fmt.Errorf("discordtest: sub-command %q must be the only option", d.Name)
 			}
+		case d.Name == focus:
+			typed, ok := v.(string)
+			if !ok {
+				return nil, fmt.Errorf("discordtest: focused option %q takes the text typed so far, a string; got %T", d.Name, v)
+			}
+			// Discord sends the partial input unchecked, as a string
+			// whatever the option's type.
+			opt["value"] = typed
+			opt["focused"] = true
 		default:
 			value, err := s.optionValueLocked(d, v, guildID, res)
 			if err != nil {

@@ -123,14 +123,42 @@
 // discordgo resends a 502 by itself, so FaultStatusAfterApply with status
 // 502 applies a request twice.
 //
+// # Commands
+//
+// Registration is checked as Discord checks it: names, descriptions,
+// choices, sub-commands and groups (a command holds either those or plain
+// options, a group only sub-commands), autocomplete (string, integer and
+// number options, never with choices), contexts and integration_types.
+// Command takes a sub-command's path, such as "newgame thatslife", and
+// nests its options as Discord does. The application is installed to
+// guilds: a global command runs in a guild channel or thread when its
+// contexts include 0 or are absent, and in the DM with the bot when they
+// include 1 or, absent, dm_permission is not false; user-install-only
+// commands are out of reach. A DM interaction carries user and context 1,
+// a guild one member, guild_id and context 0.
+//
+// Autocomplete sends what the client sends while a user types: the
+// focused option flagged, its partial text as a string. The bot must
+// answer with type 8 and up to 25 choices of the option's type; any other
+// answer is refused and listed by Rejected, and Interaction.Choices shows
+// the accepted one.
+//
+// # Threads
+//
+// The bot can start a thread in a text channel, from a message (the
+// thread's id is the message's) or without one (public or private). A
+// thread is a channel: the bot sends, edits and lists messages in it, and
+// users run commands and click buttons in it. THREAD_CREATE reaches
+// sessions with the GUILDS intent, and Threads lists a channel's threads.
+// Archiving, thread members and forum channels are not modelled.
+//
 // # What it does not model
 //
 // Rate limits other than injected ones, permissions beyond what an
-// interaction carries, roles,
-// threads, reactions, stickers, polls, autocomplete, modal submissions and
-// the components v2 layout. Such requests show up in Unhandled or are
-// refused with a message naming the missing feature, never silently
-// accepted.
+// interaction carries, roles, reactions, stickers, polls, modal
+// submissions and the components v2 layout. Such requests show up in
+// Unhandled or are refused with a message naming the missing feature,
+// never silently accepted.
 //
 // # Shutting down
 //

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -35,6 +37,9 @@ type Interaction struct {
 	failure    error
 	latency    time.Duration
 	originalID string // the message @original names
+	// focusType is the type of the option an autocomplete interaction is
+	// about: its choices must have it.
+	focusType discordgo.ApplicationCommandOptionType
 	// sourceEdits is how often the clicked message had been edited when
 	// the click was dispatched.
 	sourceEdits int
@@ -76,6 +81,18 @@ func (it *Interaction) String() string {
 		return fmt.Sprintf("interaction %s (component %q)", it.ID, it.CustomID)
 	}
 	return fmt.Sprintf("interaction %s", it.ID)
+}
+
+// Choices returns the choices the bot offered in answer to an
+// autocomplete interaction; nil before the answer or for other
+// interactions.
+func (it *Interaction) Choices() []*discordgo.ApplicationCommandOptionChoice {
+	it.srv.mu.Lock()
+	defer it.srv.mu.Unlock()
+	if it.resp == nil {
+		return nil
+	}
+	return it.resp.Choices
 }
 
 // Latency is the time from dispatch to the first accepted response, by the
@@ -130,36 +147,85 @@ func (it *Interaction) Followups() []*Message {
 	return out
 }
 
-// Command runs a slash command as user: in a guild channel, or in the
-// user's DM with the bot when guildID and channelID are "". options maps
-// option names to values typed as the command declares them: string, int,
-// bool, float64, a User or user id, a channel id; a sub-command maps to a
-// map[string]any of its own options. The command must be registered, as
-// the Discord client only offers registered commands.
+// Command runs a slash command as user: in a guild channel or thread, or
+// in the user's DM with the bot when guildID and channelID are "". name
+// is the command's name, or a path to one of its sub-commands, such as
+// "newgame thatslife" or "admin game end"; options then belong to that
+// sub-command and are nested as Discord nests them. options maps option
+// names to values typed as the command declares them: string, int, bool,
+// float64, a User or user id, a channel id; a sub-command may also be
+// given as an option mapped to a map[string]any of its own options. The
+// command must be registered and usable there, as the Discord client only
+// offers such commands.
 func (s *Server) Command(ctx context.Context, u User, guildID, channelID, name string, options map[string]any) (*Interaction, error) {
+	return s.commandInteraction(ctx, u, guildID, channelID, name, options, "")
+}
+
+// Autocomplete sends the autocomplete interaction (type 4) the Discord
+// client sends while user types in an option declared with autocomplete:
+// commandPath and options are as for Command, focused names the option
+// being typed in, and options[focused], if given, is the text typed so far
+// (a string, whatever the option's type; "" when absent). Required options
+// may be missing, as they may not be filled in yet. The bot must answer
+// with choices (response type 8), which Interaction.Choices returns.
+func (s *Server) Autocomplete(ctx context.Context, u User, guildID, channelID, commandPath string, options map[string]any, focused string) (*Interaction, error) {
+	if focused == "" {
+		return nil, errors.New("discordtest: Autocomplete needs the focused option's name")
+	}
+	return s.commandInteraction(ctx, u, guildID, channelID, commandPath, options, focused)
+}
+
+// commandInteraction dispatches a slash command, or an autocomplete
+// interaction about its option focus.
+func (s *Server) commandInteraction(ctx context.Context, u User, guildID, channelID, name string, options map[string]any, focus string) (*Interaction, error) {
+	path := strings.Fields(name)
+	if len(path) == 0 {
+		return nil, errors.New("discordtest: no command name")
+	}
 	s.mu.Lock()
 	usr, ch, err := s.placeLocked(u, guildID, channelID)
 	if err != nil {
 		s.mu.Unlock()
 		return nil, err
 	}
-	cmd, err := s.findCommandLocked(guildID, name)
+	cmd, err := s.findCommandLocked(guildID, path[0])
 	if err != nil {
 		s.mu.Unlock()
 		return nil, err
 	}
+	typ := discordgo.InteractionApplicationCommand
+	if focus != "" {
+		typ = discordgo.InteractionApplicationCommandAutocomplete
+		options = maps.Clone(options)
+		if options == nil {
+			options = map[string]any{}
+		}
+		if _, ok := options[focus]; !ok {
+			options[focus] = ""
+		}
+	}
+	var focusType discordgo.ApplicationCommandOptionType
+	nested, leaf, err := nestOptions(cmd.def.Options, path[1:], options)
+	if err == nil && focus != "" {
+		focusType, err = focusable(leaf, focus)
+	}
 	res := newResolved()
-	opts, err := s.buildOptionsLocked(cmd.def.Options, options, guildID, res)
+	var opts []map[string]any
+	if err == nil {
+		opts, err = s.buildOptionsLocked(cmd.def.Options, nested, guildID, res, focus)
+	}
 	if err != nil {
 		s.mu.Unlock()
 		return nil, fmt.Errorf("/%s: %w", name, err)
 	}
-	it := s.newInteractionLocked(discordgo.InteractionApplicationCommand, usr, ch)
+	it := s.newInteractionLocked(typ, usr, ch)
+	it.focusType = focusType
 	data := map[string]any{"id": cmd.id, "name": cmd.def.Name, "type": discordgo.ChatApplicationCommand}
 	if len(opts) > 0 {
 		data["options"] = opts
 	}
-	if len(res.Users)+len(res.Channels) > 0 {
+	// Autocomplete interactions carry no resolved objects.
+	if focus == "" && len(res.Users)+len(res.Channels) > 0 {
 		data["resolved"] = res
 	}
 	if cmd.echo["guild_id"] != nil {
@@ -410,11 +476,11 @@ func (s *Server) sinceDispatchLocked(it *Interaction) time.Duration {
 	return s.now().Sub(it.dispatched) + it.lost
 }
 
-// respondLocked records the first accepted response.
-func (s *Server) respondLocked(it *Interaction, typ discordgo.InteractionResponseType, modal *Modal) {
+// respondLocked records the first accepted response; it adds the
+// message the response shows.
+func (s *Server) respondLocked(it *Interaction, r *Response) {
 	it.latency = s.sinceDispatchLocked(it)
-	r := &Response{Type: typ, Modal: modal}
-	if m := s.messages[it.originalID]; m != nil && modal == nil {
+	if m := s.messages[it.originalID]; m != nil && r.Modal == nil {
 		r.Message = s.snapshotLocked(m)
 	}
 	it.resp = r
@@ -452,7 +518,20 @@ func (s *Server) interactionCallback(c *call) (any, error) {
 		return nil, errUnknownInteraction()
 	}
 	component := it.Type == discordgo.InteractionMessageComponent
+	autocomplete := it.Type == discordgo.InteractionApplicationCommandAutocomplete
 	var fe formErrors
+	switch {
+	case autocomplete && cb.Type != discordgo.InteractionApplicationCommandAutocompleteResult:
+		fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is not valid for an autocomplete interaction: answer with type 8.", cb.Type)
+		return nil, fe.err()
+	case autocomplete:
+		choices, err := parseChoices(cb.Data, it.focusType)
+		if err != nil {
+			return nil, err
+		}
+		s.respondLocked(it, &Response{Type: cb.Type, Choices: choices})
+		return nil, nil
+	}
 	switch cb.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource:
 		ch, err := parseChange(cb.Data, uploads, false)
@@ -499,14 +578,38 @@ func (s *Server) interactionCallback(c *call) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		s.respondLocked(it, cb.Type, modal)
+		s.respondLocked(it, &Response{Type: cb.Type, Modal: modal})
 		return nil, nil
 	default:
-		fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is not valid for this interaction (discordtest sends no pings and no autocomplete).", cb.Type)
+		fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is not valid for this interaction (discordtest sends no pings).", cb.Type)
 		return nil, fe.err()
 	}
-	s.respondLocked(it, cb.Type, nil)
+	s.respondLocked(it, &Response{Type: cb.Type})
 	return nil, nil
+}
+
+// parseChoices checks an autocomplete answer: up to 25 choices, each
+// named, with a value of the focused option's type.
+func parseChoices(raw json.RawMessage, typ discordgo.ApplicationCommandOptionType) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+	var d struct {
+		Choices []choiceDef `json:"choices"`
+	}
+	if err := decode(raw, &d); err != nil {
+		return nil, err
+	}
+	var fe formErrors
+	fe.maxLen("data.choices", len(d.Choices), maxChoices)
+	out := make([]*discordgo.ApplicationCommandOptionChoice, len(d.Choices))
+	for i, c := range d.Choices {
+		p := "data.choices." + strconv.Itoa(i)
+		fe.betweenLen(p+".name", utf8.RuneCountInString(c.Name), 1, maxChoiceName)
+		checkChoiceValue(&fe, p+".value", typ, c.Value)
+		out[i] = &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value}
+	}
+	if err := fe.err(); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func parseModal(raw json.RawMessage) (*Modal, error) {
@@ -540,8 +643,9 @@ func (s *Server) webhookLocked(c *call) (*Interaction, error) {
 	if it == nil || s.now().Sub(it.dispatched) > TokenLifetime {
 		return nil, errInvalidWebhookToken()
 	}
-	if it.resp == nil {
-		// Before the first response there is no webhook message to act on.
+	if it.resp == nil || it.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		// Before the first response there is no webhook message to act
+		// on, and an autocomplete answer leaves none.
 		return nil, errUnknownWebhook()
 	}
 	return it, nil

@@ -170,10 +170,14 @@ type Response struct {
 	Type discordgo.InteractionResponseType
 	// Message is the message the response shows, as it stood right after
 	// the response: the new message (type 4), the "thinking" placeholder
-	// (type 5), or the component's message (types 6 and 7). Nil for a modal.
+	// (type 5), or the component's message (types 6 and 7). Nil for a
+	// modal and for autocomplete choices.
 	Message *Message
 	// Modal is the form shown by a type 9 response.
 	Modal *Modal
+	// Choices are what a type 8 response offered to autocomplete an
+	// option.
+	Choices []*discordgo.ApplicationCommandOptionChoice
 }
 
 // Modal is a form the bot asked the client to show.

@@ -94,7 +94,12 @@ func TestClientKeepsItsConnectionsAcrossBursts(t *testing.T) {
 		}
 		wg.Wait()
 	}
-	if opened > burst {
-		t.Fatalf("%d bursts of %d calls opened %d connections, want %d", bursts, burst, opened, burst)
+	// A connection goes back to the idle pool from the transport's own
+	// goroutine, just after its caller closed the body, so a call of the
+	// next burst may now and then dial while one is on its way back: one
+	// extra per burst is allowed. Without the pool's size, each burst
+	// would open nearly burst connections anew.
+	if limit := burst + bursts - 1; opened > limit {
+		t.Fatalf("%d bursts of %d calls opened %d connections, want at most %d", bursts, burst, opened, limit)
 	}
 }

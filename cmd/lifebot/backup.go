@@ -146,21 +146,23 @@ func (s *backupServer) Close() error {
 // errNoBot means nothing listens on the socket.
 var errNoBot = errors.New("no bot answers")
 
-// runBackup is "lifebot backup FILE": a consistent copy of the database,
-// from the running bot if there is one, written beside FILE, synced, read
-// back and only then renamed to FILE.
-func runBackup(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
-	flags := flag.NewFlagSet("lifebot backup", flag.ContinueOnError)
-	flags.SetOutput(stdout)
-	configPath := flags.String("config", "", "path to the TOML config file, for storage.path (LIFEBOT_DATA overrides it)")
-	if err := flags.Parse(args); err != nil {
-		return errUsage{err}
+// backupFlags declares the flags of "lifebot backup BACKUP_FILE" and
+// returns what makes the backup.
+func backupFlags(flags *flag.FlagSet) runFunc {
+	configPath := flags.String("config", "", "read storage.path from this TOML `file` (LIFEBOT_DATA overrides it)")
+	return func(ctx context.Context, operands []string, stdout io.Writer, getenv func(string) string) error {
+		if len(operands) != 1 {
+			return errOperands
+		}
+		return runBackup(ctx, *configPath, operands[0], stdout, getenv)
 	}
-	if flags.NArg() != 1 {
-		return errUsage{errors.New("usage: lifebot backup [-config FILE] BACKUP_FILE")}
-	}
-	dest := flags.Arg(0)
-	cfg, err := readConfig(*configPath, getenv)
+}
+
+// runBackup makes a consistent copy of the database, from the running bot
+// if there is one, written beside dest, synced, read back and only then
+// renamed to dest.
+func runBackup(ctx context.Context, configPath, dest string, stdout io.Writer, getenv func(string) string) error {
+	cfg, err := readConfig(configPath, getenv)
 	if err != nil {
 		return errUsage{err}
 	}

@@ -1,5 +1,6 @@
-// Command lifebot runs the lifebot Discord bot, or plays games offline with
-// "lifebot sim".
+// Command lifebot runs the lifebot Discord bot, and the commands beside it
+// that "lifebot -h" lists: "lifebot sim" plays games offline, "lifebot
+// backup" copies the database.
 package main
 
 import (
@@ -8,6 +9,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -51,29 +54,26 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
-	if len(args) > 0 && args[0] == "sim" {
-		return runSim(args[1:], stdout)
+	return dispatch(ctx, commands(), args, stdout, getenv)
+}
+
+// botFlags declares the bot's flags and returns what runs it: until ctx is
+// done, then it closes everything.
+func botFlags(flags *flag.FlagSet) runFunc {
+	configPath := flags.String("config", "", "read the settings from this TOML `file` (environment variables override it)")
+	return func(ctx context.Context, _ []string, _ io.Writer, getenv func(string) string) error {
+		cfg, err := LoadConfig(*configPath, getenv)
+		if err != nil {
+			return errUsage{err}
+		}
+		m := &Main{Config: cfg}
+		if err := m.Open(ctx); err != nil {
+			m.Close()
+			return err
+		}
+		<-ctx.Done()
+		return m.Close()
 	}
-	if len(args) > 0 && args[0] == "backup" {
-		return runBackup(ctx, args[1:], stdout, getenv)
-	}
-	fs := flag.NewFlagSet("lifebot", flag.ContinueOnError)
-	fs.SetOutput(stdout)
-	configPath := fs.String("config", "", "path to the TOML config file (environment variables override it)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage{err}
-	}
-	cfg, err := LoadConfig(*configPath, getenv)
-	if err != nil {
-		return errUsage{err}
-	}
-	m := &Main{Config: cfg}
-	if err := m.Open(ctx); err != nil {
-		m.Close()
-		return err
-	}
-	<-ctx.Done()
-	return m.Close()
 }
 
 // registry lists the games this build offers.
@@ -90,19 +90,17 @@ type Main struct {
 	Bot     *bot.Bot
 
 	backups *backupServer
+	// created is the database file Open made, until the bot is up: Close
+	// removes it if the bot never came up.
+	created string
 }
 
 // Open connects everything. A token Discord refuses is an errUsage.
+// Discord is asked who the bot is before the database is opened, so a
+// start that fails there leaves no database file behind.
 func (m *Main) Open(ctx context.Context) error {
 	log := m.Config.logger()
-	store, err := storage.OpenBolt(m.Config.Storage.Path)
-	if err != nil {
-		return err
-	}
-	m.Store = store
-	if m.backups, err = serveBackups(store, m.Config.Storage.Path, log); err != nil {
-		log.Error("lifebot backup cannot reach this bot", "err", err)
-	}
+	api := redacted(m.Config.Discord.API)
 	s, err := endpoint.NewSession(m.Config.Discord.Token, m.Config.Discord.API)
 	if err != nil {
 		return errUsage{err}
@@ -117,7 +115,20 @@ func (m *Main) Open(ctx context.Context) error {
 		if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == 401 {
 			return errUsage{errors.New("Discord rejected the token (401 Unauthorized): check discord.token or DISCORD_TOKEN")}
 		}
-		return fmt.Errorf("reaching Discord at %s: %w", m.Config.Discord.API, err)
+		return fmt.Errorf("reaching Discord at %s: %w", api, withoutBuiltinURL(err))
+	}
+	path := m.Config.Storage.Path
+	_, statErr := os.Stat(path)
+	store, err := storage.OpenBolt(path)
+	if err != nil {
+		return err
+	}
+	m.Store = store
+	if errors.Is(statErr, fs.ErrNotExist) {
+		m.created = path
+	}
+	if m.backups, err = serveBackups(store, path, log); err != nil {
+		log.Error("lifebot backup cannot reach this bot", "err", err)
 	}
 	remindAfter, _ := m.Config.remindAfter()
 	m.Bot = bot.New(bot.Config{
@@ -133,10 +144,32 @@ func (m *Main) Open(ctx context.Context) error {
 	})
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {
-		return fmt.Errorf("opening the Discord gateway: %w", err)
+		return fmt.Errorf("opening the Discord gateway announced by %s: %w", api, withoutBuiltinURL(err))
 	}
-	log.Info("connected", "user", me.Username, "data", m.Config.Storage.Path)
+	m.created = ""
+	log.Info("connected", "user", me.Username, "data", path)
 	return nil
+}
+
+// withoutBuiltinURL drops the URL from a failed call's error. discordgo
+// builds every URL on https://discord.com/api/v9 and the session's client
+// sends the call to the configured base instead, so that URL names an
+// address never used.
+func withoutBuiltinURL(err error) error {
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		return uerr.Err
+	}
+	return err
+}
+
+// redacted is a URL as it may be shown, without a password in it.
+func redacted(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.Redacted()
 }
 
 // Close stops taking interactions, lets those in flight finish, and closes
@@ -155,6 +188,12 @@ func (m *Main) Close() error {
 		errs = append(errs, m.backups.Close())
 	}
 	if m.Store != nil {
+		// A database made for a bot that never came up holds nothing worth
+		// keeping. It goes while still locked, so no other bot can have
+		// opened it in between.
+		if m.created != "" {
+			errs = append(errs, os.Remove(m.created))
+		}
 		errs = append(errs, m.Store.Close())
 	}
 	return errors.Join(errs...)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,8 +68,8 @@ func TestRunsAndStopsCleanly(t *testing.T) {
 	go func() { done <- run(ctx, nil, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
 	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
-	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 6 }); err != nil {
-		t.Fatalf("the bot never registered its six commands in the guild: %v", err)
+	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 9 }); err != nil {
+		t.Fatalf("the bot never registered its nine commands in the guild: %v", err)
 	}
 	cancel()
 	select {
@@ -87,22 +89,23 @@ func TestRunsAndStopsCleanly(t *testing.T) {
 }
 
 // runMain runs the test binary as lifebot with args and the environment
-// given, and returns its exit code and what it printed on stderr.
-func runMain(t *testing.T, args string, environ ...string) (int, string) {
+// given, and returns its exit code and what it printed on stdout and
+// stderr.
+func runMain(t *testing.T, args string, environ ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), asLifebotEnv+"="+args), environ...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		t.Fatal(err)
 	}
-	return cmd.ProcessState.ExitCode(), strings.TrimSpace(stderr.String())
+	return cmd.ProcessState.ExitCode(), out.String(), strings.TrimSpace(errOut.String())
 }
 
-// A damaged database stops the bot before it reaches Discord, with one
+// A damaged database stops the bot before it opens the gateway, with one
 // line that names the file.
 func TestDamagedDatabaseStopsTheBotWithOneLine(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "lifebot.db")
@@ -118,7 +121,8 @@ func TestDamagedDatabaseStopsTheBotWithOneLine(t *testing.T) {
 	if err := os.Truncate(db, fi.Size()/2); err != nil {
 		t.Fatal(err)
 	}
-	code, stderr := runMain(t, "", "DISCORD_TOKEN=t", "LIFEBOT_DATA="+db, "LIFEBOT_DISCORD_API=http://127.0.0.1:1/api")
+	fake := discordtest.New(t)
+	code, _, stderr := runMain(t, "", "DISCORD_TOKEN="+fake.Token(), "LIFEBOT_DATA="+db, "LIFEBOT_DISCORD_API="+fake.URL())
 	if code == 0 || strings.Count(stderr, "\n") != 0 || !strings.HasPrefix(stderr, "lifebot: storage: "+db+" is damaged") ||
 		!strings.Contains(stderr, "restore it from a backup") {
 		t.Fatalf("exit %d, stderr %q; want a non-zero exit and one line naming the damaged file", code, stderr)
@@ -126,7 +130,7 @@ func TestDamagedDatabaseStopsTheBotWithOneLine(t *testing.T) {
 }
 
 func TestBackupUsageExitsTwoWithOneLine(t *testing.T) {
-	code, stderr := runMain(t, "backup")
+	code, _, stderr := runMain(t, "backup")
 	if code != 2 || strings.Count(stderr, "\n") != 0 || !strings.Contains(stderr, "usage: lifebot backup") {
 		t.Fatalf("exit %d, stderr %q; want exit 2 and one line of usage", code, stderr)
 	}
@@ -190,5 +194,128 @@ func TestSimRefusesBadInput(t *testing.T) {
 		if !errors.As(err, new(errUsage)) {
 			t.Errorf("lifebot %v = %v, want a usage error", args, err)
 		}
+	}
+}
+
+// closedBase is a REST base on this machine where nothing listens.
+func closedBase(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return "http://" + addr + "/api/v10"
+}
+
+// An unreachable Discord is named by the base the config gives, not by
+// the URL discordgo builds its calls on.
+func TestUnreachableDiscordNamesTheAddressUsed(t *testing.T) {
+	base := closedBase(t)
+	config := writeConfig(t, fmt.Sprintf("[discord]\ntoken = \"t\"\napi = %q\n[storage]\npath = %q\n",
+		base, filepath.Join(t.TempDir(), "lifebot.db")))
+	err := run(context.Background(), []string{"-config", config}, &bytes.Buffer{}, env(nil))
+	if err == nil || !strings.Contains(err.Error(), base) || strings.Contains(err.Error(), "discord.com") {
+		t.Fatalf("run against a closed port = %v, want an error naming %s and not discord.com", err, base)
+	}
+	if errors.As(err, new(errUsage)) {
+		t.Fatalf("run against a closed port = %v, a usage error; want a failure", err)
+	}
+}
+
+// failedStart is a way for the bot's start to fail, with the environment
+// that makes it fail for the database db.
+type failedStart struct {
+	name string
+	env  func(t *testing.T, db string) map[string]string
+	// opensDatabase is whether the start fails only after the database
+	// was opened.
+	opensDatabase bool
+}
+
+func failedStarts() []failedStart {
+	return []failedStart{
+		{name: "rejected token", env: func(t *testing.T, db string) map[string]string {
+			fake := discordtest.New(t)
+			return map[string]string{"DISCORD_TOKEN": "wrong", "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db}
+		}},
+		{name: "unreachable Discord", env: func(t *testing.T, db string) map[string]string {
+			return map[string]string{"DISCORD_TOKEN": "t", "LIFEBOT_DISCORD_API": closedBase(t), "LIFEBOT_DATA": db}
+		}},
+		{name: "invalid config", env: func(t *testing.T, db string) map[string]string {
+			return map[string]string{"DISCORD_TOKEN": "t", "LIFEBOT_DISCORD_API": "ftp://example.com/api", "LIFEBOT_DATA": db}
+		}},
+		{name: "gateway refused", opensDatabase: true, env: func(t *testing.T, db string) map[string]string {
+			fake := discordtest.New(t)
+			fake.Faults(discordtest.FaultPlan{Faults: []discordtest.Fault{
+				{Kind: discordtest.FaultStatus, Share: 1, Method: "GET", Route: "/gateway"},
+			}})
+			return map[string]string{"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db}
+		}},
+	}
+}
+
+func TestFailedStartLeavesNoDatabase(t *testing.T) {
+	for _, tc := range failedStarts() {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			err := run(context.Background(), nil, &bytes.Buffer{}, env(tc.env(t, filepath.Join(dir, "lifebot.db"))))
+			if err == nil {
+				t.Fatal("the bot started")
+			}
+			entries, _ := os.ReadDir(dir)
+			var left []string
+			for _, e := range entries {
+				left = append(left, e.Name())
+			}
+			if len(left) > 0 {
+				t.Fatalf("start failed with %q and left %v behind", err, left)
+			}
+		})
+	}
+}
+
+func TestFailedStartKeepsAnExistingDatabase(t *testing.T) {
+	for _, tc := range failedStarts() {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "lifebot.db")
+			s, err := storage.OpenBolt(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A finished game, which the bot only keeps and never sweeps.
+			kept, err := s.Create(context.Background(), storage.Record{Channel: "c", Status: storage.Over, Data: []byte("a game")})
+			s.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, err := os.ReadFile(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := run(context.Background(), nil, &bytes.Buffer{}, env(tc.env(t, db))); err == nil {
+				t.Fatal("the bot started")
+			}
+			after, err := os.ReadFile(db)
+			if err != nil {
+				t.Fatalf("the database is gone after a failed start: %v", err)
+			}
+			// Opening a database for writing commits, so only a start that
+			// never needed the database leaves its bytes as they were.
+			if !tc.opensDatabase && !bytes.Equal(before, after) {
+				t.Fatal("a start that failed before it needed the database changed it")
+			}
+			s, err = storage.OpenBolt(db)
+			if err != nil {
+				t.Fatalf("the database does not open after a failed start: %v", err)
+			}
+			defer s.Close()
+			rec, err := s.Get(context.Background(), kept.ID)
+			if err != nil || string(rec.Data) != "a game" {
+				t.Fatalf("game %s after a failed start: %q, %v; want it kept", kept.ID, rec.Data, err)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -27,47 +28,55 @@ func (o optionFlags) Set(v string) error {
 	return nil
 }
 
-func runSim(args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("lifebot sim", flag.ContinueOnError)
-	fs.SetOutput(out)
-	gameID := fs.String("game", "thatslife", "game id")
-	players := fs.Int("players", 4, "number of seats")
-	n := fs.Int("games", 1000, "number of games")
-	seed := fs.Uint64("seed", 1, "seed of the batch; game g uses a seed derived from it and g")
-	lineup := fs.String("lineup", "", "comma-separated policies per seat: ai, random, or a strategy the game offers (default: one ai, the rest random)")
-	pngPath := fs.String("png", "", "write the last game's final board to this PNG file")
-	opts := optionFlags{}
-	fs.Var(opts, "opt", "game option key=value (repeatable), e.g. -opt layout=random")
-	if err := fs.Parse(args); err != nil {
-		return errUsage{err}
-	}
+// simRun is what "lifebot sim" is asked to play.
+type simRun struct {
+	game, lineup, png string
+	players, games    int
+	seed              uint64
+	opts              optionFlags
+}
+
+// simFlags declares sim's flags and returns what plays the games.
+func simFlags(fs *flag.FlagSet) runFunc {
+	r := &simRun{opts: optionFlags{}}
+	fs.StringVar(&r.game, "game", "thatslife", "game id: "+strings.Join(registry().IDs(), ", "))
+	fs.IntVar(&r.players, "players", 4, "number of seats")
+	fs.IntVar(&r.games, "games", 1000, "number of games")
+	fs.Uint64Var(&r.seed, "seed", 1, "seed of the batch; game g uses a seed derived from it and g")
+	fs.StringVar(&r.lineup, "lineup", "", "comma-separated policies per seat: ai, random, or a strategy the game offers (default: one ai, the rest random)")
+	fs.StringVar(&r.png, "png", "", "write the last game's final board to this PNG `file`")
+	fs.Var(r.opts, "opt", "game option `key=value` (repeatable), e.g. -opt layout=random")
+	return r.run
+}
+
+func (r *simRun) run(_ context.Context, _ []string, out io.Writer, _ func(string) string) error {
 	reg := registry()
-	g, ok := reg.Get(*gameID)
+	g, ok := reg.Get(r.game)
 	if !ok {
-		return errUsage{fmt.Errorf("unknown game %q (have %s)", *gameID, strings.Join(reg.IDs(), ", "))}
+		return errUsage{fmt.Errorf("unknown game %q (have %s)", r.game, strings.Join(reg.IDs(), ", "))}
 	}
 	info := g.Info()
-	if *players < info.MinSeats || *players > info.MaxSeats {
+	if r.players < info.MinSeats || r.players > info.MaxSeats {
 		return errUsage{fmt.Errorf("%s takes %d to %d players", info.Name, info.MinSeats, info.MaxSeats)}
 	}
-	resolved, err := games.Resolve(info.Options, games.Options(opts))
+	resolved, err := games.Resolve(info.Options, games.Options(r.opts))
 	if err != nil {
 		return errUsage{err}
 	}
-	entrants, err := parseLineup(*lineup, *players, g)
+	entrants, err := parseLineup(r.lineup, r.players, g)
 	if err != nil {
 		return errUsage{err}
 	}
 	rep, err := sim.Run(sim.Spec{
-		Game: g, Seats: *players, Games: *n, Seed: *seed, Options: resolved,
+		Game: g, Seats: r.players, Games: r.games, Seed: r.seed, Options: resolved,
 		Lineup: entrants, Rotate: true,
 	})
 	if err != nil {
 		return err
 	}
-	printReport(out, info, resolved, *seed, entrants, rep)
-	if *pngPath != "" && rep.Last != nil {
-		names := make([]string, *players)
+	printReport(out, info, resolved, r.seed, entrants, rep)
+	if r.png != "" && rep.Last != nil {
+		names := make([]string, r.players)
 		for seat, slot := range rep.LastSeating {
 			names[seat] = fmt.Sprintf("%s %d", entrants[slot].Name, slot+1)
 		}
@@ -75,10 +84,10 @@ func runSim(args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(*pngPath, img, 0o644); err != nil {
+		if err := os.WriteFile(r.png, img, 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "final board of the last game written to %s\n", *pngPath)
+		fmt.Fprintf(out, "final board of the last game written to %s\n", r.png)
 	}
 	return nil
 }

@@ -45,8 +45,9 @@ func schema() []games.Option {
 	return []games.Option{
 		{
 			Key: optPacks, Name: "Packs", Kind: games.Enum,
-			Choices: []string{"auto", "1", "2"},
-			Help:    "Card packs: auto uses one pack for 2–4 players and two for 5–8",
+			Choices:     []string{"auto", "1", "2"},
+			ChoiceNames: []string{"As many as the players need", "One pack", "Two packs"},
+			Help:        "Card packs: one for 2–4 players and two for 5–8, unless set",
 		},
 		{
 			Key: optTarget, Name: "Target", Kind: games.Int, Min: 50, Max: 500, Default: "100",

@@ -35,13 +35,15 @@ func schema() []games.Option {
 	return []games.Option{
 		{
 			Key: optLayout, Name: "Layout", Kind: games.Enum,
-			Choices: []string{layoutStandard, layoutPlusAscending, layoutFortuneLast, layoutRandom},
-			Help:    "Card order: standard, plus before fortunes, fortunes last, or shuffled",
+			Choices:     []string{layoutStandard, layoutPlusAscending, layoutFortuneLast, layoutRandom},
+			ChoiceNames: []string{"Standard", "Plus cards first", "Fortunes last", "Shuffled"},
+			Help:        "Card order: standard, plus before fortunes, fortunes last, or shuffled",
 		},
 		{
 			Key: optFigures, Name: "Figures", Kind: games.Enum,
-			Choices: []string{"auto", "2", "3"},
-			Help:    "Figures per player; auto gives 3 with up to 4 players and 2 with 5 or 6",
+			Choices:     []string{"auto", "2", "3"},
+			ChoiceNames: []string{"As many as the players allow", "2 each", "3 each"},
+			Help:        "Figures per player: 3 with up to 4 players and 2 with 5 or 6, unless set",
 		},
 		{
 			Key: optBack, Name: "Back or stay on 1", Kind: games.Bool,

@@ -1,0 +1,163 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// verbLog pages through a game's log; its move slot holds the page.
+const verbLog = "log"
+
+// logPageBudget is what one page of a log may fill, leaving room for its
+// heading and page line within a message.
+const logPageBudget = maxContent - 300
+
+// GameLog answers /log: a game's whole public narration, paged, always
+// privately. id may be empty: the actor's most recent game is shown. A
+// page below 1 opens the page a reader wants first: the start of a
+// finished game, the latest page of one still running.
+func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Message {
+	rec, t, msg := s.logRecord(ctx, a, id)
+	if msg != "" {
+		return Text(msg)
+	}
+	lines, err := s.narration(rec, t)
+	if err != nil {
+		return Text(s.playerError(err, rec.ID))
+	}
+	pages := pageLines(lines, logPageBudget)
+	if page < 1 {
+		page = 1
+		if rec.Status.Open() {
+			page = len(pages)
+		}
+	}
+	page = min(page, len(pages))
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s** · game `%s` · %s · page %d of %d", s.GameName(rec.Game), rec.ID, strings.Join(t.textNames(), ", "), page, len(pages))
+	if t.Out.Board.ID != "" {
+		sb.WriteString(" · [board](" + JumpLink(rec.Guild, t.Out.Board) + ")")
+	}
+	sb.WriteString("\n" + pages[page-1])
+	m := Text(truncate(sb.String(), maxContent))
+	if len(pages) > 1 {
+		at := func(p int) string { return customID{Verb: verbLog, Game: rec.ID, Move: p}.String() }
+		m.Rows = []Row{{
+			{Kind: Button, Label: "◀ Earlier", Style: Secondary, CustomID: at(max(page-1, 1)), Disabled: page == 1},
+			{Kind: Button, Label: "Later ▶", Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)},
+		}}
+	}
+	return m
+}
+
+// logRecord finds the game a /log asks for, or says why it cannot be
+// shown. Its narration is public, so anyone in the game's server may read
+// it; from a DM, only its players.
+func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Record, *table, string) {
+	if id == "" {
+		recs, err := s.listOpen(ctx, storage.Filter{User: a.User})
+		if err != nil {
+			return storage.Record{}, nil, s.playerError(err, "")
+		}
+		if len(recs) == 0 {
+			return storage.Record{}, nil, "You have no games yet, so there is no log to show. Name a game with `/log game:`."
+		}
+		sortNewest(recs)
+		id = recs[0].ID
+	}
+	if !validGameID(id) {
+		return storage.Record{}, nil, "There is no game with that id. Pick one of the suggestions `/log game:` offers."
+	}
+	rec, err := s.store.Get(ctx, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return rec, nil, "There is no game with that id. Pick one of the suggestions `/log game:` offers."
+	}
+	if err != nil {
+		return rec, nil, s.playerError(err, id)
+	}
+	t, err := decodeTable(rec)
+	if err != nil {
+		return rec, nil, s.playerError(err, id)
+	}
+	if _, seated := t.seatOf(a.User); !seated && (a.Guild == "" || a.Guild != rec.Guild) {
+		return rec, nil, "That game was played in another server; its log can be read there."
+	}
+	return rec, t, ""
+}
+
+// narration rebuilds a game's public story line by line from its setup
+// and move log: the engines replay exactly, so nothing beyond the last
+// few lines needs to be kept. Private events never enter it.
+func (s *Service) narration(rec storage.Record, t *table) ([]string, error) {
+	lines := []string{fmt.Sprintf("Hosted by <@%s>.", t.Host)}
+	if rec.Status == storage.Lobby {
+		return append(lines, fmt.Sprintf("Waiting in the lobby with %s.", strings.Join(t.textNames(), ", "))), nil
+	}
+	g, ok := s.games.Get(rec.Game)
+	if !ok {
+		return nil, fmt.Errorf("game kind %q is not registered", rec.Game)
+	}
+	st, err := g.New(t.config())
+	if err != nil {
+		return nil, err
+	}
+	names := t.textNames()
+	lines = append(lines, fmt.Sprintf("The game begins: %s.", strings.Join(names, ", ")))
+	for n, e := range t.Log {
+		a, err := games.ParseAction(e.Action)
+		if err != nil {
+			return nil, fmt.Errorf("decision %d: %w", n+1, err)
+		}
+		events, err := st.Apply(e.Seat, a)
+		if err != nil {
+			return nil, fmt.Errorf("decision %d: %w", n+1, err)
+		}
+		for _, ev := range events {
+			if ev.Public() {
+				lines = append(lines, ev.Format(names))
+			}
+		}
+	}
+	if t.Outcome != "" {
+		lines = append(lines, t.Outcome)
+	}
+	return lines, nil
+}
+
+// pageLines packs lines, in order, into pages of at most budget
+// characters; a line longer than a page is cut.
+func pageLines(lines []string, budget int) []string {
+	var pages []string
+	var cur strings.Builder
+	for _, l := range lines {
+		l = truncate(l, budget)
+		if cur.Len() > 0 && cur.Len()+1+len(l) > budget {
+			pages = append(pages, cur.String())
+			cur.Reset()
+		}
+		if cur.Len() > 0 {
+			cur.WriteByte('\n')
+		}
+		cur.WriteString(l)
+	}
+	return append(pages, cur.String())
+}
+
+// logClick turns a log's page, in place; a log button on a public message
+// opens the log privately instead. Reading needs no lock: the log only
+// reads a committed record.
+func (s *Service) logClick(ctx context.Context, c Click, cid customID, r Responder) {
+	m := s.GameLog(ctx, c.Actor, cid.Game, cid.Move)
+	if !c.Ephemeral {
+		s.reply(ctx, r, m)
+		return
+	}
+	if err := r.Update(ctx, m); err != nil {
+		s.log.Warn("turning a log's page", "game", cid.Game, "err", err)
+	}
+}

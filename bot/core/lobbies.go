@@ -1,0 +1,95 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// overCap says why the actor may not open another lobby here, or "".
+func (s *Service) overCap(ctx context.Context, a Actor) string {
+	if n := s.cfg.MaxLobbies; n > 0 {
+		recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
+		if err != nil {
+			return s.playerError(err, "")
+		}
+		hosted := 0
+		for _, rec := range recs {
+			if rec.Status != storage.Lobby {
+				continue
+			}
+			if t, err := decodeTable(rec); err == nil && t.Host == a.User {
+				hosted++
+			}
+		}
+		if hosted >= n {
+			return fmt.Sprintf("You already host %d open lobbies, the most one person may. Start or cancel one of them first: `/mygames` lists them.", hosted)
+		}
+	}
+	if n := s.cfg.MaxChannelGames; n > 0 {
+		recs, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
+		if err != nil {
+			return s.playerError(err, "")
+		}
+		if len(recs) >= n {
+			return fmt.Sprintf("This channel already has %d games open, the most it may. Finish one, or open yours in another channel.", len(recs))
+		}
+	}
+	return ""
+}
+
+// lobbyExpired reports whether a lobby waited longer than allowed for its
+// start. Lobbies from before the opening time was kept count from their
+// last change.
+func (s *Service) lobbyExpired(rec storage.Record, t *table) bool {
+	if rec.Status != storage.Lobby || s.cfg.LobbyExpiry <= 0 {
+		return false
+	}
+	opened := t.Opened
+	if opened.IsZero() {
+		opened = rec.Updated
+	}
+	return !s.cfg.Clock.Now().Before(opened.Add(s.cfg.LobbyExpiry))
+}
+
+// expireLobby closes a lobby nobody started, leaving its message struck
+// through with a line saying why. The caller holds the game's lock.
+func (s *Service) expireLobby(ctx context.Context, rec storage.Record, t *table, g games.Game) {
+	rec.Status = storage.Cancelled
+	t.Outcome = fmt.Sprintf("This lobby closed after %s without a start. Open a new one with `/newgame`.", humanDuration(s.cfg.LobbyExpiry))
+	t.Rev++
+	lg := s.liveLocked(rec.ID, t)
+	stored, err := s.save(ctx, lg, rec, t)
+	if err != nil {
+		s.log.Warn("closing an expired lobby", "game", rec.ID, "err", err)
+		return
+	}
+	s.publish(lg, &snapshot{rec: stored, t: t, info: g.Info()}, "", nil)
+	s.log.Info("lobby expired", "game", rec.ID)
+}
+
+// humanDuration writes a duration the way people say it: "3 days",
+// "12 hours", "1 day and 6 hours", "45 minutes".
+func humanDuration(d time.Duration) string {
+	unit := func(n int64, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	days, hours, minutes := int64(d/(24*time.Hour)), int64(d%(24*time.Hour)/time.Hour), int64(d%time.Hour/time.Minute)
+	switch {
+	case days > 0 && hours > 0:
+		return unit(days, "day") + " and " + unit(hours, "hour")
+	case days > 0:
+		return unit(days, "day")
+	case hours > 0 && minutes > 0:
+		return unit(hours, "hour") + " and " + unit(minutes, "minute")
+	case hours > 0:
+		return unit(hours, "hour")
+	}
+	return unit(max(minutes, 1), "minute")
+}

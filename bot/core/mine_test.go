@@ -1,0 +1,274 @@
+package core
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// playOut clicks legal moves until the game is over.
+func (f *fixture) playOut(id string, board MessageRef) {
+	f.t.Helper()
+	ctx := context.Background()
+	for range 5000 {
+		rec, err := f.store.Get(ctx, id)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		if rec.Status != storage.Playing {
+			return
+		}
+		who, cid := f.legalClick(id)
+		f.svc.Click(ctx, Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{})
+	}
+	f.t.Fatal("the game never ended")
+}
+
+func TestMyGamesListsEveryServerAndMarksYourMove(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, _ := f.game()
+	elsewhere := Actor{User: ada.User, Name: "Ada", Guild: "h", Channel: "d"}
+	f.svc.NewGame(ctx, elsewhere, "thatslife", nil, &responder{original: MessageRef{Channel: "d", ID: "901"}})
+
+	// Asked in a DM with the bot: no server, no channel.
+	got := f.svc.MyGames(ctx, Actor{User: ada.User, Name: "Ada"})
+	if !got.Private {
+		t.Error("/mygames answered in public")
+	}
+	for _, want := range []string{"That's Life!", "lobby, 1 joined", "https://discord.com/channels/g/c/900"} {
+		if !strings.Contains(got.Content, want) {
+			t.Errorf("/mygames lacks %q:\n%s", want, got.Content)
+		}
+	}
+	if n := strings.Count(got.Content, "That's Life!"); n != 2 {
+		t.Errorf("/mygames lists %d games, want 2:\n%s", n, got.Content)
+	}
+	rec, _ := f.store.Get(ctx, id)
+	tb, _ := decodeTable(rec)
+	st, _ := f.svc.decodeState(rec.Game, tb)
+	mover, waiter := ada, ben
+	if st.Active()[0] == 1 {
+		mover, waiter = ben, ada
+	}
+	if got := f.svc.MyGames(ctx, mover).Content; !strings.Contains(got, "1 is waiting for you") || !strings.Contains(got, "your move") {
+		t.Errorf("the player to move is not told so:\n%s", got)
+	}
+	if got := f.svc.MyGames(ctx, waiter).Content; strings.Contains(got, "your move") || !strings.Contains(got, "waiting for "+mover.Name) {
+		t.Errorf("the waiting player's list is wrong:\n%s", got)
+	}
+	if got := f.svc.MyGames(ctx, Actor{User: "99", Name: "Cy"}).Content; !strings.Contains(got, "not in any game") {
+		t.Errorf("a stranger's /mygames: %q", got)
+	}
+}
+
+func TestGameLogPagesTheWholeNarration(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, board := f.game()
+	f.playOut(id, board)
+	rec, _ := f.store.Get(ctx, id)
+	tb, _ := decodeTable(rec)
+	lines, err := f.svc.narration(rec, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 3*len(tb.Recent) {
+		t.Fatalf("the narration has %d lines for a whole game", len(lines))
+	}
+
+	first := f.svc.GameLog(ctx, ada, id, 0)
+	if !first.Private || !strings.Contains(first.Content, "page 1 of") || !strings.Contains(first.Content, "The game begins") {
+		t.Fatalf("a finished game's log does not open at its start:\n%s", first.Content)
+	}
+	// Walk the pages with the buttons as a reader would; together they
+	// hold every line, in order.
+	var read []string
+	m := first
+	for pages := 0; ; pages++ {
+		if len(m.Content) > maxContent {
+			t.Fatalf("page of %d characters", len(m.Content))
+		}
+		body := m.Content[strings.Index(m.Content, "\n")+1:]
+		read = append(read, strings.Split(body, "\n")...)
+		if len(m.Rows) == 0 || m.Rows[0][1].Disabled {
+			break
+		}
+		r := &responder{}
+		f.svc.Click(ctx, Click{Actor: ben, CustomID: m.Rows[0][1].CustomID, Ephemeral: true}, r)
+		kind, next := r.answer()
+		if kind != "update" {
+			t.Fatalf("turning a page answered %s", kind)
+		}
+		m = next
+		if pages > 100 {
+			t.Fatal("the pages never end")
+		}
+	}
+	if strings.Join(read, "\n") != strings.Join(lines, "\n") {
+		t.Errorf("the pages do not hold the narration in order: read %d lines, narration has %d", len(read), len(lines))
+	}
+	for _, l := range tb.Recent {
+		if !strings.Contains(strings.Join(read, "\n"), l) {
+			t.Errorf("the board's line %q is not in the log", l)
+		}
+	}
+
+	// Anyone in the server may read it; from elsewhere only its players.
+	if got := f.svc.GameLog(ctx, Actor{User: "7", Name: "Cy", Guild: "g", Channel: "other"}, id, 1).Content; !strings.Contains(got, "page 1") {
+		t.Errorf("a member of the server cannot read the log: %q", got)
+	}
+	if got := f.svc.GameLog(ctx, Actor{User: "7", Name: "Cy", Guild: "h", Channel: "x"}, id, 1).Content; !strings.Contains(got, "another server") {
+		t.Errorf("another server's member read the log: %q", got)
+	}
+	if got := f.svc.GameLog(ctx, Actor{User: ada.User}, "", 0).Content; !strings.Contains(got, "`"+id+"`") {
+		t.Errorf("/log without a game does not show the latest one: %q", got)
+	}
+	if got := f.svc.GameLog(ctx, ada, "zzz", 0).Content; !strings.Contains(got, "no game with that id") {
+		t.Errorf("/log of an unknown game: %q", got)
+	}
+	// The finished board points at the log.
+	st, _ := f.svc.decodeState(rec.Game, tb)
+	final, err := f.svc.boardMessage(&snapshot{rec: rec, t: tb, st: st, info: thatslife.Game{}.Info()})
+	if err != nil || !strings.Contains(final.Content, "/log game:"+id) {
+		t.Errorf("the final board does not point at the log (%v): %q", err, final.Content)
+	}
+}
+
+func TestGameChoicesSuggestYourGames(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, board := f.game()
+	f.playOut(id, board)
+	open, _ := f.game()
+	if got := f.svc.GameChoices(ctx, ada, "", false); len(got) != 1 || got[0].Value != open {
+		t.Errorf("open games suggested: %+v, want only %s", got, open)
+	}
+	got := f.svc.GameChoices(ctx, ada, "", true)
+	if len(got) != 2 || got[0].Value != open || got[1].Value != id {
+		t.Errorf("all games suggested: %+v, want %s then %s", got, open, id)
+	}
+	if !strings.Contains(got[1].Name, "finished") || !strings.Contains(got[1].Name, "Ada, Ben") {
+		t.Errorf("a suggestion reads %q", got[1].Name)
+	}
+	if got := f.svc.GameChoices(ctx, ada, "FINISHED", true); len(got) != 1 || got[0].Value != id {
+		t.Errorf("typing filters nothing: %+v", got)
+	}
+	// A stranger in the channel is offered the channel's open game.
+	if got := f.svc.GameChoices(ctx, Actor{User: "7", Guild: "g", Channel: "c"}, "", false); len(got) != 1 || got[0].Value != open {
+		t.Errorf("the channel's games are not suggested: %+v", got)
+	}
+}
+
+func TestNamesCannotFormatMessages(t *testing.T) {
+	for in, want := range map[string]string{
+		"**Bo** _b_":     `\*\*Bo\*\* \_b\_`,
+		"<@123> ||x||":   `\<@​123\> \|\|x\|\|`,
+		"@everyone":      "@\u200beveryone",
+		"# [x](http://)": `\# \[x\]\(http\://\)`,
+		"王小明":            "王小明",
+	} {
+		if got := escapeText(in); got != want {
+			t.Errorf("escapeText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	f := newFixture(t)
+	ctx := context.Background()
+	f.svc.NewGame(ctx, Actor{User: "1", Name: "**Big** ~~Ada~~", Guild: "g", Channel: "c"}, "thatslife", nil, &responder{original: MessageRef{Channel: "c", ID: "900"}})
+	recs, _ := f.store.List(ctx, storage.Filter{})
+	tb, _ := decodeTable(recs[0])
+	lobby := f.svc.lobbyMessage(&snapshot{rec: recs[0], t: tb, info: thatslife.Game{}.Info()})
+	if !strings.Contains(lobby.Content, `\*\*Big\*\* \~\~Ada\~\~`) {
+		t.Errorf("the lobby shows a name unescaped:\n%s", lobby.Content)
+	}
+}
+
+func TestLobbiesExpireWithALine(t *testing.T) {
+	f := newFixture(t)
+	clock := &stepClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	f.svc.cfg.Clock, f.svc.cfg.LobbyExpiry = clock, 24*time.Hour
+	ctx := context.Background()
+	board := MessageRef{Channel: "c", ID: "900"}
+	f.svc.NewGame(ctx, ada, "thatslife", nil, &responder{original: board})
+	recs, _ := f.store.List(ctx, storage.Filter{})
+	id := recs[0].ID
+	clock.add(23 * time.Hour)
+	f.svc.Sweep(ctx)
+	if rec, _ := f.store.Get(ctx, id); rec.Status != storage.Lobby {
+		t.Fatalf("the lobby closed early: status %v", rec.Status)
+	}
+	clock.add(time.Hour)
+	f.svc.Sweep(ctx)
+	if rec, _ := f.store.Get(ctx, id); rec.Status != storage.Cancelled {
+		t.Fatalf("the lobby did not expire: status %v", rec.Status)
+	}
+	f.waitEdit(board.ID, "closed after 1 day without a start")
+	r := &responder{}
+	f.svc.Click(ctx, Click{Actor: ben, CustomID: customID{Verb: verbJoin, Game: id}.String(), Message: board.ID}, r)
+	if _, m := r.answer(); m == nil || !strings.Contains(m.Content, "closed") {
+		t.Errorf("joining an expired lobby answered %+v", m)
+	}
+}
+
+func TestCapsOnLobbiesAndChannelGames(t *testing.T) {
+	f := newFixture(t)
+	f.svc.cfg.MaxLobbies, f.svc.cfg.MaxChannelGames = 1, 2
+	ctx := context.Background()
+	open := func(a Actor) string {
+		r := &responder{original: MessageRef{Channel: a.Channel, ID: "9" + a.User}}
+		f.svc.NewGame(ctx, a, "thatslife", nil, r)
+		_, m := r.answer()
+		return m.Content
+	}
+	if got := open(ada); !strings.Contains(got, "Join") {
+		t.Fatalf("the first lobby was refused: %q", got)
+	}
+	if got := open(Actor{User: ada.User, Name: "Ada", Guild: "g", Channel: "elsewhere"}); !strings.Contains(got, "already host 1 open lobbies") {
+		t.Errorf("a second lobby by the same host: %q", got)
+	}
+	if got := open(ben); !strings.Contains(got, "Join") {
+		t.Fatalf("another person's lobby was refused: %q", got)
+	}
+	if got := open(Actor{User: "3", Name: "Cy", Guild: "g", Channel: "c"}); !strings.Contains(got, "channel already has 2 games open") {
+		t.Errorf("a third game in the channel: %q", got)
+	}
+	if n := len(mustList(t, f.store)); n != 2 {
+		t.Errorf("%d records after refusals, want 2", n)
+	}
+}
+
+func mustList(t *testing.T, s storage.Store) []storage.Record {
+	t.Helper()
+	recs, err := s.List(context.Background(), storage.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestHumanDurations(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		24 * time.Hour: "1 day", 72 * time.Hour: "3 days", 30 * time.Hour: "1 day and 6 hours",
+		12 * time.Hour: "12 hours", 90 * time.Minute: "1 hour and 30 minutes", 45 * time.Minute: "45 minutes", time.Second: "1 minute",
+	} {
+		if got := humanDuration(d); got != want {
+			t.Errorf("humanDuration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// waitEdit waits for delivery to edit a message to show want.
+func (f *fixture) waitEdit(id, want string) {
+	f.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(f.p.lastEdit(id), want) {
+		if time.Now().After(deadline) {
+			f.t.Fatalf("message %s never showed %q; last edit %q", id, want, f.p.lastEdit(id))
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
