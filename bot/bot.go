@@ -45,6 +45,9 @@ type Config struct {
 	SweepEvery   time.Duration
 	DMRetry      time.Duration
 	Backoff      time.Duration
+	// MinRated and CountAI are how stats count (see core.Config).
+	MinRated int
+	CountAI  bool
 }
 
 // Bot serves interactions. Create it with New and attach it to a session.
@@ -93,6 +96,7 @@ func (b *Bot) Attach(s *discordgo.Session) {
 		Discord: &rest{api: b.api}, Log: b.log, Clock: b.cfg.Clock, Seed: b.cfg.Seed,
 		RemindAfter: b.cfg.RemindAfter, MaxReminders: b.cfg.MaxReminders,
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
+		MinRated: b.cfg.MinRated, CountAI: b.cfg.CountAI,
 	})
 	b.detach = append(b.detach, s.AddHandler(b.onReady), s.AddHandler(b.onInteraction))
 	b.svc.Run()

@@ -44,7 +44,7 @@ func (b *Bot) commandSet() []command {
 			return b.svc.GameChoices(ctx, actor(i), typed, closed)
 		}
 	}
-	return []command{
+	return append([]command{
 		{
 			def: &discordgo.ApplicationCommand{
 				Name: "newgame", Description: "Open a lobby for a new game in this channel",
@@ -119,7 +119,7 @@ func (b *Bot) commandSet() []command {
 				b.answer(ctx, r, core.Text(b.helpText()))
 			},
 		},
-	}
+	}, b.statsCommands()...)
 }
 
 // commands is the slash-command set as Discord registers it.

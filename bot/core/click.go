@@ -398,6 +398,7 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 		if res := st.Result(); res.Over {
 			rec.Status = storage.Over
 			t.Outcome = outcome(t, res)
+			t.Result = t.endResult(rec, res, s.cfg.Clock.Now(), false)
 		} else if rec.Status == storage.Playing {
 			t.TurnFrom, t.Reminded = s.cfg.Clock.Now().UTC(), 0
 		}

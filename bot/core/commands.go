@@ -244,6 +244,9 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 	}
 	rec.Status = storage.Cancelled
 	t.Outcome = fmt.Sprintf("Abandoned by %s.", escapeText(a.Name))
+	if st != nil {
+		t.Result = t.endResult(rec, st.Result(), s.cfg.Clock.Now(), true)
+	}
 	t.Rev++
 	lg := s.liveLocked(id, t)
 	stored, err := s.save(ctx, lg, rec, t)

@@ -107,6 +107,11 @@ type Config struct {
 	// zero means no cap.
 	MaxLobbies      int
 	MaxChannelGames int
+	// MinRated is how many rated games a player needs before their rating
+	// and place are shown (5 if unset); CountAI counts games with AI seats
+	// in stats and ratings (see stats.go).
+	MinRated int
+	CountAI  bool
 }
 
 // Service runs games: lobbies, moves, reminders, and delivery of what
@@ -123,6 +128,10 @@ type Service struct {
 
 	liveMu sync.Mutex
 	live   map[string]*liveGame
+
+	// results keeps the result of each closed record read (stats.go).
+	resultsMu sync.Mutex
+	results   map[string]*result
 
 	// ctx ends deliveries at shutdown; work tracks every goroutine the
 	// service started, inflight the calls being served.
@@ -165,7 +174,7 @@ func New(cfg Config) *Service {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{
 		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log,
-		locks: map[string]*gameLock{}, live: map[string]*liveGame{},
+		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, results: map[string]*result{},
 		ctx: ctx, cancel: cancel, stop: make(chan struct{}),
 	}
 }

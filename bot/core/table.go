@@ -56,6 +56,8 @@ type table struct {
 	Opened   time.Time `json:"opened,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
+	// Result is how the game ended, set by the commit that closed it.
+	Result *result `json:"result,omitempty"`
 	// Out is what has been delivered to Discord (see ledger). Commits carry
 	// it along; deliveries change it.
 	Out ledger `json:"out"`

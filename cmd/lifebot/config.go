@@ -32,6 +32,10 @@ type Config struct {
 		RemindAfter  string `toml:"remind_after"`
 		MaxReminders int    `toml:"max_reminders"`
 	} `toml:"turns"`
+	Stats struct {
+		MinGames int  `toml:"min_games"`
+		CountAI  bool `toml:"count_ai"`
+	} `toml:"stats"`
 	Log struct {
 		Level  string `toml:"level"`
 		Format string `toml:"format"`
@@ -44,6 +48,7 @@ func defaultConfig() Config {
 	c.Storage.Path = "lifebot.db"
 	c.Turns.RemindAfter = "12h"
 	c.Turns.MaxReminders = 3
+	c.Stats.MinGames = 5
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	return c
@@ -200,6 +205,9 @@ func (c Config) validate() error {
 	}
 	if c.Turns.MaxReminders < 0 {
 		return errors.New("turns.max_reminders cannot be negative")
+	}
+	if c.Stats.MinGames < 1 {
+		return errors.New("stats.min_games must be 1 or more")
 	}
 	if _, err := c.level(); err != nil {
 		return err

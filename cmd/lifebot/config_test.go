@@ -55,6 +55,7 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"bad reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"soon\"\n", "turns.remind_after"},
 		{"tiny reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"1s\"\n", "turns.remind_after"},
 		{"negative reminders", "[discord]\ntoken = \"x\"\n[turns]\nmax_reminders = -1\n", "turns.max_reminders"},
+		{"no games to be ranked", "[discord]\ntoken = \"x\"\n[stats]\nmin_games = 0\n", "stats.min_games"},
 		{"empty path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"\"\n", "storage.path is empty"},
 		{"blank path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"  \"\n", "storage.path is empty"},
 		{"plain http", "[discord]\ntoken = \"x\"\napi = \"http://discord.example/api\"\n", "plain http"},

@@ -139,6 +139,8 @@ func (m *Main) Open(ctx context.Context) error {
 		Guild:        m.Config.Discord.Guild,
 		RemindAfter:  remindAfter,
 		MaxReminders: m.Config.Turns.MaxReminders,
+		MinRated:     m.Config.Stats.MinGames,
+		CountAI:      m.Config.Stats.CountAI,
 	})
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {

@@ -1,0 +1,362 @@
+package core
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/lifebot/lifebot/bot/rating"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// Stats and ratings are figured per server and per game from the results
+// of its closed games (result.go), replayed in the order they finished.
+// Nothing is stored besides the results themselves: a rating is always
+// what the server's games say, and a game that stops counting (its kind
+// is renamed, the rules of counting change) changes every rating after
+// it, as it should.
+//
+// Decisions:
+//   - A game counts when it was played to the end by people only: games
+//     with an AI seat and abandoned games are left out (Config.CountAI
+//     counts the first, rating the people among themselves).
+//   - A shared first place is a win for each who shares it.
+//   - A rating and a place on the leaderboard are shown after
+//     Config.MinRated rated games; the rating is the model's ordinal
+//     (mu − 3σ), which only climbs as the model grows sure of a player.
+//   - /stats answers privately: it is one person's question. /leaderboard
+//     answers in the channel, as a table to talk about; its mentions ping
+//     nobody.
+
+// leaderboardSize is how many players the leaderboard lists.
+const leaderboardSize = 10
+
+// standing is one player's record in one game of one server.
+type standing struct {
+	user   string
+	played int
+	wins   int
+	rated  int
+	rating rating.Rating
+}
+
+// ladder is one game's standings in one server.
+type ladder struct {
+	games   int // counted games
+	players map[string]*standing
+}
+
+// tally is what a server's results add up to.
+type tally struct {
+	ladders map[string]*ladder
+	// withAI and abandoned count, per game and person, the games of
+	// theirs that were left out.
+	withAI    map[played]int
+	abandoned map[played]int
+}
+
+// played names a person in one game kind.
+type played struct{ game, user string }
+
+// Stats answers /stats: user's figures in the actor's server, for one
+// game or every game they played. An empty user means the actor.
+func (s *Service) Stats(ctx context.Context, a Actor, user, game string) *Message {
+	if a.Guild == "" {
+		return Text("Stats are kept per server: ask in a server channel.")
+	}
+	if game != "" && !s.knownGame(game) {
+		return Text(fmt.Sprintf("There is no game called %s.", quote(game)))
+	}
+	if user == "" {
+		user = a.User
+	}
+	tl, err := s.tally(ctx, a.Guild)
+	if err != nil {
+		return Text(s.playerError(err, ""))
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "📊 **Stats of <@%s>** in this server\n", user)
+	lines := 0
+	for _, g := range s.gameIDs() {
+		if game != "" && g != game {
+			continue
+		}
+		ld := tl.ladders[g]
+		if ld == nil || ld.players[user] == nil {
+			continue
+		}
+		st := ld.players[user]
+		fmt.Fprintf(&sb, "**%s**: %s · %s\n", s.GameName(g), record(st), s.rank(ld, st))
+		lines++
+	}
+	if lines == 0 {
+		where := "any game"
+		if game != "" {
+			where = s.GameName(game)
+		}
+		fmt.Fprintf(&sb, "No counted games of %s yet.\n", where)
+	}
+	withAI, abandoned := 0, 0
+	for k, n := range tl.withAI {
+		if k.user == user && (game == "" || k.game == game) {
+			withAI += n
+		}
+	}
+	for k, n := range tl.abandoned {
+		if k.user == user && (game == "" || k.game == game) {
+			abandoned += n
+		}
+	}
+	var left []string
+	if withAI > 0 {
+		left = append(left, plural(withAI, "game")+" with AI players")
+	}
+	if abandoned > 0 {
+		left = append(left, fmt.Sprintf("%d abandoned", abandoned))
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(&sb, "Not counted: %s.\n", strings.Join(left, ", "))
+	}
+	return &Message{Content: truncate(sb.String(), maxContent), Private: true}
+}
+
+// Leaderboard answers /leaderboard: the best rated players of a game in
+// the actor's server, and the actor's own line when they are not among
+// them.
+func (s *Service) Leaderboard(ctx context.Context, a Actor, game string) *Message {
+	if a.Guild == "" {
+		return Text("Leaderboards are kept per server: ask in a server channel.")
+	}
+	if !s.knownGame(game) {
+		return Text(fmt.Sprintf("There is no game called %s.", quote(game)))
+	}
+	tl, err := s.tally(ctx, a.Guild)
+	if err != nil {
+		return Text(s.playerError(err, ""))
+	}
+	name := s.GameName(game)
+	ld := tl.ladders[game]
+	if ld == nil {
+		ld = &ladder{}
+	}
+	ranked := s.ranked(ld)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "🏆 **%s** leaderboard · %s\n", name, plural(ld.games, "counted game"))
+	if len(ranked) == 0 {
+		fmt.Fprintf(&sb, "Nobody is ranked yet: a place takes %s.\n", plural(s.minRated(), "counted game"))
+	}
+	mine := false
+	for i, st := range ranked {
+		if i >= leaderboardSize && st.user != a.User {
+			continue
+		}
+		if i >= leaderboardSize {
+			sb.WriteString("…\n")
+		}
+		fmt.Fprintf(&sb, "%d. <@%s> · %s · %s\n", place(ranked, i), st.user, ordinal(st.rating), record(st))
+		mine = mine || st.user == a.User
+	}
+	if st := ld.players[a.User]; st != nil && !mine {
+		fmt.Fprintf(&sb, "You: %s · %s\n", record(st), s.rank(ld, st))
+	}
+	return &Message{Content: truncate(sb.String(), maxContent)}
+}
+
+// tally adds up the results of a server's closed games: one listing of
+// the server's records per request, each record's result read once per
+// process (resultOf).
+func (s *Service) tally(ctx context.Context, guild string) (*tally, error) {
+	recs, err := s.listOpen(ctx, storage.Filter{Guild: guild})
+	if err != nil {
+		return nil, err
+	}
+	type closed struct {
+		id string
+		r  *result
+	}
+	var done []closed
+	for _, rec := range recs {
+		if rec.Status.Open() || rec.Guild != guild {
+			continue
+		}
+		if r := s.resultOf(rec); r != nil {
+			done = append(done, closed{rec.ID, r})
+		}
+	}
+	// Ids break ties between games that ended at the same instant, so
+	// the replay is the same on every request.
+	slices.SortFunc(done, func(a, b closed) int {
+		return cmp.Or(a.r.Finished.Compare(b.r.Finished), cmp.Compare(a.id, b.id))
+	})
+	tl := &tally{ladders: map[string]*ladder{}, withAI: map[played]int{}, abandoned: map[played]int{}}
+	for _, c := range done {
+		s.count(tl, c.id, c.r)
+	}
+	return tl, nil
+}
+
+// count adds one game's result to the tally.
+func (s *Service) count(tl *tally, id string, r *result) {
+	var people []resultPlayer
+	for _, p := range r.Players {
+		if !p.AI && p.User != "" {
+			people = append(people, p)
+		}
+	}
+	switch {
+	case r.Abandoned:
+		for _, p := range people {
+			tl.abandoned[played{r.Game, p.User}]++
+		}
+		return
+	case r.hasAI() && !s.cfg.CountAI:
+		for _, p := range people {
+			tl.withAI[played{r.Game, p.User}]++
+		}
+		return
+	}
+	ld := tl.ladders[r.Game]
+	if ld == nil {
+		ld = &ladder{players: map[string]*standing{}}
+		tl.ladders[r.Game] = ld
+	}
+	ld.games++
+	model := rating.Default()
+	before := make([]rating.Rating, len(people))
+	ranks := make([]int, len(people))
+	for i, p := range people {
+		st := ld.players[p.User]
+		if st == nil {
+			st = &standing{user: p.User, rating: model.New()}
+			ld.players[p.User] = st
+		}
+		st.played++
+		if p.Rank == 1 {
+			st.wins++
+		}
+		before[i], ranks[i] = st.rating, p.Rank
+	}
+	if len(people) < 2 {
+		return
+	}
+	after, err := model.RateFreeForAll(before, ranks)
+	if err != nil {
+		s.log.Error("rating a game", "game", id, "err", err)
+		return
+	}
+	for i, p := range people {
+		st := ld.players[p.User]
+		st.rating = after[i]
+		st.rated++
+	}
+}
+
+// resultOf reads the result of a closed record. A closed record never
+// changes what it says about its end, so each is read once per process
+// and kept, the absence of one too; only the result section is decoded.
+func (s *Service) resultOf(rec storage.Record) *result {
+	s.resultsMu.Lock()
+	r, ok := s.results[rec.ID]
+	s.resultsMu.Unlock()
+	if ok {
+		return r
+	}
+	var only struct {
+		Result *result `json:"result"`
+	}
+	if err := json.Unmarshal(rec.Data, &only); err != nil {
+		s.log.Error("reading the result of a game", "game", rec.ID, "err", err)
+		return nil
+	}
+	s.resultsMu.Lock()
+	s.results[rec.ID] = only.Result
+	s.resultsMu.Unlock()
+	return only.Result
+}
+
+// ranked lists the players of a ladder who have played enough to be
+// ranked, best first: by rating, then by more games, then by id so the
+// order never wavers.
+func (s *Service) ranked(ld *ladder) []*standing {
+	var out []*standing
+	for _, st := range ld.players {
+		if st.rated >= s.minRated() {
+			out = append(out, st)
+		}
+	}
+	slices.SortFunc(out, func(a, b *standing) int {
+		return cmp.Or(cmp.Compare(b.rating.Ordinal(), a.rating.Ordinal()), cmp.Compare(b.played, a.played), cmp.Compare(a.user, b.user))
+	})
+	return out
+}
+
+// place is the i-th ranked player's place: players of equal rating share
+// the better place ("1, 1, 3").
+func place(ranked []*standing, i int) int {
+	for i > 0 && ranked[i-1].rating.Ordinal() == ranked[i].rating.Ordinal() {
+		i--
+	}
+	return i + 1
+}
+
+// rank says where a player stands: rating and place, or how many more
+// games it takes to be ranked.
+func (s *Service) rank(ld *ladder, st *standing) string {
+	if more := s.minRated() - st.rated; more > 0 {
+		return plural(more, "more game") + " to be ranked"
+	}
+	ranked := s.ranked(ld)
+	i := slices.Index(ranked, st)
+	return fmt.Sprintf("rating %s · #%d of %d", ordinal(st.rating), place(ranked, i), len(ranked))
+}
+
+func (s *Service) minRated() int {
+	if s.cfg.MinRated > 0 {
+		return s.cfg.MinRated
+	}
+	return 5
+}
+
+// gameIDs lists the catalogue's games, then any other registered one, in
+// the order the commands offer them.
+func (s *Service) gameIDs() []string {
+	var out []string
+	for _, g := range Catalogue {
+		out = append(out, g.ID)
+	}
+	for _, id := range s.games.IDs() {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (s *Service) knownGame(id string) bool { return slices.Contains(s.gameIDs(), id) }
+
+// record is a player's games and wins: "7 games · 4 wins (57%)".
+func record(st *standing) string {
+	return fmt.Sprintf("%s · %s (%d%%)", plural(st.played, "game"), plural(st.wins, "win"), (200*st.wins+st.played)/(2*st.played))
+}
+
+// ordinal writes a rating as players read it, to a tenth and with a
+// typographic minus; a rating that rounds to zero has no sign.
+func ordinal(r rating.Rating) string {
+	v := math.Round(r.Ordinal()*10) / 10
+	if v == 0 {
+		v = 0
+	}
+	return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1)
+}
+
+// plural writes a count with its noun: "1 game", "3 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
