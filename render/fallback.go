@@ -12,8 +12,10 @@ import (
 )
 
 // DefaultFallbackFonts returns where a Renderer looks for fallback fonts
-// unless its Options say otherwise: TrueType files with CJK glyphs as
-// Debian and Alpine packages install them, most complete first.
+// unless its Options say otherwise: TrueType files with CJK glyphs where
+// Debian's and Alpine's packages install them. Droid Sans Fallback comes
+// first for Chinese and Japanese; it has no Hangul, which WenQuanYi Micro
+// Hei adds.
 func DefaultFallbackFonts() []string {
 	return []string{
 		"/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", // Debian: fonts-droid-fallback

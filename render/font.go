@@ -20,8 +20,9 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// Weight selects one of the embedded Go fonts. Boards never use system
-// fonts, so an image looks the same on every host.
+// Weight selects one of the embedded Go fonts. Text they have is always
+// drawn from them, so it looks the same on every host; only runes they
+// lack come from the host's fallback fonts.
 type Weight int
 
 // The embedded weights.
@@ -503,8 +504,8 @@ func (f *Face) Wrap(s string, width float64) []string {
 	return lines
 }
 
-// SeatName is the drawable form of a seat's name: names[seat] without the
-// glyphs this face lacks, or "Player N" when nothing drawable is left.
+// SeatName is the drawable form of a seat's name: names[seat] cleaned, or
+// "Player N" when the name is blank or invisible.
 func (f *Face) SeatName(names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		if s := f.Clean(names[seat]); s != "" {
