@@ -194,8 +194,8 @@ type alGlyphs struct {
 	letters, num *Face
 }
 
-func newAlGlyphs(size float64) alGlyphs {
-	return alGlyphs{size, NewFace(Bold, math.Round(size*0.5)), NewFace(Bold, math.Round(size*0.56))}
+func newAlGlyphs(fonts *fontSet, size float64) alGlyphs {
+	return alGlyphs{size, fonts.face(Bold, math.Round(size*0.5)), fonts.face(Bold, math.Round(size*0.56))}
 }
 
 // repeats reports whether an item is drawn once per symbol (a card shows
@@ -433,29 +433,29 @@ type alifeKit struct {
 	title, titleSmall, titleTiny, chipTitle, name, big, huge, stat, label, small, body, caption, prompt, rank, footer, footerTitle, num *Face
 }
 
-func newAlifeKit() *alifeKit {
+func newAlifeKit(fonts *fontSet) *alifeKit {
 	k := &alifeKit{
-		title:       NewFace(Bold, 14),
-		titleSmall:  NewFace(Bold, 12),
-		titleTiny:   NewFace(Bold, 11),
-		chipTitle:   NewFace(Bold, 12),
-		name:        NewFace(Bold, 19),
-		big:         NewFace(Bold, 30),
-		huge:        NewFace(Bold, 54),
-		stat:        NewFace(Bold, 17),
-		label:       NewFace(Bold, 13),
-		small:       NewFace(Regular, 13),
-		body:        NewFace(Regular, 16),
-		caption:     NewFace(Regular, 18),
-		prompt:      NewFace(Bold, 24),
-		rank:        NewFace(Bold, 24),
-		footer:      NewFace(Regular, 15),
-		footerTitle: NewFace(Bold, 18),
-		num:         NewFace(Bold, 14),
-		cardG:       newAlGlyphs(22),
-		chipG:       newAlGlyphs(17),
-		rowG:        newAlGlyphs(18),
-		bigG:        newAlGlyphs(24),
+		title:       fonts.face(Bold, 14),
+		titleSmall:  fonts.face(Bold, 12),
+		titleTiny:   fonts.face(Bold, 11),
+		chipTitle:   fonts.face(Bold, 12),
+		name:        fonts.face(Bold, 19),
+		big:         fonts.face(Bold, 30),
+		huge:        fonts.face(Bold, 54),
+		stat:        fonts.face(Bold, 17),
+		label:       fonts.face(Bold, 13),
+		small:       fonts.face(Regular, 13),
+		body:        fonts.face(Regular, 16),
+		caption:     fonts.face(Regular, 18),
+		prompt:      fonts.face(Bold, 24),
+		rank:        fonts.face(Bold, 24),
+		footer:      fonts.face(Regular, 15),
+		footerTitle: fonts.face(Bold, 18),
+		num:         fonts.face(Bold, 14),
+		cardG:       newAlGlyphs(fonts, 22),
+		chipG:       newAlGlyphs(fonts, 17),
+		rowG:        newAlGlyphs(fonts, 18),
+		bigG:        newAlGlyphs(fonts, 24),
 	}
 	for r := range alNumRes {
 		k.life[r] = alSymbolSprite(k.rowG, alItem{alLife, r, 1})

@@ -20,8 +20,9 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// Weight selects one of the embedded Go fonts. Boards never use system
-// fonts, so an image looks the same on every host.
+// Weight selects one of the embedded Go fonts. Text they have is always
+// drawn from them, so it looks the same on every host; only runes they
+// lack come from the host's fallback fonts.
 type Weight int
 
 // The embedded weights.
@@ -56,7 +57,11 @@ func (w Weight) font() *truetype.Font {
 	return fs[w]
 }
 
-// Face is one weight at one size, safe for concurrent use.
+// Face is one weight at one size, safe for concurrent use. It draws each
+// rune from the Go font of its weight when that has it, else from the
+// first fallback font that has it, else as the substitute box (see the
+// package documentation), and measures text the same way, so that a name
+// in mixed scripts is laid out as it is drawn.
 //
 // Face keeps every glyph it has drawn, rasterised once at each of the
 // quarter-pixel offsets text is placed at, for as long as the Face lives:
@@ -70,11 +75,9 @@ func (w Weight) font() *truetype.Font {
 // through a bilinear transform even when none is set, which is several times
 // slower than drawing the glyph mask directly and blurs hinted glyphs.
 type Face struct {
-	font  *truetype.Font
-	size  float64
-	scale fixed.Int26_6 // size in 26.6 pixels, as freetype rounds it
-	pool  sync.Pool
+	glyphFace // the Go font of the weight
 
+	size      float64
 	capHeight float64
 
 	// Advances of printable ASCII and a few symbols the boards use, filled
@@ -84,13 +87,27 @@ type Face struct {
 	ascii   [0x7F - ' ']fixed.Int26_6
 	symbols map[rune]fixed.Int26_6
 
+	// fallbacks are the fallback fonts at this size, made when a rune the
+	// Go font lacks is first met: most faces only ever draw digits and
+	// labels.
+	fallbacks func() []*glyphFace
+	// missing is the substitute box, drawn for runes no font has.
+	missing *glyph
+}
+
+// glyphFace rasterises and keeps the glyphs of one font at one size.
+type glyphFace struct {
+	font  *truetype.Font
+	scale fixed.Int26_6 // size in 26.6 pixels, as freetype rounds it
+	pool  sync.Pool
+
 	glyphs sync.Map     // glyphKey → *glyph
 	kept   atomic.Int32 // entries in glyphs
 }
 
-// maxGlyphs bounds the glyphs one Face keeps. Boards draw a few hundred;
-// names from outside may bring any of the fonts' glyphs, and past the bound
-// those are rasterised at each use rather than kept.
+// maxGlyphs bounds the glyphs one font of a Face keeps. Boards draw a few
+// hundred; names from outside may bring any of the fonts' glyphs, and past
+// the bound those are rasterised at each use rather than kept.
 const maxGlyphs = 2048
 
 // glyphKey is a rune placed at a quarter-pixel offset: freetype places
@@ -112,18 +129,25 @@ type glyph struct {
 // tabledSymbols are the non-ASCII runes boards draw often.
 const tabledSymbols = "−…·×"
 
-// NewFace returns the embedded font of weight w at size pixels.
-func NewFace(w Weight, size float64) *Face {
-	f := &Face{font: w.font(), size: size, scale: fixed.Int26_6(0.5 + size*64)}
-	f.pool.New = func() any {
-		return truetype.NewFace(f.font, &truetype.Options{
-			Size:    size,
-			Hinting: font.HintingFull,
-			// Glyphs are kept by the Face; freetype's cache only needs
-			// room for the one being copied out.
-			GlyphCacheEntries: 1,
-		})
-	}
+// NewFace returns the embedded font of weight w at size pixels, falling
+// back to the default fallback fonts (DefaultFallbackFonts) for runes it
+// lacks. A Renderer's boards use its own Options instead.
+func NewFace(w Weight, size float64) *Face { return defaultFonts.face(w, size) }
+
+// newFace returns the Go font of weight w at size pixels, falling back to
+// the fonts of fs.
+func newFace(fs *fontSet, w Weight, size float64) *Face {
+	f := &Face{size: size}
+	f.init(w.font(), size)
+	f.fallbacks = sync.OnceValue(func() []*glyphFace {
+		fonts := fs.fonts()
+		gs := make([]*glyphFace, len(fonts))
+		for i, ft := range fonts {
+			gs[i] = new(glyphFace)
+			gs[i].init(ft, size)
+		}
+		return gs
+	})
 	f.with(func(ff font.Face) {
 		b, _ := font.BoundString(ff, "H")
 		f.capHeight = -fix(b.Min.Y)
@@ -135,43 +159,96 @@ func NewFace(w Weight, size float64) *Face {
 			f.symbols[r], _ = ff.GlyphAdvance(r)
 		}
 	})
+	f.missing = substitute(size, f.capHeight, f.ascii['H'-' '])
 	return f
 }
 
-// glyph returns r rasterised at offset fx, keeping it while there is room.
-func (f *Face) glyph(r rune, fx fixed.Int26_6) *glyph {
-	key := glyphKey{r, fx}
-	if g, ok := f.glyphs.Load(key); ok {
-		return g.(*glyph)
+// init sets g up to rasterise ft at size pixels.
+func (g *glyphFace) init(ft *truetype.Font, size float64) {
+	g.font, g.scale = ft, fixed.Int26_6(0.5+size*64)
+	g.pool.New = func() any {
+		return truetype.NewFace(ft, &truetype.Options{
+			Size:    size,
+			Hinting: font.HintingFull,
+			// Glyphs are kept by the glyphFace; freetype's cache only
+			// needs room for the one being copied out.
+			GlyphCacheEntries: 1,
+		})
 	}
-	g := new(glyph)
-	f.with(func(ff font.Face) {
+}
+
+// glyph returns r rasterised at offset fx, keeping it while there is room.
+func (g *glyphFace) glyph(r rune, fx fixed.Int26_6) *glyph {
+	key := glyphKey{r, fx}
+	if gl, ok := g.glyphs.Load(key); ok {
+		return gl.(*glyph)
+	}
+	gl := new(glyph)
+	g.with(func(ff font.Face) {
 		dr, mask, maskp, advance, _ := ff.Glyph(fixed.Point26_6{X: fx}, r)
-		g.advance, g.offset = advance, dr.Min
-		g.mask = image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		gl.advance, gl.offset = advance, dr.Min
+		gl.mask = image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
 		if !dr.Empty() {
-			draw.Draw(g.mask, g.mask.Rect, mask, maskp, draw.Src)
+			draw.Draw(gl.mask, gl.mask.Rect, mask, maskp, draw.Src)
 		}
 	})
-	if f.kept.Load() < maxGlyphs {
-		if kept, loaded := f.glyphs.LoadOrStore(key, g); loaded {
+	if g.kept.Load() < maxGlyphs {
+		if kept, loaded := g.glyphs.LoadOrStore(key, gl); loaded {
 			return kept.(*glyph)
 		}
-		f.kept.Add(1)
+		g.kept.Add(1)
 	}
-	return g
+	return gl
 }
 
 // kern is the kerning between two runes as freetype's hinted faces apply
 // it: whole pixels.
-func (f *Face) kern(r0, r1 rune) fixed.Int26_6 {
-	k := f.font.Kern(f.scale, f.font.Index(r0), f.font.Index(r1))
+func (g *glyphFace) kern(r0, r1 rune) fixed.Int26_6 {
+	k := g.font.Kern(g.scale, g.font.Index(r0), g.font.Index(r1))
 	return (k + 32) &^ 63
 }
 
-// advance returns the advance of r.
-func (f *Face) advance(r rune) fixed.Int26_6 {
-	if r >= ' ' && r < 0x7F {
+// with lends fn one of the pool's freetype faces.
+func (g *glyphFace) with(fn func(font.Face)) {
+	ff := g.pool.Get().(font.Face)
+	defer g.pool.Put(ff)
+	fn(ff)
+}
+
+// source returns the font r is drawn from: the Go font, else the first
+// fallback font that has it, else nil for the substitute box.
+func (f *Face) source(r rune) *glyphFace {
+	// The Go fonts have every printable ASCII character.
+	if r >= ' ' && r < 0x7F || f.font.Index(r) != 0 {
+		return &f.glyphFace
+	}
+	for _, g := range f.fallbacks() {
+		if g.font.Index(r) != 0 {
+			return g
+		}
+	}
+	return nil
+}
+
+// step is one rune laid out after another: the kerning between them and
+// the rune's source. Kerning applies only within one font, so text in the
+// Go font alone is laid out exactly as freetype lays it out.
+func (f *Face) step(prev rune, prevSrc *glyphFace, r rune) (kern fixed.Int26_6, src *glyphFace) {
+	src = f.source(r)
+	if prev >= 0 && src != nil && src == prevSrc {
+		kern = src.kern(prev, r)
+	}
+	return kern, src
+}
+
+// advance returns the advance of r drawn from src.
+func (f *Face) advance(src *glyphFace, r rune) fixed.Int26_6 {
+	switch {
+	case src == nil:
+		return f.missing.advance
+	case src != &f.glyphFace:
+		return src.glyph(r, 0).advance
+	case r >= ' ' && r < 0x7F:
 		return f.ascii[r-' ']
 	}
 	if a, ok := f.symbols[r]; ok {
@@ -180,25 +257,17 @@ func (f *Face) advance(r rune) fixed.Int26_6 {
 	return f.glyph(r, 0).advance
 }
 
-// measure is font.MeasureString with the advance tables.
+// measure is font.MeasureString with the advance tables and fallback fonts.
 func (f *Face) measure(s string) fixed.Int26_6 {
 	var w fixed.Int26_6
 	prev := rune(-1)
+	var prevSrc *glyphFace
 	for _, r := range s {
-		if prev >= 0 {
-			w += f.kern(prev, r)
-		}
-		w += f.advance(r)
-		prev = r
+		kern, src := f.step(prev, prevSrc, r)
+		w += kern + f.advance(src, r)
+		prev, prevSrc = r, src
 	}
 	return w
-}
-
-// with lends fn one of the pool's freetype faces.
-func (f *Face) with(fn func(font.Face)) {
-	ff := f.pool.Get().(font.Face)
-	defer f.pool.Put(ff)
-	fn(ff)
 }
 
 func fix(v fixed.Int26_6) float64 { return float64(v) / 64 }
@@ -210,8 +279,9 @@ func (f *Face) Size() float64 { return f.size }
 // measure by which labels are centred vertically.
 func (f *Face) CapHeight() float64 { return f.capHeight }
 
-// Has reports whether the font has a glyph for r.
-func (f *Face) Has(r rune) bool { return f.font.Index(r) != 0 }
+// Has reports whether r is drawn from a glyph, of the Go font or of a
+// fallback font, rather than as the substitute box.
+func (f *Face) Has(r rune) bool { return f.source(r) != nil }
 
 // Measure returns the advance width of s.
 func (f *Face) Measure(s string) float64 { return fix(f.measure(s)) }
@@ -254,18 +324,21 @@ func (f *Face) Draw(dst *image.RGBA, s string, x, y float64, a Anchor, c color.C
 	// As font.Drawer.DrawString draws with a freetype face, so that the
 	// pixels are the same.
 	prev := rune(-1)
+	var prevSrc *glyphFace
 	for _, r := range s {
-		if prev >= 0 {
-			dotX += f.kern(prev, r)
-		}
+		kern, src := f.step(prev, prevSrc, r)
+		dotX += kern
 		at := (dotX + 8) &^ 15 // to the nearest quarter pixel
-		g := f.glyph(r, at&63)
+		g := f.missing
+		if src != nil {
+			g = src.glyph(r, at&63)
+		}
 		if b := g.mask.Rect; !b.Empty() {
 			min := g.offset.Add(image.Pt(int(at>>6), dotY))
 			ink.drawMask(dst, image.Rectangle{min, min.Add(b.Size())}, g.mask)
 		}
 		dotX += g.advance
-		prev = r
+		prev, prevSrc = r, src
 	}
 	return w
 }
@@ -323,18 +396,17 @@ func (f *Face) Fit(s string, width float64) string {
 	room := limit - f.measure(ellipsis)
 	var w fixed.Int26_6
 	prev := rune(-1)
+	var prevSrc *glyphFace
 	cut := 0
 	for cut < len(s) {
 		r, size := utf8.DecodeRuneInString(s[cut:])
-		if prev >= 0 {
-			w += f.kern(prev, r)
-		}
-		adv := f.advance(r)
+		kern, src := f.step(prev, prevSrc, r)
+		adv := kern + f.advance(src, r)
 		if w+adv > room {
 			break
 		}
 		w += adv
-		prev = r
+		prev, prevSrc = r, src
 		cut += size
 	}
 	return strings.TrimRightFunc(s[:cut], unicode.IsSpace) + ellipsis
@@ -352,21 +424,42 @@ func FitFace(s string, width float64, faces ...*Face) *Face {
 }
 
 // Clean prepares text from outside (a Discord display name) for drawing
-// with f. The embedded fonts cover Latin, Greek and Cyrillic but no emoji or
-// CJK: rather than draw a row of empty boxes, Clean drops the runes f lacks,
-// together with controls and invisible formatting marks (joiners, variation
-// selectors, direction marks), and collapses the spaces left behind. It may
-// return "", which callers replace with a neutral label.
+// with f. It keeps every visible character, so that a name in any script
+// stays that name; what no font has is drawn as the substitute box. It
+// drops controls, invisible formatting marks (joiners, variation selectors,
+// direction marks) and what only modifies the character before it, which
+// cannot be drawn apart from it without shaping: emoji skin tones, and
+// combining marks no font has. An emoji sequence no font has, a family
+// joined by zero-width joiners or a flag of two regional indicators, is
+// kept as its first character: one box, not a row of them. Clean collapses
+// runs of spaces, and returns "" only for blank or invisible text, which
+// callers replace with a neutral label.
 func (f *Face) Clean(s string) string {
 	var b strings.Builder
-	space := false
+	var (
+		space   bool // spaces were skipped since the last kept rune
+		boxed   bool // the last kept rune is drawn as the substitute box
+		joined  bool // a zero-width joiner follows a boxed rune
+		flagged bool // the last kept rune opens a flag's pair of regional indicators
+	)
 	for _, r := range s {
 		switch {
 		case unicode.IsSpace(r):
 			space = b.Len() > 0
+			boxed, joined, flagged = false, false, false
+			continue
+		case r == zeroWidthJoiner:
+			joined = boxed
 			continue
 		case unicode.IsControl(r), unicode.Is(unicode.Cf, r),
-			unicode.Is(unicode.Variation_Selector, r), !f.Has(r):
+			unicode.Is(unicode.Variation_Selector, r), isSkinTone(r),
+			unicode.Is(unicode.M, r) && !f.Has(r):
+			continue
+		}
+		has := f.Has(r)
+		ri := isRegionalIndicator(r)
+		if !has && (joined || flagged && ri) {
+			joined, flagged = false, false
 			continue
 		}
 		if space {
@@ -374,9 +467,20 @@ func (f *Face) Clean(s string) string {
 			space = false
 		}
 		b.WriteRune(r)
+		boxed, joined, flagged = !has, false, ri && !flagged
 	}
 	return b.String()
 }
+
+const zeroWidthJoiner = '\u200d'
+
+// isSkinTone reports whether r is one of the emoji modifiers that set the
+// skin tone of the emoji before them.
+func isSkinTone(r rune) bool { return r >= 0x1F3FB && r <= 0x1F3FF }
+
+// isRegionalIndicator reports whether r is one of the letters that, in
+// pairs, spell a country's flag.
+func isRegionalIndicator(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
 
 // Wrap breaks s into lines at most width pixels wide, breaking at spaces;
 // a word wider than a line on its own is cut with Fit. It returns no lines
@@ -400,8 +504,8 @@ func (f *Face) Wrap(s string, width float64) []string {
 	return lines
 }
 
-// SeatName is the drawable form of a seat's name: names[seat] without the
-// glyphs this face lacks, or "Player N" when nothing drawable is left.
+// SeatName is the drawable form of a seat's name: names[seat] cleaned, or
+// "Player N" when the name is blank or invisible.
 func (f *Face) SeatName(names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		if s := f.Clean(names[seat]); s != "" {

@@ -82,14 +82,22 @@ func TestMeasureMatchesDrawing(t *testing.T) {
 }
 
 func TestClean(t *testing.T) {
-	f := NewFace(Regular, 20)
+	// Without fallback fonts, so that what Clean keeps does not depend on
+	// the fonts installed.
+	f := newFontSet([]string{}).face(Regular, 20)
 	cases := []struct{ in, want string }{
 		{"Ada", "Ada"},
 		{"  Zoë   Ångström ", "Zoë Ångström"},
-		{"🎲 Mia 🌸", "Mia"},
-		{"Chen 陈", "Chen"},
-		{"👨\u200d👩\u200d👧", ""},
+		{"🎲 Mia 🌸", "🎲 Mia 🌸"},
+		{"Chen 陈", "Chen 陈"},
+		{"さくら🌸", "さくら🌸"},
+		{"👨\u200d👩\u200d👧 Kim", "👨 Kim"},
+		{"👍🏽👍🏻", "👍👍"},
+		{"❤\ufe0f\u200d🔥", "❤"},
+		{"🇯🇵🇫🇷 🇩", "🇯🇫 🇩"},
+		{"1\ufe0f\u20e3", "1"},
 		{"a\u200bb\u202ec\ufe0f", "abc"},
+		{"\u200d\u200b\ufe0f", ""},
 		{"tab\tand\nnewline", "tab and newline"},
 		{"Дмитрий Ωμέγα", "Дмитрий Ωμέγα"},
 		{"", ""},
@@ -258,14 +266,14 @@ func TestBoardDispatchesOnViewType(t *testing.T) {
 
 func TestSeatName(t *testing.T) {
 	f := NewFace(Bold, 20)
-	names := []string{"Ada", "🦊", ""}
-	for seat, want := range []string{"Ada", "Player 2", "Player 3", "Player 4"} {
+	names := []string{"Ada", "🦊", "", "\u200b"}
+	for seat, want := range []string{"Ada", "🦊", "Player 3", "Player 4", "Player 5"} {
 		if got := f.SeatName(names, seat); got != want {
 			t.Errorf("SeatName(%d) = %q, want %q", seat, got, want)
 		}
 	}
-	if got := f.SeatNames(names, 4); len(got) != 4 || got[3] != "Player 4" {
-		t.Errorf("SeatNames = %q, want four names", got)
+	if got := f.SeatNames(names, 5); len(got) != 5 || got[4] != "Player 5" {
+		t.Errorf("SeatNames = %q, want five names", got)
 	}
 }
 

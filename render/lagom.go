@@ -442,27 +442,27 @@ const (
 	lgFooterY = 680
 )
 
-func newLagomKit() *lagomKit {
+func newLagomKit(fonts *fontSet) *lagomKit {
 	k := &lagomKit{
-		name:        NewFace(Bold, 22),
-		big:         NewFace(Bold, 40),
-		huge:        NewFace(Bold, 52),
-		stat:        NewFace(Bold, 21),
-		label:       NewFace(Bold, 15),
-		small:       NewFace(Regular, 17),
-		body:        NewFace(Regular, 19),
-		caption:     NewFace(Regular, 20),
-		prompt:      NewFace(Bold, 28),
-		rank:        NewFace(Bold, 26),
-		tag:         NewFace(Bold, 14),
-		footer:      NewFace(Regular, 17),
-		footerTitle: NewFace(Bold, 18),
+		name:        fonts.face(Bold, 22),
+		big:         fonts.face(Bold, 40),
+		huge:        fonts.face(Bold, 52),
+		stat:        fonts.face(Bold, 21),
+		label:       fonts.face(Bold, 15),
+		small:       fonts.face(Regular, 17),
+		body:        fonts.face(Regular, 19),
+		caption:     fonts.face(Regular, 20),
+		prompt:      fonts.face(Bold, 28),
+		rank:        fonts.face(Bold, 26),
+		tag:         fonts.face(Bold, 14),
+		footer:      fonts.face(Regular, 17),
+		footerTitle: fonts.face(Bold, 18),
 	}
 	for s := range lgSizes {
 		sp := s.spec()
-		k.titles[s] = NewFace(Bold, math.Round(float64(sp.bar)*0.62))
-		k.rewards[s] = NewFace(Bold, math.Max(10, math.Round(float64(sp.q)*0.3)))
-		k.chips[s] = NewFace(Bold, math.Max(11, math.Round(float64(sp.q)*0.26)))
+		k.titles[s] = fonts.face(Bold, math.Round(float64(sp.bar)*0.62))
+		k.rewards[s] = fonts.face(Bold, math.Max(10, math.Round(float64(sp.q)*0.3)))
+		k.chips[s] = fonts.face(Bold, math.Max(11, math.Round(float64(sp.q)*0.26)))
 		k.back[s] = drawLagomBack(s)
 	}
 	for sym := range lagom.Purpose + 1 {

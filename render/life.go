@@ -131,27 +131,27 @@ const (
 	lfFooterY = 684
 )
 
-func newLifeKit() *lifeKit {
+func newLifeKit(fonts *fontSet) *lifeKit {
 	k := &lifeKit{
-		name:        NewFace(Bold, 24),
-		total:       NewFace(Bold, 30),
-		totalOf:     NewFace(Bold, 18),
-		label:       NewFace(Bold, 15),
-		stat:        NewFace(Bold, 21),
-		small:       NewFace(Regular, 18),
-		body:        NewFace(Regular, 19),
-		caption:     NewFace(Regular, 20),
-		prompt:      NewFace(Bold, 28),
-		rank:        NewFace(Bold, 22),
-		footer:      NewFace(Regular, 18),
-		footerTitle: NewFace(Bold, 18),
-		tag:         NewFace(Bold, 14),
+		name:        fonts.face(Bold, 24),
+		total:       fonts.face(Bold, 30),
+		totalOf:     fonts.face(Bold, 18),
+		label:       fonts.face(Bold, 15),
+		stat:        fonts.face(Bold, 21),
+		small:       fonts.face(Regular, 18),
+		body:        fonts.face(Regular, 19),
+		caption:     fonts.face(Regular, 20),
+		prompt:      fonts.face(Bold, 28),
+		rank:        fonts.face(Bold, 22),
+		footer:      fonts.face(Regular, 18),
+		footerTitle: fonts.face(Bold, 18),
+		tag:         fonts.face(Bold, 14),
 	}
 	for s := range cardSizes {
 		sp := s.spec()
 		if sp.rankSize > 0 {
-			k.index[s] = []*Face{NewFace(Bold, sp.rankSize), NewFace(Bold, sp.rankSize*0.7)}
-			k.jokerLabel[s] = NewFace(Bold, math.Max(float64(sp.w)*0.15, 9))
+			k.index[s] = []*Face{fonts.face(Bold, sp.rankSize), fonts.face(Bold, sp.rankSize*0.7)}
+			k.jokerLabel[s] = fonts.face(Bold, math.Max(float64(sp.w)*0.15, 9))
 		}
 		k.backs[s] = drawBack(s)
 	}

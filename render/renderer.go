@@ -25,8 +25,10 @@ const (
 // keeps the CPU busy throughout, so more at once would finish none sooner,
 // and each holds a few megabytes of working memory, so a burst of boards
 // from many games costs a fixed amount of memory however large it is. The
-// zero value is not usable: call NewRenderer.
+// zero value is not usable: call NewRenderer or NewRendererWith.
 type Renderer struct {
+	fonts *fontSet
+
 	thatsLife func() *thatsLifeKit
 	life      func() *lifeKit
 	lagom     func() *lagomKit
@@ -42,18 +44,49 @@ type Renderer struct {
 	idle []*workspace
 }
 
-// NewRenderer returns a Renderer. It is cheap: each game's parts are drawn
-// on its first board.
-func NewRenderer() *Renderer {
+// Options configure a Renderer. The zero value gives the defaults.
+type Options struct {
+	// FallbackFonts are font files tried in order for runes the embedded Go
+	// fonts lack, such as CJK: TrueType (.ttf), or the first font of a
+	// TrueType collection (.ttc). Files that are missing or cannot be
+	// parsed are passed over, and runes no font has are drawn as a
+	// substitute box. Nil means DefaultFallbackFonts(); an empty, non-nil
+	// list means no fallback fonts.
+	FallbackFonts []string
+}
+
+// NewRenderer returns a Renderer with the default Options.
+func NewRenderer() *Renderer { return NewRendererWith(Options{}) }
+
+// NewRendererWith returns a Renderer configured by o. It is cheap: each
+// game's parts are drawn on its first board, and fallback fonts are read
+// when a board first needs one.
+func NewRendererWith(o Options) *Renderer {
+	fonts := defaultFonts
+	if o.FallbackFonts != nil {
+		fonts = newFontSet(o.FallbackFonts)
+	}
 	return &Renderer{
-		thatsLife: sync.OnceValue(newThatsLifeKit),
-		life:      sync.OnceValue(newLifeKit),
-		lagom:     sync.OnceValue(newLagomKit),
-		yodo:      sync.OnceValue(newYodoKit),
-		alife:     sync.OnceValue(newAlifeKit),
+		fonts:     fonts,
+		thatsLife: kit(fonts, newThatsLifeKit),
+		life:      kit(fonts, newLifeKit),
+		lagom:     kit(fonts, newLagomKit),
+		yodo:      kit(fonts, newYodoKit),
+		alife:     kit(fonts, newAlifeKit),
 		busy:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 }
+
+// kit returns a game's kit, built with fonts on first use.
+func kit[K any](fonts *fontSet, newKit func(*fontSet) K) func() K {
+	return sync.OnceValue(func() K { return newKit(fonts) })
+}
+
+// FallbackFonts returns the fallback font files r draws with, in the order
+// they are tried: those of its Options that could be read and parsed. It
+// reads them if no board has yet, so a bot can report at start whether
+// names in CJK will be drawn or boxed.
+func (r *Renderer) FallbackFonts() []string { return r.fonts.paths() }
 
 // render draws one image once a render may start: a copy of background
 // with paint applied, encoded as PNG. It takes what a paint function

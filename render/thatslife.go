@@ -122,23 +122,23 @@ type thatsLifeKit struct {
 	dieNumber, footerTitle, footer             *Face
 }
 
-func newThatsLifeKit() *thatsLifeKit {
+func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 	k := &thatsLifeKit{
-		position:    NewFace(Bold, 15),
-		endLabel:    NewFace(Bold, 21),
-		badge:       NewFace(Bold, 13),
-		chip:        NewFace(Bold, 15),
-		chipSmall:   NewFace(Bold, 11),
-		values:      []*Face{NewFace(Bold, 40), NewFace(Bold, 32), NewFace(Bold, 24), NewFace(Bold, 16)},
-		name:        NewFace(Bold, 25),
-		score:       NewFace(Bold, 30),
-		label:       NewFace(Bold, 15),
-		status:      NewFace(Bold, 28),
-		body:        NewFace(Regular, 18),
-		rank:        NewFace(Bold, 22),
-		dieNumber:   NewFace(Bold, 34),
-		footerTitle: NewFace(Bold, 18),
-		footer:      NewFace(Regular, 18),
+		position:    fonts.face(Bold, 15),
+		endLabel:    fonts.face(Bold, 21),
+		badge:       fonts.face(Bold, 13),
+		chip:        fonts.face(Bold, 15),
+		chipSmall:   fonts.face(Bold, 11),
+		values:      []*Face{fonts.face(Bold, 40), fonts.face(Bold, 32), fonts.face(Bold, 24), fonts.face(Bold, 16)},
+		name:        fonts.face(Bold, 25),
+		score:       fonts.face(Bold, 30),
+		label:       fonts.face(Bold, 15),
+		status:      fonts.face(Bold, 28),
+		body:        fonts.face(Regular, 18),
+		rank:        fonts.face(Bold, 22),
+		dieNumber:   fonts.face(Bold, 34),
+		footerTitle: fonts.face(Bold, 18),
+		footer:      fonts.face(Regular, 18),
 	}
 	k.cardTiers = []tokenTier{newTier(38, 2, 1), newTier(30, 3, 1), newTier(26, 3, 2), newTier(22, 4, 2), newTier(20, 5, 2)}
 	k.endTiers = []tokenTier{newTier(40, 2, 1), newTier(32, 2, 2), newTier(28, 3, 2), newTier(22, 4, 2), newTier(20, 5, 2)}

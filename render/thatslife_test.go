@@ -192,9 +192,9 @@ func thatsLifeGoldens() []golden {
 	return []golden{
 		{"thatslife_start3", func() any { return startOfThree() }, []string{"Ada", "Grace", "Linus"}, Width, Height},
 		{"thatslife_mid6", func() any { return midOfSix() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, Width, Height},
-		{"thatslife_over4", func() any { return overOfFour() }, []string{"Ana", "Björn", "Chen 陈", "Dmitri"}, Width, Height},
+		{"thatslife_over4", func() any { return overOfFour() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height},
 		{"thatslife_long2", func() any { return twoWithLongName() }, []string{
-			"Maximilian Alexander von Hohenzollern-Sigmaringen", "🎲 Zoë 🌸"}, Width, Height},
+			"Maximilian Alexander von Hohenzollern-Sigmaringen", "Zoë"}, Width, Height},
 	}
 }
 

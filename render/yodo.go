@@ -60,12 +60,12 @@ func fateColour(hex string) color.RGBA {
 	return rgb(uint32(n))
 }
 
-func newYodoKit() *yodoKit {
+func newYodoKit(fonts *fontSet) *yodoKit {
 	k := &yodoKit{
-		title: NewFace(Bold, 17), name: NewFace(Bold, 20), body: NewFace(Regular, 17),
-		small: NewFace(Regular, 15), big: NewFace(Bold, 30), prompt: NewFace(Bold, 24),
-		label: NewFace(Bold, 14), footer: NewFace(Regular, 17), footerTitle: NewFace(Bold, 18),
-		line:      NewFace(Regular, 16),
+		title: fonts.face(Bold, 17), name: fonts.face(Bold, 20), body: fonts.face(Regular, 17),
+		small: fonts.face(Regular, 15), big: fonts.face(Bold, 30), prompt: fonts.face(Bold, 24),
+		label: fonts.face(Bold, 14), footer: fonts.face(Regular, 17), footerTitle: fonts.face(Bold, 18),
+		line:      fonts.face(Regular, 16),
 		cardBox:   NewBox(8, 2, rgb(cardFace), rgb(cardEdge), rgb(tableInset)),
 		tileBox:   NewBox(10, 1, rgb(tableInset), rgb(tableLine), rgb(table)),
 		setBox:    NewBox(10, 2, rgb(goldTint), rgb(gold), rgb(table)),
