@@ -39,6 +39,9 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	}
 	newgame := []*discordgo.ApplicationCommandOption{gameOpt("Which game to set up")}
 	seen := map[string]bool{"game": true}
+	for _, o := range b.commonOptions() {
+		newgame, seen[o.Name] = append(newgame, o), true
+	}
 	for _, id := range b.cfg.Games.IDs() {
 		g, _ := b.cfg.Games.Get(id)
 		info := g.Info()
@@ -60,6 +63,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{{
 				Type: discordgo.ApplicationCommandOptionString, Name: "id", Description: "Game id, when the channel has more than one",
 			}}},
+		awayCommand(),
 	}
 }
 
@@ -94,11 +98,11 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction, r *reply)
 	case "newgame":
 		given := games.Options{}
 		for _, o := range data.Options {
-			if o.Name != "game" {
+			if o.Name != "game" && !isTurnsOption(o.Name) {
 				given[o.Name] = optionString(data.Options, o.Name)
 			}
 		}
-		b.svc.NewGame(ctx, a, optionString(data.Options, "game"), given, r)
+		b.svc.NewGame(ctx, a, optionString(data.Options, "game"), given, turnsOf(data.Options), r)
 		return
 	case "rules":
 		b.answer(ctx, r, b.svc.Rules(optionString(data.Options, "game")))
@@ -106,6 +110,8 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction, r *reply)
 		b.answer(ctx, r, b.svc.Games(ctx, a))
 	case "abandon":
 		b.answer(ctx, r, b.svc.Abandon(ctx, a, optionString(data.Options, "id")))
+	case "away":
+		b.answer(ctx, r, b.svc.Away(ctx, a, optionString(data.Options, "duration")))
 	default:
 		b.answer(ctx, r, core.Text("I don't know that command any more."))
 	}

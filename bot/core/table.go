@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
@@ -46,11 +45,10 @@ type table struct {
 	// Seen holds, per seat, the decision its player already knows about
 	// because their own click led to it: nobody pings them about it.
 	Seen []int `json:"seen,omitempty"`
-	// TurnFrom is when the current decision was first asked for, and
-	// Reminded how many reminders are due about it since.
-	TurnFrom time.Time `json:"turn_from,omitzero"`
-	Reminded int       `json:"reminded,omitempty"`
-	Outcome  string    `json:"outcome,omitempty"`
+	// Clock is the turn clock: its setting and each seat's deadline (see
+	// clock.go). Nil in a record from before clocks.
+	Clock   *tableClock `json:"clock,omitempty"`
+	Outcome string      `json:"outcome,omitempty"`
 	// Out is what has been delivered to Discord (see ledger). Commits carry
 	// it along; deliveries change it.
 	Out ledger `json:"out"`

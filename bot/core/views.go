@@ -45,6 +45,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		sb.WriteString(t.Outcome)
 	} else {
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
+		sb.WriteString(s.clockLines(t, st))
 		if sn.info.Private {
 			rows = []Row{{{Kind: Button, Label: "Show my hand", Style: Secondary, CustomID: customID{Verb: verbHand, Game: sn.rec.ID}.String()}}}
 		} else if seat, ok := t.activeHuman(st); ok {
@@ -76,6 +77,7 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	if d := games.Describe(info.Options, t.Options); d != "" {
 		fmt.Fprintf(&sb, "Options: %s\n", d)
 	}
+	fmt.Fprintf(&sb, "Clock: %s\n", clockText(t.Clock))
 	fmt.Fprintf(&sb, "**Players (%d/%d)**\n", len(t.Seats), info.MaxSeats)
 	for n, s := range t.Seats {
 		fmt.Fprintf(&sb, "%d. %s\n", n+1, s.Name)

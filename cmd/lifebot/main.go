@@ -119,15 +119,16 @@ func (m *Main) Open(ctx context.Context) error {
 		}
 		return fmt.Errorf("reaching Discord at %s: %w", m.Config.Discord.API, err)
 	}
-	remindAfter, _ := m.Config.remindAfter()
+	turnClock, _ := m.Config.turnClock()
+	awayCap, _ := m.Config.awayCap()
 	m.Bot = bot.New(bot.Config{
-		Store:        store,
-		Games:        registry(),
-		Renderer:     render.NewRenderer(),
-		Log:          log,
-		Guild:        m.Config.Discord.Guild,
-		RemindAfter:  remindAfter,
-		MaxReminders: m.Config.Turns.MaxReminders,
+		Store:     store,
+		Games:     registry(),
+		Renderer:  render.NewRenderer(),
+		Log:       log,
+		Guild:     m.Config.Discord.Guild,
+		TurnClock: turnClock,
+		AwayCap:   awayCap,
 	})
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {
