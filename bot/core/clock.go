@@ -369,9 +369,14 @@ func (s *Service) clockLines(t *table, st games.State) string {
 	return sb.String()
 }
 
-// clockText describes a table's clock for its lobby.
-func clockText(c *tableClock) string {
-	if c == nil || c.Per == 0 {
+// clockText describes a table's clock for its lobby; a lobby from before
+// clocks will start with the service's default.
+func (s *Service) clockText(t *table) string {
+	c := t.Clock
+	if c == nil {
+		c = &tableClock{Per: s.cfg.TurnClock}
+	}
+	if c.Per == 0 {
 		return "no clock"
 	}
 	then := "the AI plays the turn of anyone late"
@@ -391,6 +396,9 @@ func ParseSpan(s string) (time.Duration, error) {
 		return 0, nil
 	}
 	units := map[byte]time.Duration{'w': 7 * 24 * time.Hour, 'd': 24 * time.Hour, 'h': time.Hour, 'm': time.Minute}
+	if s == "" {
+		return 0, errSpan
+	}
 	var total time.Duration
 	for s != "" {
 		digits := len(s) - len(strings.TrimLeft(s, "0123456789"))

@@ -156,9 +156,15 @@ var (
 // game id and the board message.
 func (f *fixture) game() (string, MessageRef) {
 	f.t.Helper()
+	return f.open("thatslife")
+}
+
+// open opens a lobby of kind, seats Ben and starts.
+func (f *fixture) open(kind string) (string, MessageRef) {
+	f.t.Helper()
 	ctx := context.Background()
 	board := MessageRef{Channel: "c", ID: "900"}
-	f.svc.NewGame(ctx, ada, "thatslife", nil, f.turns, &responder{original: board})
+	f.svc.NewGame(ctx, ada, kind, nil, f.turns, &responder{original: board})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	id := recs[len(recs)-1].ID
 	for _, step := range []struct {

@@ -77,7 +77,7 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	if d := games.Describe(info.Options, t.Options); d != "" {
 		fmt.Fprintf(&sb, "Options: %s\n", d)
 	}
-	fmt.Fprintf(&sb, "Clock: %s\n", clockText(t.Clock))
+	fmt.Fprintf(&sb, "Clock: %s\n", s.clockText(t))
 	fmt.Fprintf(&sb, "**Players (%d/%d)**\n", len(t.Seats), info.MaxSeats)
 	for n, s := range t.Seats {
 		fmt.Fprintf(&sb, "%d. %s\n", n+1, s.Name)
