@@ -76,7 +76,7 @@ func babyFirst(st games.State, seat games.Seat) func(games.Action) bool {
 func TestALifeEndToEnd(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(alife.Game{}), textRenderer{})
 	h.stop()
-	h.remindAfter = 12 * time.Hour
+	h.turnClock = 12 * time.Hour
 	h.start()
 	ada, ben, cy, eve := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Eve")
 	users := []discordtest.User{ada, ben, cy}

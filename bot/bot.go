@@ -38,13 +38,13 @@ type Config struct {
 	// DeferAfter is how long an interaction may take before it is
 	// acknowledged with a deferral; Discord allows 3 s in all.
 	DeferAfter time.Duration
-	// RemindAfter, MaxReminders, SweepEvery, DMRetry and Backoff are passed
-	// to the core (see core.Config).
-	RemindAfter  time.Duration
-	MaxReminders int
-	SweepEvery   time.Duration
-	DMRetry      time.Duration
-	Backoff      time.Duration
+	// TurnClock, AwayCap, SweepEvery, DMRetry and Backoff are passed to the
+	// core (see core.Config).
+	TurnClock  time.Duration
+	AwayCap    time.Duration
+	SweepEvery time.Duration
+	DMRetry    time.Duration
+	Backoff    time.Duration
 	// MinRated and CountAI are how stats count (see core.Config).
 	MinRated int
 	CountAI  bool
@@ -94,7 +94,7 @@ func (b *Bot) Attach(s *discordgo.Session) {
 	b.svc = core.New(core.Config{
 		Store: b.cfg.Store, Games: b.cfg.Games, Renderer: b.cfg.Renderer,
 		Discord: &rest{api: b.api}, Log: b.log, Clock: b.cfg.Clock, Seed: b.cfg.Seed,
-		RemindAfter: b.cfg.RemindAfter, MaxReminders: b.cfg.MaxReminders,
+		TurnClock: b.cfg.TurnClock, AwayCap: b.cfg.AwayCap,
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
 		MinRated: b.cfg.MinRated, CountAI: b.cfg.CountAI,
 	})

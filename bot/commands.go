@@ -55,9 +55,11 @@ func (b *Bot) commandSet() []command {
 				sub := i.ApplicationCommandData().Options[0]
 				given := games.Options{}
 				for _, o := range sub.Options {
-					given[o.Name] = optionString(sub.Options, o.Name)
+					if !isSetupOption(o.Name) {
+						given[o.Name] = optionString(sub.Options, o.Name)
+					}
 				}
-				b.svc.NewGame(ctx, actor(i), sub.Name, given, r)
+				b.svc.NewGame(ctx, actor(i), sub.Name, given, setupOf(sub.Options), r)
 			},
 		},
 		{
@@ -112,6 +114,19 @@ func (b *Bot) commandSet() []command {
 		},
 		{
 			def: &discordgo.ApplicationCommand{
+				Name: "away", Description: "Pause your turn clocks in all your games while you are away",
+				Contexts: anywhere, IntegrationTypes: serverApp,
+				Options: []*discordgo.ApplicationCommandOption{{
+					Type: discordgo.ApplicationCommandOptionString, Name: "duration", Required: true,
+					Description: `How long: "12h", "3d", "1w"; "off" when you are back early`,
+				}},
+			},
+			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
+				b.answer(ctx, r, b.svc.Away(ctx, actor(i), optionString(i.ApplicationCommandData().Options, "duration")))
+			},
+		},
+		{
+			def: &discordgo.ApplicationCommand{
 				Name: "help", Description: "What this bot does and how to start",
 				Contexts: anywhere, IntegrationTypes: serverApp,
 			},
@@ -155,6 +170,7 @@ func (b *Bot) newgameSubcommands() []*discordgo.ApplicationCommandOption {
 		for _, o := range info.Options {
 			sub.Options = append(sub.Options, commandOption(o))
 		}
+		sub.Options = append(sub.Options, b.commonOptions()...)
 		out = append(out, sub)
 	}
 	return out

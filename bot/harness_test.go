@@ -37,10 +37,10 @@ type harness struct {
 	// log, when set, replaces the quiet test logger.
 	log *slog.Logger
 	// clock is the bot's clock; tests move it to make turns idle.
-	clock       *discordtest.Clock
-	remindAfter time.Duration
-	guild       string
-	channel     string
+	clock     *discordtest.Clock
+	turnClock time.Duration
+	guild     string
+	channel   string
 
 	store   *storage.Bolt
 	session *discordgo.Session
@@ -100,12 +100,12 @@ func (h *harness) start() {
 	}
 	b := bot.New(bot.Config{
 		Store: store, Games: h.games, Renderer: h.render,
-		Log:         log,
-		Seed:        func() uint64 { return seed },
-		DeferAfter:  h.deferAfter,
-		Clock:       h.clock,
-		RemindAfter: h.remindAfter,
-		Backoff:     10 * time.Millisecond,
+		Log:        log,
+		Seed:       func() uint64 { return seed },
+		DeferAfter: h.deferAfter,
+		Clock:      h.clock,
+		TurnClock:  h.turnClock,
+		Backoff:    10 * time.Millisecond,
 	})
 	b.Attach(s)
 	ready := h.fake.GatewayStats().Ready

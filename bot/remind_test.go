@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -33,60 +34,107 @@ func (h *harness) waitArmed() {
 	}
 }
 
-// reminded reads how many reminders the stored game has had this turn.
-func (h *harness) reminded() int {
-	h.t.Helper()
-	_, fields := storedGame(h.t, h)
-	n := 0
-	if raw, ok := fields["reminded"]; ok {
-		if err := json.Unmarshal(raw, &n); err != nil {
-			h.t.Fatal(err)
-		}
-	}
-	return n
+// storedClock is a game's turn clock as stored.
+type storedClock struct {
+	Per     time.Duration `json:"per"`
+	Replace bool          `json:"replace"`
+	Seats   []struct {
+		Due       time.Time     `json:"due"`
+		Reminded  int           `json:"reminded"`
+		AwayUntil time.Time     `json:"away_until"`
+		AwayUsed  time.Duration `json:"away_used"`
+	} `json:"seats"`
 }
 
+// turnClockOf reads the stored game's turn clock.
+func (h *harness) turnClockOf() storedClock {
+	h.t.Helper()
+	_, fields := storedGame(h.t, h)
+	var c storedClock
+	if err := json.Unmarshal(fields["clock"], &c); err != nil {
+		h.t.Fatalf("the game stores no readable clock: %v", err)
+	}
+	return c
+}
+
+// clockedGame has Ada open a That's Life! lobby with the given /newgame
+// options, Ben join and Ada start; it returns the two, the board, and the
+// one to move with their seat.
+func (h *harness) clockedGame(opts map[string]any) (ada, ben discordtest.User, board *discordtest.Message, mover discordtest.User, seat int) {
+	h.t.Helper()
+	ada, ben = h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	board = h.command(ada, "newgame thatslife", opts).Message
+	h.click(ben, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Join"))
+	h.click(ada, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Start"))
+	mover, seat = activeUser(h.t, h.fake.Message(board.ID), []discordtest.User{ada, ben})
+	if mover.ID != ada.ID {
+		h.waitPinged(mover, 0)
+	}
+	return ada, ben, board, mover, seat
+}
+
+// waitBoard waits until the board's text contains want.
+func (h *harness) waitBoard(id, want string) {
+	h.t.Helper()
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(id).Content, want) }); err != nil {
+		h.t.Fatalf("the board never said %q: %q", want, h.fake.Message(id).Content)
+	}
+}
+
+// A 12-hour clock, chosen at /newgame over the bot's default of a day:
+// the board counts down without pinging, the player is reminded at half
+// time and again 72 minutes before the end (a tenth of the clock), each
+// once, and when the time is up the AI plays their turn.
 func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
 	h := thatsLifeHarness(t)
 	h.stop()
-	h.remindAfter = 12 * time.Hour
+	h.turnClock = 24 * time.Hour
 	h.start()
-	ada, ben, lobby := h.twoPlayerGame()
-	u, _ := activeUser(t, h.fake.Message(lobby.ID), []discordtest.User{ada, ben})
-	if u.ID != ada.ID {
-		h.waitPinged(u, 0)
+	start := h.clock.Now()
+	_, _, board, u, seat := h.clockedGame(map[string]any{"clock": "12h"})
+
+	c := h.turnClockOf()
+	if c.Per != 12*time.Hour || c.Replace {
+		t.Fatalf("the game stores clock %v replace %v, want 12h and the AI playing late turns", c.Per, c.Replace)
+	}
+	due := c.Seats[seat].Due
+	if !due.Equal(start.Add(12 * time.Hour)) {
+		t.Fatalf("the first move is due %v, want 12 hours after the start %v", due, start)
+	}
+	line := fmt.Sprintf("⏳ %s: your move is due <t:%d:R>", u.GlobalName, due.Unix())
+	h.waitBoard(board.ID, line)
+	for _, l := range strings.Split(h.fake.Message(board.ID).Content, "\n") {
+		if strings.HasPrefix(l, "⏳") && strings.Contains(l, "<@") {
+			t.Fatalf("the board's clock line mentions someone: %q", l)
+		}
 	}
 
-	// The bot's own loop does the reminding: nothing here calls it.
-	h.sweepAfter(time.Minute)
-	if n := h.reminded(); n != 0 {
-		t.Fatalf("a fresh turn was reminded %d times", n)
+	// The sweep runs each minute: the clock moves by whole minutes.
+	h.sweepAfter(6*time.Hour - time.Minute)
+	if n := h.turnClockOf().Seats[seat].Reminded; n != 0 {
+		t.Fatalf("reminded a minute before half time: stage %d", n)
 	}
-	h.sweepAfter(11*time.Hour - time.Minute - time.Second)
-	if n := h.reminded(); n != 0 {
-		t.Fatalf("reminded a second before the 12-hour period was over")
-	}
-	for i := 1; i <= 3; i++ {
+	remind := func(what string, d time.Duration, want int, text string) {
+		t.Helper()
 		pings := len(h.fake.Pings(u.ID))
-		if i == 1 {
-			// Due exactly when the period is over, not a sweep later.
-			h.sweepAfter(time.Second + time.Hour)
-		} else {
-			h.sweepAfter(12 * time.Hour)
-		}
-		if n := h.reminded(); n != i {
-			t.Fatalf("after reminder %d is due, the game counts %d", i, n)
+		h.sweepAfter(d)
+		if n := h.turnClockOf().Seats[seat].Reminded; n != want {
+			t.Fatalf("%s: the clock's reminder stands at %d, want %d", what, n, want)
 		}
 		h.waitPinged(u, pings)
 		p := h.fake.Pings(u.ID)
-		if len(p) != pings+1 || !strings.Contains(p[len(p)-1].Content, "⏰") {
-			t.Fatalf("reminder %d did not ping %s once: %d pings", i, u.Username, len(p)-pings)
+		if len(p) != pings+1 || !strings.Contains(p[len(p)-1].Content, text) {
+			t.Fatalf("%s: %d new pings, the last %q; want one saying %q", what, len(p)-pings, p[len(p)-1].Content, text)
 		}
 		h.sweepAfter(time.Minute)
-		if n := h.reminded(); n != i {
-			t.Fatalf("reminder %d went out twice", i)
+		if len(h.fake.Pings(u.ID)) != pings+1 {
+			t.Fatalf("%s went out twice", what)
 		}
 	}
+	// Due exactly at half time, not a sweep later.
+	remind("the half-time reminder", time.Minute, 1, "half your time for this move is gone")
+	remind("the last reminder", 12*time.Hour-72*time.Minute-6*time.Hour-time.Minute, 2,
+		fmt.Sprintf("Last reminder, <@%s>: your move is due <t:%d:R>; then the AI plays your turn.", u.ID, due.Unix()))
 	// Only the latest reminder stays in the channel.
 	if err := h.fake.WaitFor(h.ctx(), func() bool {
 		reminders := 0
@@ -99,42 +147,70 @@ func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
 	}); err != nil {
 		t.Error("older reminders were left in the channel")
 	}
-	// A move starts the clock again.
-	board := h.fake.Message(lobby.ID)
-	h.click(u, board, board.Buttons()[0].CustomID)
-	if n := h.reminded(); n != 0 {
-		t.Fatal("a turn that just began counts reminders")
+
+	pings := len(h.fake.Pings(u.ID))
+	before := h.fake.Message(board.ID).Content
+	h.sweepAfter(due.Sub(h.clock.Now()) - time.Minute)
+	if h.fake.Message(board.ID).Content != before {
+		t.Fatal("the AI stood in before the time was up")
+	}
+	h.sweepAfter(time.Minute)
+	h.waitBoard(board.ID, u.GlobalName+" was away, so the AI decided for them.")
+	if len(h.fake.Pings(u.ID)) != pings {
+		t.Error("the absent player was pinged about the move made for them")
+	}
+	// The next decision has a fresh clock and no reminder yet.
+	c = h.turnClockOf()
+	for i, sc := range c.Seats {
+		if !sc.Due.IsZero() && (!sc.Due.Equal(h.clock.Now().Add(12*time.Hour)) || sc.Reminded != 0) {
+			t.Fatalf("seat %d after the timeout: due %v reminded %d, want a new 12-hour clock from %v", i, sc.Due, sc.Reminded, h.clock.Now())
+		}
+	}
+}
+
+// /away in a DM with the bot pauses the player's clock: the table is told,
+// the deadline moves by the pause, the time passes without a timeout,
+// and /away off in the server gives back what was left of it.
+func TestAwayPausesTheClock(t *testing.T) {
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.turnClock = 24 * time.Hour
+	h.start()
+	_, _, board, u, seat := h.clockedGame(map[string]any{})
+	due := h.turnClockOf().Seats[seat].Due
+	h.sweepAfter(time.Hour)
+
+	it, err := h.fake.Command(h.ctx(), u, "", "", "away", map[string]any{"duration": "3d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until := h.clock.Now().Add(72 * time.Hour)
+	answer := privateText(t, h.wait(it))
+	mustContain(t, "the answer to /away", answer, fmt.Sprintf("Your clocks pause in 1 game until <t:%d:f>", until.Unix()))
+	mustContain(t, "the answer to /away", answer, "the cap leaves 4 days more")
+	h.waitBoard(board.ID, fmt.Sprintf("%s is away until <t:%d:f>.", u.GlobalName, until.Unix()))
+	moved := due.Add(72 * time.Hour)
+	if got := h.turnClockOf().Seats[seat].Due; !got.Equal(moved) {
+		t.Fatalf("the deadline is %v, want %v: three days later", got, moved)
+	}
+	h.waitBoard(board.ID, fmt.Sprintf("your move is due <t:%d:R>", moved.Unix()))
+
+	// Long past the day the move had: no reminder, no stand-in.
+	pings := len(h.fake.Pings(u.ID))
+	h.sweepAfter(48 * time.Hour)
+	if sc := h.turnClockOf().Seats[seat]; sc.Reminded != 0 || !sc.Due.Equal(moved) {
+		t.Fatalf("a paused clock went on: reminder %d, due %v", sc.Reminded, sc.Due)
+	}
+	if strings.Contains(h.fake.Message(board.ID).Content, "decided for them") || len(h.fake.Pings(u.ID)) != pings {
+		t.Fatal("a paused player was reminded or stood in for")
 	}
 
-	// Three reminders, then one more period: the AI moves for whoever is
-	// still away.
-	board = h.fake.Message(lobby.ID)
-	away, _ := activeUser(t, board, []discordtest.User{ada, ben})
-	for range 3 {
-		h.sweepAfter(12 * time.Hour)
-	}
-	if n := h.reminded(); n != 3 {
-		t.Fatalf("%d reminders, want 3", n)
-	}
-	// The last reminder says what comes next.
-	last := func() bool {
-		p := h.fake.Pings(away.ID)
-		return len(p) > 0 && strings.Contains(p[len(p)-1].Content, "Still away 12 hours from now, and the AI decides for you.")
-	}
-	if err := h.fake.WaitFor(h.ctx(), last); err != nil {
-		t.Fatal("the last reminder never said the AI would stand in")
-	}
-	pings := len(h.fake.Pings(away.ID))
-	h.sweepAfter(11 * time.Hour)
-	if h.fake.Message(lobby.ID).Content != board.Content {
-		t.Fatal("the AI stood in before a full period had passed after the last reminder")
-	}
-	h.sweepAfter(2 * time.Hour)
-	want := away.GlobalName + " was away, so the AI decided for them."
-	if err := h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(lobby.ID).Content, want) }); err != nil {
-		t.Fatalf("the AI did not stand in after the reminders ran out: board %q", h.fake.Message(lobby.ID).Content)
-	}
-	if len(h.fake.Pings(away.ID)) != pings {
-		t.Error("the absent player was pinged about the move made for them")
+	// Back a day early: the day given back leaves 23 hours to move.
+	answer = privateText(t, h.command(u, "away", map[string]any{"duration": "off"}))
+	mustContain(t, "the answer to /away off", answer, "Welcome back: your clocks run again in 1 game.")
+	h.waitBoard(board.ID, u.GlobalName+" is back: their clock runs again.")
+	sc := h.turnClockOf().Seats[seat]
+	if want := h.clock.Now().Add(23 * time.Hour); !sc.Due.Equal(want) || sc.AwayUsed != 48*time.Hour {
+		t.Fatalf("after coming back: due %v, used %v; want due %v and 48h used", sc.Due, sc.AwayUsed, want)
 	}
 }

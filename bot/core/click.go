@@ -399,9 +399,8 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 			rec.Status = storage.Over
 			t.Outcome = outcome(t, res)
 			t.Result = t.endResult(rec, res, s.cfg.Clock.Now(), false)
-		} else if rec.Status == storage.Playing {
-			t.TurnFrom, t.Reminded = s.cfg.Clock.Now().UTC(), 0
 		}
+		s.clockOf(t).refresh(t, st, s.cfg.Clock.Now().UTC())
 	}
 	t.Rev++
 	stored, err := s.save(ctx, lg, rec, t)

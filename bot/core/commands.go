@@ -10,9 +10,10 @@ import (
 	"github.com/lifebot/lifebot/storage"
 )
 
-// NewGame opens a lobby for game in the actor's channel, with the options
-// as given, and answers with the lobby message, which becomes the board.
-func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games.Options, r Responder) {
+// NewGame opens a lobby for game in the actor's channel, with the engine's
+// options and the table's clock as given, and answers with the lobby
+// message, which becomes the board.
+func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games.Options, setup Setup, r Responder) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
 	g, ok := s.games.Get(game)
@@ -34,10 +35,16 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		s.reply(ctx, r, Text(refusal))
 		return
 	}
+	clock, err := s.newClock(setup)
+	if err != nil {
+		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
+		return
+	}
 	t := &table{
 		V: recordVersion, Game: game, Host: a.User,
 		Seats:   []seat{{User: a.User, Name: a.Name}},
-		Options: resolved, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(),
+		Options: resolved, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(), Clock: clock,
+		Thread: setup.Thread == "true" || setup.Thread == "" && s.cfg.Threads != nil && s.cfg.Threads(a.Guild),
 	}
 	data, err := t.encode()
 	if err != nil {

@@ -128,6 +128,8 @@ type fixture struct {
 	svc   *Service
 	store *storage.Memory
 	p     *platform
+	// turns is how the games fixture opens keep time.
+	turns Setup
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -154,9 +156,15 @@ var (
 // game id and the board message.
 func (f *fixture) game() (string, MessageRef) {
 	f.t.Helper()
+	return f.open("thatslife")
+}
+
+// open opens a lobby of kind, seats Ben and starts.
+func (f *fixture) open(kind string) (string, MessageRef) {
+	f.t.Helper()
 	ctx := context.Background()
 	board := MessageRef{Channel: "c", ID: "900"}
-	f.svc.NewGame(ctx, ada, "thatslife", nil, &responder{original: board})
+	f.svc.NewGame(ctx, ada, kind, nil, f.turns, &responder{original: board})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	id := recs[len(recs)-1].ID
 	for _, step := range []struct {
@@ -202,7 +210,7 @@ func TestTextsThatEchoInputStayBounded(t *testing.T) {
 	f := newFixture(t)
 	long := strings.Repeat("x", 6000)
 	r := &responder{}
-	f.svc.NewGame(context.Background(), ada, long, nil, r)
+	f.svc.NewGame(context.Background(), ada, long, nil, Setup{}, r)
 	_, m := r.answer()
 	for name, text := range map[string]string{"newgame": m.Content, "rules": f.svc.Rules(long).Content} {
 		if n := utf8.RuneCountInString(text); n > 200 {
@@ -310,18 +318,19 @@ func mustState(t *testing.T, s *Service, rec storage.Record, tb *table) games.St
 func TestOneUnreadableGameStopsNobodyElse(t *testing.T) {
 	f := newFixture(t)
 	clock := &stepClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	f.svc.cfg.Clock, f.svc.cfg.RemindAfter = clock, time.Hour
+	f.svc.cfg.Clock, f.svc.cfg.TurnClock = clock, 2*time.Hour
 	ctx := context.Background()
 	if _, err := f.store.Create(ctx, storage.Record{Game: "thatslife", Guild: "g", Channel: "c", Status: storage.Playing, Data: []byte("{not json")}); err != nil {
 		t.Fatal(err)
 	}
 	id, _ := f.game()
-	clock.add(2 * time.Hour)
+	clock.add(time.Hour)
 	f.svc.Sweep(ctx)
 	rec, _ := f.store.Get(ctx, id)
 	tb, _ := decodeTable(rec)
-	if tb.Reminded != 1 {
-		t.Fatalf("the readable game was reminded %d times, want 1", tb.Reminded)
+	st := mustState(t, f.svc, rec, tb)
+	if got := tb.Clock.Seats[st.Active()[0]].Reminded; got != remindHalf {
+		t.Fatalf("the readable game's reminder stands at %d, want %d (half time)", got, remindHalf)
 	}
 	if got := f.svc.Games(ctx, ada).Content; !strings.Contains(got, "`"+id+"`") {
 		t.Fatalf("/games lost the readable game: %q", got)

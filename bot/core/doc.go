@@ -1,5 +1,5 @@
 // Package core is lifebot without Discord: lobbies, moves, AI and forced
-// moves, commits, reminders, and what each change must show to whom. The
+// moves, commits, turn clocks, and what each change must show to whom. The
 // Discord adapter (package bot) turns interactions into calls of Service
 // and implements Discord and Responder; tests of rules on a table need no
 // Discord at all.
@@ -37,9 +37,15 @@
 //   - A player's private view keeps their seat's last recentLines notes.
 //   - A lobby cancelled by its host keeps its message, struck through, so
 //     the channel's history still reads.
-//   - When the AI stands in for a player who stayed away, it finishes that
-//     player's turn, every decision of it, rather than one decision per
-//     reminder period.
+//   - Each decision a person faces has its own deadline on the table's
+//     turn clock (clock.go), stored with the game. Reminders go at half
+//     time and when a tenth of the clock is left (at least an hour, at
+//     most a quarter of it), each once. At the deadline the AI finishes
+//     that player's turn, every decision of it, or, if the host chose so,
+//     takes their seat for the rest of the game.
+//   - An absence (/away) pauses a player's clocks in the games they play
+//     when they announce it, each table within a cap of its own; a
+//     decision begun during the pause starts its clock when it ends.
 //   - A seat's buttons stay good while every choice they offer is still
 //     there as worded; choices that only came in addition (another
 //     player's move opened them) appear on the next drawing and ping

@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
@@ -59,7 +58,7 @@ func (s *Service) lobbyExpired(rec storage.Record, t *table) bool {
 // through with a line saying why. The caller holds the game's lock.
 func (s *Service) expireLobby(ctx context.Context, rec storage.Record, t *table, g games.Game) {
 	rec.Status = storage.Cancelled
-	t.Outcome = fmt.Sprintf("This lobby closed after %s without a start. Open a new one with `/newgame`.", humanDuration(s.cfg.LobbyExpiry))
+	t.Outcome = fmt.Sprintf("This lobby closed after %s without a start. Open a new one with `/newgame`.", SpanWords(s.cfg.LobbyExpiry))
 	t.Rev++
 	lg := s.liveLocked(rec.ID, t)
 	stored, err := s.save(ctx, lg, rec, t)
@@ -69,27 +68,4 @@ func (s *Service) expireLobby(ctx context.Context, rec storage.Record, t *table,
 	}
 	s.publish(lg, &snapshot{rec: stored, t: t, info: g.Info()}, "", nil)
 	s.log.Info("lobby expired", "game", rec.ID)
-}
-
-// humanDuration writes a duration the way people say it: "3 days",
-// "12 hours", "1 day and 6 hours", "45 minutes".
-func humanDuration(d time.Duration) string {
-	unit := func(n int64, one string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %ss", n, one)
-	}
-	days, hours, minutes := int64(d/(24*time.Hour)), int64(d%(24*time.Hour)/time.Hour), int64(d%time.Hour/time.Minute)
-	switch {
-	case days > 0 && hours > 0:
-		return unit(days, "day") + " and " + unit(hours, "hour")
-	case days > 0:
-		return unit(days, "day")
-	case hours > 0 && minutes > 0:
-		return unit(hours, "hour") + " and " + unit(minutes, "minute")
-	case hours > 0:
-		return unit(hours, "hour")
-	}
-	return unit(max(minutes, 1), "minute")
 }

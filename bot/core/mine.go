@@ -84,11 +84,6 @@ func sortNewest(recs []storage.Record) {
 	slices.SortStableFunc(recs, func(a, b storage.Record) int { return b.Updated.Compare(a.Updated) })
 }
 
-// Choice is one suggestion for a command option being typed.
-type Choice struct {
-	Name, Value string
-}
-
 // GameChoices suggests games for a command's game option as the actor
 // types: the games they sit in (finished ones too when closed is set),
 // and in a server the open games of the channel they type in, newest

@@ -33,7 +33,7 @@ func TestMyGamesListsEveryServerAndMarksYourMove(t *testing.T) {
 	ctx := context.Background()
 	id, _ := f.game()
 	elsewhere := Actor{User: ada.User, Name: "Ada", Guild: "h", Channel: "d"}
-	f.svc.NewGame(ctx, elsewhere, "thatslife", nil, &responder{original: MessageRef{Channel: "d", ID: "901"}})
+	f.svc.NewGame(ctx, elsewhere, "thatslife", nil, Setup{}, &responder{original: MessageRef{Channel: "d", ID: "901"}})
 
 	// Asked in a DM with the bot: no server, no channel.
 	got := f.svc.MyGames(ctx, Actor{User: ada.User, Name: "Ada"})
@@ -178,7 +178,7 @@ func TestNamesCannotFormatMessages(t *testing.T) {
 	}
 	f := newFixture(t)
 	ctx := context.Background()
-	f.svc.NewGame(ctx, Actor{User: "1", Name: "**Big** ~~Ada~~", Guild: "g", Channel: "c"}, "thatslife", nil, &responder{original: MessageRef{Channel: "c", ID: "900"}})
+	f.svc.NewGame(ctx, Actor{User: "1", Name: "**Big** ~~Ada~~", Guild: "g", Channel: "c"}, "thatslife", nil, Setup{}, &responder{original: MessageRef{Channel: "c", ID: "900"}})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	tb, _ := decodeTable(recs[0])
 	lobby := f.svc.lobbyMessage(&snapshot{rec: recs[0], t: tb, info: thatslife.Game{}.Info()})
@@ -193,7 +193,7 @@ func TestLobbiesExpireWithALine(t *testing.T) {
 	f.svc.cfg.Clock, f.svc.cfg.LobbyExpiry = clock, 24*time.Hour
 	ctx := context.Background()
 	board := MessageRef{Channel: "c", ID: "900"}
-	f.svc.NewGame(ctx, ada, "thatslife", nil, &responder{original: board})
+	f.svc.NewGame(ctx, ada, "thatslife", nil, Setup{}, &responder{original: board})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	id := recs[0].ID
 	clock.add(23 * time.Hour)
@@ -220,7 +220,7 @@ func TestCapsOnLobbiesAndChannelGames(t *testing.T) {
 	ctx := context.Background()
 	open := func(a Actor) string {
 		r := &responder{original: MessageRef{Channel: a.Channel, ID: "9" + a.User}}
-		f.svc.NewGame(ctx, a, "thatslife", nil, r)
+		f.svc.NewGame(ctx, a, "thatslife", nil, Setup{}, r)
 		_, m := r.answer()
 		return m.Content
 	}
@@ -248,17 +248,6 @@ func mustList(t *testing.T, s storage.Store) []storage.Record {
 		t.Fatal(err)
 	}
 	return recs
-}
-
-func TestHumanDurations(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		24 * time.Hour: "1 day", 72 * time.Hour: "3 days", 30 * time.Hour: "1 day and 6 hours",
-		12 * time.Hour: "12 hours", 90 * time.Minute: "1 hour and 30 minutes", 45 * time.Minute: "45 minutes", time.Second: "1 minute",
-	} {
-		if got := humanDuration(d); got != want {
-			t.Errorf("humanDuration(%v) = %q, want %q", d, got, want)
-		}
-	}
 }
 
 // waitEdit waits for delivery to edit a message to show want.

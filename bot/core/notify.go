@@ -56,9 +56,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 		}
 		msg = s.announcement(sn, out)
 	case sn.playing():
-		if t.Reminded > 0 {
-			nudge = fmt.Sprintf("%d#%d", t.TurnFrom.Unix(), t.Reminded)
-		}
+		nudge = t.nudges()
 		for _, seat := range sn.st.Active() {
 			p := t.Seats[seat]
 			if p.AI {
@@ -67,16 +65,12 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			// A player who gets their DMs is pinged there, but for reminders;
 			// until a DM is refused, DMs are taken to work.
 			viaDM := sn.info.Private && (out.Players[p.User] == nil || out.Players[p.User].ClosedAt.IsZero())
-			if nudge != "" && nudge != out.Nudged || !viaDM && t.awaits(sn.st, seat, out.Pinged) {
+			if t.unsentReminder(seat, out.Nudged) != remindNone || !viaDM && t.awaits(sn.st, seat, out.Pinged) {
 				seats = append(seats, seat)
 			}
 		}
 		if len(seats) > 0 {
-			reminder := 0
-			if nudge != "" && nudge != out.Nudged {
-				reminder = t.Reminded
-			}
-			msg = s.turnPing(sn, seats, out, reminder)
+			msg = s.turnPing(sn, seats, out)
 		}
 	}
 	stale := sn.rec.Status != storage.Playing && sn.rec.Status != storage.Lobby && out.Ping.ID != ""
@@ -97,7 +91,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			if sn.rec.Status == storage.Over {
 				o.Announced, o.Ping = true, MessageRef{}
 			}
-			if nudge != "" {
+			if sn.playing() {
 				o.Nudged = nudge
 			}
 			for _, seat := range seats {
@@ -233,9 +227,9 @@ func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Me
 	return ref, err == nil, err, superseded
 }
 
-// turnPing asks seats' players to act; reminder numbers the reminders of
-// a turn that waited, from 1.
-func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger, reminder int) *Message {
+// turnPing asks seats' players to act, with the reminders of their turn
+// clocks that are due and not yet sent.
+func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Message {
 	var users, who []string
 	for _, seat := range seats {
 		u := sn.t.Seats[seat].User
@@ -256,11 +250,14 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger, reminde
 			content += "\nYour choices are in your DMs, or behind **Show my hand** on the board."
 		}
 	}
-	switch {
-	case reminder >= s.cfg.MaxReminders:
-		content = fmt.Sprintf("⏰ Last reminder: %s\nStill away %s from now, and the AI decides for you.", content, span(s.cfg.RemindAfter))
-	case reminder > 0:
-		content = fmt.Sprintf("⏰ Reminder %d of %d: %s", reminder, s.cfg.MaxReminders, content)
+	var reminders []string
+	for _, seat := range seats {
+		if stage := sn.t.unsentReminder(seat, out.Nudged); stage != remindNone {
+			reminders = append(reminders, sn.t.reminderLine(seat, stage))
+		}
+	}
+	if len(reminders) > 0 {
+		content = strings.Join(reminders, "\n") + "\n" + content
 	}
 	return &Message{Content: content, Mentions: users}
 }
@@ -356,15 +353,4 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 		content += " <@" + u + ">"
 	}
 	return &Message{Content: content, Mentions: humans}
-}
-
-// span writes a duration as people say it: "12 hours", "90 minutes".
-func span(d time.Duration) string {
-	switch {
-	case d%time.Hour == 0 && d != time.Hour:
-		return fmt.Sprintf("%d hours", d/time.Hour)
-	case d == time.Hour:
-		return "an hour"
-	}
-	return fmt.Sprintf("%d minutes", d/time.Minute)
 }

@@ -124,7 +124,7 @@ func (f *statsFixture) play(seats []seatClaim, stopAfter int) string {
 	ctx := context.Background()
 	f.clock.add(time.Minute)
 	host := seats[0].who
-	f.svc.NewGame(ctx, host, "claim", nil, &responder{original: MessageRef{Channel: "c", ID: "900"}})
+	f.svc.NewGame(ctx, host, "claim", nil, Setup{}, &responder{original: MessageRef{Channel: "c", ID: "900"}})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	id := recs[len(recs)-1].ID
 	click := func(who Actor, cid customID) {
@@ -218,7 +218,7 @@ func TestAnAbandonedGameRecordsWhereItStood(t *testing.T) {
 	}
 
 	// A lobby that never started has no result to keep.
-	f.svc.NewGame(context.Background(), ada, "claim", nil, &responder{})
+	f.svc.NewGame(context.Background(), ada, "claim", nil, Setup{}, &responder{})
 	recs, _ := f.store.List(context.Background(), storage.Filter{OnlyOpen: true})
 	f.svc.Abandon(context.Background(), ada, recs[0].ID)
 	if _, tb := f.table(recs[0].ID); tb.Result != nil {

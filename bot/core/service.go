@@ -85,11 +85,12 @@ type Config struct {
 	Clock    Clock
 	// Seed stands in for fresh game seeds.
 	Seed func() uint64
-	// RemindAfter is how long a turn may wait before its player is pinged
-	// again; zero turns reminders off. At most MaxReminders go out per turn
-	// (3 if unset); one period after the last, the AI decides for them.
-	RemindAfter  time.Duration
-	MaxReminders int
+	// TurnClock is the time each decision may take in games whose host
+	// chose no clock, and in games from before clocks; zero is no clock.
+	TurnClock time.Duration
+	// AwayCap bounds the pause one player's absences may take in one game
+	// (a week if unset), so nobody holds a table hostage.
+	AwayCap time.Duration
 	// SweepEvery is how often games are checked for due reminders and for
 	// boards or DMs that lag what was committed (a minute if unset).
 	SweepEvery time.Duration
@@ -107,6 +108,9 @@ type Config struct {
 	// zero means no cap.
 	MaxLobbies      int
 	MaxChannelGames int
+	// Threads says whether a server's games play in threads of their own
+	// unless /newgame says otherwise; nil means none do.
+	Threads func(guild string) bool
 	// MinRated is how many rated games a player needs before their rating
 	// and place are shown (5 if unset); CountAI counts games with AI seats
 	// in stats and ratings (see stats.go).
@@ -159,8 +163,8 @@ func New(cfg Config) *Service {
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
-	if cfg.MaxReminders <= 0 {
-		cfg.MaxReminders = 3
+	if cfg.AwayCap <= 0 {
+		cfg.AwayCap = 7 * 24 * time.Hour
 	}
 	if cfg.SweepEvery <= 0 {
 		cfg.SweepEvery = time.Minute

@@ -352,11 +352,3 @@ func ordinal(r rating.Rating) string {
 	}
 	return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1)
 }
-
-// plural writes a count with its noun: "1 game", "3 games".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

@@ -3,17 +3,15 @@ package core
 import (
 	"context"
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
-	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
 )
 
-// Sweep does what is due without anyone clicking: reminders and AI
-// stand-ins for turns that waited too long, and delivery of what a game's
+// Sweep does what is due without anyone clicking: what the turn clocks
+// have due (reminders, timeouts, the end of a pause), and delivery of what a game's
 // places still lack (a board edit lost to an outage, a restart between a
 // commit and its delivery). It reads only open games, and a game that
 // cannot be read is logged and skipped.
@@ -22,13 +20,13 @@ func (s *Service) Sweep(ctx context.Context) {
 	if err != nil {
 		s.log.Warn("sweeping games", "err", err)
 	}
-	reminded := 0
+	ticked := 0
 	for _, rec := range recs {
 		if ctx.Err() != nil {
 			return
 		}
 		if s.sweepOne(ctx, rec.ID) {
-			reminded++
+			ticked++
 		}
 	}
 	// Games that ended while their last delivery failed are no longer
@@ -43,14 +41,13 @@ func (s *Service) Sweep(ctx context.Context) {
 			unlock()
 		}
 	}
-	if reminded > 0 {
-		s.log.Info("reminders", "games", reminded)
+	if ticked > 0 {
+		s.log.Info("turn clocks", "games", ticked)
 	}
 }
 
-// sweepOne reminds or stands in for one game if its turn is due, and
-// sends what its places lack. It reports whether a reminder or stand-in
-// was committed.
+// sweepOne does what one game's turn clock has due (see tick), and sends
+// what its places lack. It reports whether the clock committed anything.
 func (s *Service) sweepOne(ctx context.Context, id string) bool {
 	unlock := s.lock(id)
 	defer unlock()
@@ -74,8 +71,8 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 	s.liveMu.Lock()
 	lg := s.live[id]
 	s.liveMu.Unlock()
-	due := rec.Status == storage.Playing && s.cfg.RemindAfter > 0 && !t.TurnFrom.IsZero() &&
-		!s.cfg.Clock.Now().Before(t.TurnFrom.Add(time.Duration(t.Reminded+1)*s.cfg.RemindAfter))
+	now := s.cfg.Clock.Now().UTC()
+	due := rec.Status == storage.Playing && (t.Clock == nil || t.Clock.due(now))
 	if !due {
 		out := t.Out
 		if lg != nil {
@@ -93,51 +90,12 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 		}
 	}
 	lg = s.liveLocked(id, t)
-	sn := &snapshot{rec: rec, t: t, st: st, info: g.Info()}
-	if !due {
-		s.publish(lg, sn, "", nil)
-		return false
+	if due {
+		// A clock that could not be saved is tried again by the next sweep.
+		return s.tick(ctx, lg, rec, t, st, g, now)
 	}
-	from := len(t.Log)
-	if t.Reminded >= s.cfg.MaxReminders {
-		// Reminded enough and still away: the AI decides for them, so the
-		// others are not held up for ever.
-		for _, seat := range st.Active() {
-			if t.Seats[seat].AI || !games.IsActive(st, seat) {
-				continue
-			}
-			t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", escapeText(t.Seats[seat].Name)))
-			if err := s.standIn(t, st, g, seat); err != nil {
-				s.log.Error("standing in for an absent player", "game", id, "seat", seat, "err", err)
-				return false
-			}
-		}
-		sn, err = s.commit(ctx, lg, rec, t, st, g, from, "")
-		if err != nil {
-			s.log.Warn("saving a stand-in move", "game", id, "err", err)
-			return false
-		}
-		s.log.Info("stood in for absent players", "game", id)
-	} else {
-		// Nobody clicked: every active person is reminded. The board shows
-		// nothing of it, so a board that was up to date stays so.
-		t.Reminded++
-		t.Rev++
-		lg.update(func(o *ledger) {
-			if o.BoardRev == t.Rev-1 {
-				o.BoardRev = t.Rev
-			}
-		})
-		stored, err := s.save(ctx, lg, rec, t)
-		if err != nil {
-			s.log.Warn("saving a reminder", "game", id, "err", err)
-			return false
-		}
-		sn = &snapshot{rec: stored, t: t, st: st, info: g.Info()}
-		s.log.Info("reminded", "game", id, "reminder", t.Reminded)
-	}
-	s.publish(lg, sn, "", nil)
-	return true
+	s.publish(lg, &snapshot{rec: rec, t: t, st: st, info: g.Info()}, "", nil)
+	return false
 }
 
 // heal starts every lane of a game, to deliver what its places lack; an
@@ -261,7 +219,7 @@ func (s *Service) liveGames() []*liveGame {
 // standIn decides for an absent seat until its turn is over: while it is
 // still the one to act and nobody else has acted in between, as in a game
 // whose turn is several decisions (a card, then an action). Waiting a
-// whole reminder period for each of them would hold the table up for days.
+// whole clock for each of them would hold the table up for days.
 func (s *Service) standIn(t *table, st games.State, g games.Game, seat games.Seat) error {
 	policy := games.StandinFor(g)
 	for range maxAutoSteps {

@@ -46,16 +46,15 @@ type table struct {
 	// Seen holds, per seat, the decision its player already knows about
 	// because their own click led to it: nobody pings them about it.
 	Seen []int `json:"seen,omitempty"`
-	// TurnFrom is when the current decision was first asked for, and
-	// Reminded how many reminders are due about it since.
-	TurnFrom time.Time `json:"turn_from,omitzero"`
 	// Thread asks for the game to be played in a thread of its own, made
 	// from the lobby message when the game starts.
 	Thread bool `json:"thread,omitempty"`
 	// Opened is when the lobby was opened, for its expiry.
-	Opened   time.Time `json:"opened,omitzero"`
-	Reminded int       `json:"reminded,omitempty"`
-	Outcome  string    `json:"outcome,omitempty"`
+	Opened time.Time `json:"opened,omitzero"`
+	// Clock is the turn clock: its setting and each seat's deadline (see
+	// clock.go). Nil in a record from before clocks.
+	Clock   *tableClock `json:"clock,omitempty"`
+	Outcome string      `json:"outcome,omitempty"`
 	// Result is how the game ended, set by the commit that closed it.
 	Result *result `json:"result,omitempty"`
 	// Out is what has been delivered to Discord (see ledger). Commits carry

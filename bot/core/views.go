@@ -46,6 +46,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		fmt.Fprintf(&sb, "\n📜 The whole game, move by move: `/log game:%s`", sn.rec.ID)
 	} else {
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
+		sb.WriteString(s.clockLines(t, st))
 		if sn.info.Private {
 			rows = []Row{{{Kind: Button, Label: "Show my hand", Style: Secondary, CustomID: customID{Verb: verbHand, Game: sn.rec.ID}.String()}}}
 		} else if seat, ok := t.activeHuman(st); ok {
@@ -77,6 +78,7 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	if d := games.Describe(info.Options, t.Options); d != "" {
 		fmt.Fprintf(&sb, "Options: %s\n", d)
 	}
+	fmt.Fprintf(&sb, "Clock: %s\n", s.clockText(t))
 	fmt.Fprintf(&sb, "**Players (%d/%d)**\n", len(t.Seats), info.MaxSeats)
 	for n, s := range t.Seats {
 		fmt.Fprintf(&sb, "%d. %s\n", n+1, escapeText(s.Name))

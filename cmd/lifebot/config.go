@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/bot/endpoint"
 )
 
@@ -29,8 +30,13 @@ type Config struct {
 		Path string `toml:"path"`
 	} `toml:"storage"`
 	Turns struct {
+		Clock   string `toml:"clock"`
+		AwayCap string `toml:"away_cap"`
+		// RemindAfter and MaxReminders are what clock replaced, still read
+		// from older files (see turnClock); legacy says the file set them.
 		RemindAfter  string `toml:"remind_after"`
 		MaxReminders int    `toml:"max_reminders"`
+		legacy       bool
 	} `toml:"turns"`
 	Stats struct {
 		MinGames int  `toml:"min_games"`
@@ -46,6 +52,8 @@ func defaultConfig() Config {
 	var c Config
 	c.Discord.API = endpoint.Default
 	c.Storage.Path = "lifebot.db"
+	c.Turns.Clock = "1d"
+	c.Turns.AwayCap = "7d"
 	c.Turns.RemindAfter = "12h"
 	c.Turns.MaxReminders = 3
 	c.Stats.MinGames = 5
@@ -84,6 +92,10 @@ func readConfig(path string, getenv func(string) string) (Config, error) {
 				keys[i] = k.String()
 			}
 			return c, fmt.Errorf("%s: unknown setting %s", path, strings.Join(keys, ", "))
+		}
+		c.Turns.legacy = md.IsDefined("turns", "remind_after") || md.IsDefined("turns", "max_reminders")
+		if c.Turns.legacy && md.IsDefined("turns", "clock") {
+			return c, fmt.Errorf("%s: turns.clock replaces turns.remind_after and turns.max_reminders: keep only turns.clock", path)
 		}
 	}
 	for env, dst := range map[string]*string{
@@ -200,11 +212,11 @@ func (c Config) validate() error {
 	if strings.TrimSpace(c.Storage.Path) == "" {
 		return errors.New("storage.path is empty: set it in the config file or LIFEBOT_DATA")
 	}
-	if _, err := c.remindAfter(); err != nil {
+	if _, err := c.turnClock(); err != nil {
 		return err
 	}
-	if c.Turns.MaxReminders < 0 {
-		return errors.New("turns.max_reminders cannot be negative")
+	if _, err := c.awayCap(); err != nil {
+		return err
 	}
 	if c.Stats.MinGames < 1 {
 		return errors.New("stats.min_games must be 1 or more")
@@ -226,6 +238,40 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// turnClock is the clock of games whose host chose none: turns.clock, or
+// in an older file the time after which the AI used to stand in, that is
+// remind_after times (max_reminders + 1), "12h" and 3 giving 2 days.
+func (c Config) turnClock() (time.Duration, error) {
+	if c.Turns.legacy {
+		every, err := c.remindAfter()
+		if err != nil {
+			return 0, err
+		}
+		n := c.Turns.MaxReminders
+		switch {
+		case n < 0:
+			return 0, errors.New("turns.max_reminders cannot be negative")
+		case n == 0:
+			n = 3 // what 0 meant in those files
+		}
+		return every * time.Duration(n+1), nil
+	}
+	d, err := core.ParseSpan(c.Turns.Clock)
+	if err != nil || d != 0 && d < time.Minute {
+		return 0, fmt.Errorf("turns.clock must be \"none\" or a duration of a minute or more, like \"12h\", \"1d\" or \"3d\"; not %q", c.Turns.Clock)
+	}
+	return d, nil
+}
+
+// awayCap parses turns.away_cap.
+func (c Config) awayCap() (time.Duration, error) {
+	d, err := core.ParseSpan(c.Turns.AwayCap)
+	if err != nil || d < time.Hour {
+		return 0, fmt.Errorf("turns.away_cap must be a duration of an hour or more, like \"7d\"; not %q", c.Turns.AwayCap)
+	}
+	return d, nil
 }
 
 // remindAfter parses turns.remind_after; "0" or "" turns reminders off.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -56,6 +57,10 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"tiny reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"1s\"\n", "turns.remind_after"},
 		{"negative reminders", "[discord]\ntoken = \"x\"\n[turns]\nmax_reminders = -1\n", "turns.max_reminders"},
 		{"no games to be ranked", "[discord]\ntoken = \"x\"\n[stats]\nmin_games = 0\n", "stats.min_games"},
+		{"bad clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"soon\"\n", "turns.clock"},
+		{"tiny clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1s\"\n", "turns.clock"},
+		{"clock and reminders", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1d\"\nremind_after = \"12h\"\n", "keep only turns.clock"},
+		{"bad away cap", "[discord]\ntoken = \"x\"\n[turns]\naway_cap = \"0\"\n", "turns.away_cap"},
 		{"empty path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"\"\n", "storage.path is empty"},
 		{"blank path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"  \"\n", "storage.path is empty"},
 		{"plain http", "[discord]\ntoken = \"x\"\napi = \"http://discord.example/api\"\n", "plain http"},
@@ -159,5 +164,33 @@ func TestPlainHTTPOnlyToThisMachine(t *testing.T) {
 		case !tc.ok && strings.Contains(err.Error(), "secret"):
 			t.Errorf("%s: the refusal shows the password: %v", tc.api, err)
 		}
+	}
+}
+
+// turns.clock sets the default clock; an older file's reminder settings
+// give the time after which the AI used to stand in.
+func TestTurnClockSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name, turns string
+		want        time.Duration
+	}{
+		{"default", "", 24 * time.Hour},
+		{"clock", "clock = \"3d\"", 72 * time.Hour},
+		{"no clock", "clock = \"none\"", 0},
+		{"old reminders", "remind_after = \"12h\"\nmax_reminders = 3", 48 * time.Hour},
+		{"old period alone", "remind_after = \"6h\"", 24 * time.Hour},
+		{"old count alone", "max_reminders = 1", 24 * time.Hour},
+		{"old reminders off", "remind_after = \"0\"", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := LoadConfig(writeConfig(t, "[discord]\ntoken = \"x\"\n[turns]\n"+tc.turns+"\n"), env(nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := c.turnClock()
+			if got != tc.want {
+				t.Fatalf("turns %q gave a clock of %v, want %v", tc.turns, got, tc.want)
+			}
+		})
 	}
 }

@@ -130,17 +130,18 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.backups, err = serveBackups(store, path, log); err != nil {
 		log.Error("lifebot backup cannot reach this bot", "err", err)
 	}
-	remindAfter, _ := m.Config.remindAfter()
+	turnClock, _ := m.Config.turnClock()
+	awayCap, _ := m.Config.awayCap()
 	m.Bot = bot.New(bot.Config{
-		Store:        store,
-		Games:        registry(),
-		Renderer:     render.NewRenderer(),
-		Log:          log,
-		Guild:        m.Config.Discord.Guild,
-		RemindAfter:  remindAfter,
-		MaxReminders: m.Config.Turns.MaxReminders,
-		MinRated:     m.Config.Stats.MinGames,
-		CountAI:      m.Config.Stats.CountAI,
+		Store:     store,
+		Games:     registry(),
+		Renderer:  render.NewRenderer(),
+		Log:       log,
+		Guild:     m.Config.Discord.Guild,
+		TurnClock: turnClock,
+		AwayCap:   awayCap,
+		MinRated:  m.Config.Stats.MinGames,
+		CountAI:   m.Config.Stats.CountAI,
 	})
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {
