@@ -65,6 +65,10 @@ type clicked struct {
 	// private says showed the clicker's own view.
 	on      string
 	private bool
+	// then, when set, finishes the click once the lock is released, for
+	// work that calls Discord, and gives the answer: a private message,
+	// or the clicked message's new content when it is not private.
+	then func(ctx context.Context) *Message
 }
 
 // Click serves a component interaction: under the game's lock it checks
@@ -101,7 +105,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		if res.lg == nil {
 			return
 		}
-		if res.refusal == "" && !res.hand && !res.look && res.on != "" {
+		if res.refusal == "" && !res.hand && !res.look && res.then == nil && res.on != "" {
 			ans = &answer{r: r, done: make(chan struct{})}
 		}
 		if res.snap != nil && res.refusal == "" && !res.hand && !res.look {
@@ -114,6 +118,8 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 	switch {
 	case res.refusal != "":
 		s.reply(ctx, r, Text(res.refusal))
+	case res.then != nil:
+		s.finish(ctx, r, res.then(ctx), c.Ephemeral)
 	case res.hand || res.look:
 		draw := s.privateMessage
 		if res.look {
@@ -283,6 +289,12 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 		return res
 	case verbMove, verbSubset:
 		return s.move(ctx, res, c, cid, rec, t, g)
+	case verbResign:
+		return s.resign(ctx, res, c, cid, rec, t, g)
+	case verbTake:
+		return s.take(ctx, res, c, cid, rec, t, g)
+	case verbRematch:
+		return s.rematch(ctx, res, c, rec, t, g)
 	}
 	res.refusal = msgNotMine
 	return res
@@ -391,6 +403,7 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 		if res := st.Result(); res.Over {
 			rec.Status = storage.Over
 			t.Outcome = outcome(t, res)
+			s.log.Info("game over", "game", rec.ID, "kind", rec.Game, "ai_played", t.aiPlayed())
 		} else if rec.Status == storage.Playing {
 			t.TurnFrom, t.Reminded = s.cfg.Clock.Now().UTC(), 0
 		}
