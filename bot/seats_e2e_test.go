@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/bot/discordtest"
+	"github.com/lifebot/lifebot/games"
 )
 
 // playToEnd has whoever the board names take its first choice until the
@@ -169,4 +170,59 @@ func TestRematchWithTheSamePlayers(t *testing.T) {
 	}
 	h.click(host, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	activeUser(t, h.fake.Message(lobby.ID), []discordtest.User{ada, ben})
+}
+
+// In a game with hidden hands, the seat's private view goes with the
+// seat: whoever left is shown no more of it, whoever took it over gets it.
+func TestHiddenHandsFollowTheSeat(t *testing.T) {
+	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
+	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
+	lobby := h.command(ada, "newgame", map[string]any{"game": "secrets"}).Message
+	for _, u := range []discordtest.User{ben, cy} {
+		msg := h.fake.Message(lobby.ID)
+		h.click(u, msg, buttonLabelled(t, msg, "Join"))
+	}
+	msg := h.fake.Message(lobby.ID)
+	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
+	living := func(u discordtest.User) *discordtest.Message {
+		t.Helper()
+		var view *discordtest.Message
+		if err := h.fake.WaitFor(h.ctx(), func() bool {
+			for _, m := range h.fake.Messages(h.fake.DMChannel(u.ID)) {
+				if len(m.Attachments) > 0 {
+					view = m
+					return true
+				}
+			}
+			return false
+		}); err != nil {
+			t.Fatalf("%s got no private view", u.Username)
+		}
+		return view
+	}
+	benView, cyView := living(ben), living(cy)
+
+	ask := h.command(ben, "resign", nil).Message
+	h.click(ben, ask, buttonLabelled(t, ask, "Resign from Secrets — the AI takes your seat"))
+	h.command(ada, "replace", map[string]any{"player": cy, "with": "player"})
+	var inv *discordtest.Message
+	for _, m := range h.fake.Messages(h.channel) {
+		if strings.Contains(m.Content, "Cy's seat in **Secrets**") {
+			inv = m
+		}
+	}
+	if inv == nil {
+		t.Fatal("no invitation in the channel")
+	}
+	h.click(dee, inv, buttonLabelled(t, inv, "Take the seat"))
+	living(dee)
+	for _, left := range []*discordtest.Message{benView, cyView} {
+		if err := h.fake.WaitFor(h.ctx(), func() bool {
+			m := h.fake.Message(left.ID)
+			return strings.Contains(m.Content, "you left this game") && len(m.Attachments) == 0 && len(m.Components) == 0
+		}); err != nil {
+			m := h.fake.Message(left.ID)
+			t.Fatalf("the living DM of a player who left still reads %q with %d images and %d rows", m.Content, len(m.Attachments), len(m.Components))
+		}
+	}
 }
