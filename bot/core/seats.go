@@ -384,9 +384,11 @@ func (s *Service) recordInvitation(ctx context.Context, id string, seat games.Se
 func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
 	i := slices.IndexFunc(t.Invites, func(v invite) bool { return v.Seat == int(cid.Target) })
 	info := g.Info()
+	// The invitation closes in place; a forged click on the board or a
+	// living DM is answered privately, leaving those to their lanes.
 	closed := func(text string) func(context.Context) *Message {
 		return func(context.Context) *Message {
-			return &Message{Content: truncate(fmt.Sprintf("~~A seat in **%s** `%s` was open.~~ %s", info.Name, rec.ID, text), maxContent)}
+			return &Message{Content: truncate(fmt.Sprintf("~~A seat in **%s** `%s` was open.~~ %s", info.Name, rec.ID, text), maxContent), Private: res.on != ""}
 		}
 	}
 	if rec.Status != storage.Playing {
@@ -452,8 +454,12 @@ func (s *Service) syncLeft(lg *liveGame, l *lane, sn *snapshot, user string) boo
 	if c == nil || c.View.ID == "" || c.Shows == shownLeft {
 		return true
 	}
-	m := &Message{Content: fmt.Sprintf("**%s** · game `%s` in <#%s>: you left this game, and your seat is played by someone else now. [board](%s)",
-		sn.info.Name, sn.rec.ID, sn.rec.Channel, JumpLink(sn.rec.Guild, sn.t.Out.Board))}
+	left := "you left this game, and your seat is played by someone else now."
+	if sn.rec.Status == storage.Cancelled {
+		left = "you left this game, and it was abandoned."
+	}
+	m := &Message{Content: fmt.Sprintf("**%s** · game `%s` in <#%s>: %s [board](%s)",
+		sn.info.Name, sn.rec.ID, sn.rec.Channel, left, JumpLink(sn.rec.Guild, sn.t.Out.Board))}
 	err, superseded := s.try(l, "DM of a player who left", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
 	if err != nil && !errors.Is(err, ErrGone) {
 		return superseded
