@@ -67,7 +67,11 @@ func parseCustomID(s string) (customID, error) {
 	}
 	c := customID{Verb: parts[0], Game: parts[1]}
 	switch c.Verb {
-	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand, verbLook, verbResign, verbTake, verbRematch:
+	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand, verbLook:
+		if len(parts) != 3 {
+			return customID{}, errBadCustomID
+		}
+	case verbResign, verbTake, verbRematch:
 		if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}
