@@ -403,7 +403,6 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 		if res := st.Result(); res.Over {
 			rec.Status = storage.Over
 			t.Outcome = outcome(t, res)
-			s.log.Info("game over", "game", rec.ID, "kind", rec.Game, "ai_played", t.aiPlayed())
 		} else if rec.Status == storage.Playing {
 			t.TurnFrom, t.Reminded = s.cfg.Clock.Now().UTC(), 0
 		}
@@ -412,6 +411,9 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 	stored, err := s.save(ctx, lg, rec, t)
 	if err != nil {
 		return nil, err
+	}
+	if rec.Status == storage.Over && st != nil {
+		s.log.Info("game over", "game", rec.ID, "kind", rec.Game, "ai_played", t.aiPlayed())
 	}
 	return &snapshot{rec: stored, t: t, st: st, info: g.Info()}, nil
 }

@@ -51,6 +51,9 @@ type table struct {
 	TurnFrom time.Time `json:"turn_from,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
 	Outcome  string    `json:"outcome,omitempty"`
+	// Out is what has been delivered to Discord (see ledger). Commits carry
+	// it along; deliveries change it.
+	Out ledger `json:"out"`
 	// Invites are the seats of a running game open to a new player, and
 	// Invited the players of the last game a rematch lobby waits for;
 	// Rematch is the lobby a finished game's Rematch button leads to (see
@@ -58,9 +61,6 @@ type table struct {
 	Invites []invite `json:"invites,omitempty"`
 	Invited []seat   `json:"invited,omitempty"`
 	Rematch string   `json:"rematch,omitempty"`
-	// Out is what has been delivered to Discord (see ledger). Commits carry
-	// it along; deliveries change it.
-	Out ledger `json:"out"`
 }
 
 type seat struct {
