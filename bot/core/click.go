@@ -63,6 +63,10 @@ type clicked struct {
 	// private says showed the clicker's own view.
 	on      string
 	private bool
+	// then, when set, finishes the click once the lock is released, for
+	// work that calls Discord, and gives the answer: a private message,
+	// or the clicked message's new content when it is not private.
+	then func(ctx context.Context) *Message
 }
 
 // Click serves a component interaction: under the game's lock it checks
@@ -103,7 +107,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		if res.lg == nil {
 			return
 		}
-		if res.refusal == "" && !res.hand && !res.look && res.on != "" {
+		if res.refusal == "" && !res.hand && !res.look && res.then == nil && res.on != "" {
 			ans = &answer{r: r, done: make(chan struct{})}
 		}
 		if res.snap != nil && res.refusal == "" && !res.hand && !res.look {
@@ -116,6 +120,8 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 	switch {
 	case res.refusal != "":
 		s.reply(ctx, r, Text(res.refusal))
+	case res.then != nil:
+		s.finish(ctx, r, res.then(ctx), c.Ephemeral)
 	case res.hand || res.look:
 		draw := s.privateMessage
 		if res.look {
@@ -290,6 +296,12 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 		return res
 	case verbMove, verbSubset:
 		return s.move(ctx, res, c, cid, rec, t, g)
+	case verbResign:
+		return s.resign(ctx, res, c, cid, rec, t, g)
+	case verbTake:
+		return s.take(ctx, res, c, cid, rec, t, g)
+	case verbRematch:
+		return s.rematch(ctx, res, c, rec, t, g)
 	}
 	res.refusal = msgNotMine
 	return res
@@ -406,6 +418,9 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 	stored, err := s.save(ctx, lg, rec, t)
 	if err != nil {
 		return nil, err
+	}
+	if rec.Status == storage.Over && st != nil {
+		s.log.Info("game over", "game", rec.ID, "kind", rec.Game, "ai_played", t.aiPlayed())
 	}
 	return &snapshot{rec: stored, t: t, st: st, info: g.Info()}, nil
 }

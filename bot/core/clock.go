@@ -252,12 +252,12 @@ func (s *Service) tick(ctx context.Context, lg *liveGame, rec storage.Record, t 
 			continue
 		}
 		if c.Replace {
-			t.narrate(fmt.Sprintf("%s ran out of time: an AI takes their seat for the rest of the game.", t.Seats[seat].Name))
-			t.Seats[seat].AI = true
+			t.narrate(fmt.Sprintf("%s ran out of time: an AI takes their seat for the rest of the game.", escapeText(t.Seats[seat].Name)))
+			t.handOver(seat, aiStandIn(t.Seats[seat].Name), leftTimedOut)
 			replaced = true
 			continue
 		}
-		t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", t.Seats[seat].Name))
+		t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", escapeText(t.Seats[seat].Name)))
 		if err := s.standIn(t, st, g, seat); err != nil {
 			s.log.Error("standing in for an absent player", "game", rec.ID, "seat", seat, "err", err)
 			return false

@@ -35,6 +35,11 @@ const (
 	verbSubset = "sub"  // a multi-select; the action is this prefix plus the chosen items
 	verbHand   = "hand" // show my private view
 	verbLook   = "look" // show anyone one seat's own board (games.Inspector)
+	// The number of these two is a seat, not a move: a resignation and an
+	// open seat stay good however the game moves on.
+	verbResign  = "resign" // confirm leaving the seat to the AI
+	verbTake    = "take"   // take over a seat opened to a new player
+	verbRematch = "rematch"
 )
 
 var errBadCustomID = errors.New("unrecognised component")
@@ -46,6 +51,8 @@ func (c customID) String() string {
 		s += ":" + c.Action.String()
 	case c.Verb == verbPick && c.Menu > 0:
 		s += ":" + strconv.Itoa(c.Menu)
+	case c.Verb == verbResign || c.Verb == verbTake:
+		s = c.Verb + ":" + c.Game + ":" + strconv.Itoa(int(c.Target))
 	}
 	return s
 }
@@ -61,6 +68,10 @@ func parseCustomID(s string) (customID, error) {
 	c := customID{Verb: parts[0], Game: parts[1]}
 	switch c.Verb {
 	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand, verbLook, verbLog:
+		if len(parts) != 3 {
+			return customID{}, errBadCustomID
+		}
+	case verbResign, verbTake, verbRematch:
 		if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}
@@ -96,6 +107,9 @@ func parseCustomID(s string) (customID, error) {
 		return customID{}, errBadCustomID
 	}
 	c.Move = n
+	if c.Verb == verbResign || c.Verb == verbTake {
+		c.Target, c.Move = games.Seat(n), 0
+	}
 	return c, nil
 }
 

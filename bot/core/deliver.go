@@ -166,7 +166,7 @@ func (s *Service) publish(lg *liveGame, sn *snapshot, on string, ans *answer) {
 	s.kick(lg, laneBoard, ans, on)
 	s.kick(lg, lanePing, ans, on)
 	if sn.info.Private && sn.st != nil {
-		for _, u := range sn.t.humans() {
+		for _, u := range append(sn.t.humans(), sn.t.former()...) {
 			s.kick(lg, laneDMs+u, ans, on)
 		}
 	}

@@ -54,4 +54,19 @@
 //     the board carries a menu anyone may use to look at one privately,
 //     during the game and after, and each finished board is posted after
 //     the story, in the order of the ranks.
+//   - A player who resigns, or whom the host replaces, leaves their seat
+//     to the AI, which plays it at once if it is its turn; the results
+//     name every holder of a seat and the move they left at, and such a
+//     game counts as one with an AI seat. The last person resigning ends
+//     the game, abandoned: a result the AI reached alone would be nobody's.
+//     For the same reason the host cannot replace the last person.
+//   - A seat opened to a new player goes to the first person not already
+//     at the table who takes it; one person plays one seat. They get the
+//     seat's private view and notes from then on, and the one who left
+//     loses them: their living DM says they left.
+//   - The Rematch button is on the closing announcement, the message the
+//     players are pinged to. Anyone who played the game may click it; a
+//     stranger is pointed to the rematch lobby's Join button instead. A
+//     rematch keeps the game, its options and its AI seats; the last
+//     game's players are listed as invited until they join.
 package core

@@ -10,24 +10,6 @@ import (
 	"github.com/lifebot/lifebot/storage"
 )
 
-// playOut clicks legal moves until the game is over.
-func (f *fixture) playOut(id string, board MessageRef) {
-	f.t.Helper()
-	ctx := context.Background()
-	for range 5000 {
-		rec, err := f.store.Get(ctx, id)
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		if rec.Status != storage.Playing {
-			return
-		}
-		who, cid := f.legalClick(id)
-		f.svc.Click(ctx, Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{})
-	}
-	f.t.Fatal("the game never ended")
-}
-
 func TestMyGamesListsEveryServerAndMarksYourMove(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()

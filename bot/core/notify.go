@@ -122,7 +122,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	t := sn.t
 	seat, ok := t.seatOf(user)
 	if !ok {
-		return true
+		return s.syncLeft(lg, l, sn, user)
 	}
 	key := privateKey(sn, seat)
 	draw := drawOnce(func() (*Message, error) { return s.privateMessage(sn, seat) })
@@ -352,5 +352,5 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 	for _, u := range humans {
 		content += " <@" + u + ">"
 	}
-	return &Message{Content: content, Mentions: humans}
+	return &Message{Content: content, Mentions: humans, Rows: []Row{rematchRow(sn.rec.ID)}}
 }

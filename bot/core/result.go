@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
@@ -60,8 +61,8 @@ func (t *table) endResult(rec storage.Record, res games.Result, at time.Time, ab
 // played their seat: that is not an AI seat.
 func (t *table) aiSeats() []int {
 	var out []int
-	for i, s := range t.Seats {
-		if s.AI {
+	for i := range t.Seats {
+		if slices.ContainsFunc(t.history(games.Seat(i)), func(h stint) bool { return h.AI }) {
 			out = append(out, i)
 		}
 	}

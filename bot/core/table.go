@@ -60,12 +60,23 @@ type table struct {
 	// Out is what has been delivered to Discord (see ledger). Commits carry
 	// it along; deliveries change it.
 	Out ledger `json:"out"`
+	// Invites are the seats of a running game open to a new player, and
+	// Invited the players of the last game a rematch lobby waits for;
+	// Rematch is the lobby a finished game's Rematch button leads to (see
+	// seats.go and rematch.go).
+	Invites []invite `json:"invites,omitempty"`
+	Invited []seat   `json:"invited,omitempty"`
+	Rematch string   `json:"rematch,omitempty"`
 }
 
 type seat struct {
 	User string `json:"user,omitempty"` // Discord user id; empty for an AI
 	Name string `json:"name"`
 	AI   bool   `json:"ai,omitempty"`
+	// From is the move its holder took the seat over at, and Before who
+	// held it until then (see seats.go).
+	From   int     `json:"from,omitempty"`
+	Before []stint `json:"before,omitempty"`
 }
 
 type logEntry struct {

@@ -83,6 +83,7 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	for n, s := range t.Seats {
 		fmt.Fprintf(&sb, "%d. %s\n", n+1, escapeText(s.Name))
 	}
+	sb.WriteString(invitedLine(t))
 	sb.WriteString("Click **Join** to play. The host starts the game; empty seats can be AI players.")
 	id := func(verb string) string { return customID{Verb: verb, Game: sn.rec.ID}.String() }
 	full := len(t.Seats) >= info.MaxSeats
@@ -265,7 +266,7 @@ func outcome(t *table, res games.Result) string {
 	slices.SortStableFunc(order, func(a, c int) int { return res.Rank[a] - res.Rank[c] })
 	var winners []string
 	for _, w := range res.Winners() {
-		winners = append(winners, "**"+escapeText(t.Seats[w].Name)+"**")
+		winners = append(winners, "**"+t.playedBy(w)+"**")
 	}
 	var sb strings.Builder
 	top := res.ScoreText(res.Winners()[0])
@@ -275,7 +276,7 @@ func outcome(t *table, res games.Result) string {
 		fmt.Fprintf(&sb, "🏆 %s share the win with %s!", strings.Join(winners, " and "), top)
 	}
 	for _, s := range order {
-		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], escapeText(t.Seats[s].Name), res.ScoreText(games.Seat(s)))
+		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.playedBy(games.Seat(s)), res.ScoreText(games.Seat(s)))
 		if s < len(res.Detail) && res.Detail[s] != "" {
 			fmt.Fprintf(&sb, " (%s)", res.Detail[s])
 		}
