@@ -124,7 +124,7 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	if appID == "" && r.User != nil {
 		appID = r.User.ID
 	}
-	if _, err := s.ApplicationCommandBulkOverwrite(appID, b.cfg.Guild, append(b.commands(), seatCommands()...)); err != nil {
+	if _, err := s.ApplicationCommandBulkOverwrite(appID, b.cfg.Guild, b.commands()); err != nil {
 		b.log.Error("registering slash commands", "err", redact(err))
 		return
 	}
@@ -156,9 +156,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	}()
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
-		if !b.onSeatCommand(ctx, i, r) {
-			b.onCommand(ctx, i, r)
-		}
+		b.onCommand(ctx, i, r)
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		c := core.Click{Actor: actor(i), CustomID: data.CustomID, Values: data.Values}

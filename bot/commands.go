@@ -134,7 +134,7 @@ func (b *Bot) commandSet() []command {
 				b.answer(ctx, r, core.Text(b.helpText()))
 			},
 		},
-	}, b.statsCommands()...)
+	}, append(b.seatCommands(), b.statsCommands()...)...)
 }
 
 // commands is the slash-command set as Discord registers it.

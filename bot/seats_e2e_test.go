@@ -177,7 +177,7 @@ func TestRematchWithTheSamePlayers(t *testing.T) {
 func TestHiddenHandsFollowTheSeat(t *testing.T) {
 	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
 	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
-	lobby := h.command(ada, "newgame", map[string]any{"game": "secrets"}).Message
+	lobby := h.command(ada, "newgame secrets", nil).Message
 	for _, u := range []discordtest.User{ben, cy} {
 		msg := h.fake.Message(lobby.ID)
 		h.click(u, msg, buttonLabelled(t, msg, "Join"))

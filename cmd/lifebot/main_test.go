@@ -68,8 +68,8 @@ func TestRunsAndStopsCleanly(t *testing.T) {
 	go func() { done <- run(ctx, nil, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
 	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
-	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 10 }); err != nil {
-		t.Fatalf("the bot never registered its ten commands in the guild: %v", err)
+	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
+		t.Fatalf("the bot never registered its twelve commands in the guild: %v", err)
 	}
 	cancel()
 	select {
