@@ -48,6 +48,12 @@ type Config struct {
 	// MinRated and CountAI are how stats count (see core.Config).
 	MinRated int
 	CountAI  bool
+	// LobbyExpiry, MaxLobbies, MaxChannelGames and Threads keep channels
+	// tidy (see core.Config).
+	LobbyExpiry     time.Duration
+	MaxLobbies      int
+	MaxChannelGames int
+	Threads         func(guild string) bool
 }
 
 // Bot serves interactions. Create it with New and attach it to a session.
@@ -97,6 +103,7 @@ func (b *Bot) Attach(s *discordgo.Session) {
 		TurnClock: b.cfg.TurnClock, AwayCap: b.cfg.AwayCap,
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
 		MinRated: b.cfg.MinRated, CountAI: b.cfg.CountAI,
+		LobbyExpiry: b.cfg.LobbyExpiry, MaxLobbies: b.cfg.MaxLobbies, MaxChannelGames: b.cfg.MaxChannelGames, Threads: b.cfg.Threads,
 	})
 	b.detach = append(b.detach, s.AddHandler(b.onReady), s.AddHandler(b.onInteraction))
 	b.svc.Run()

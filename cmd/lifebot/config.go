@@ -42,6 +42,19 @@ type Config struct {
 		MinGames int  `toml:"min_games"`
 		CountAI  bool `toml:"count_ai"`
 	} `toml:"stats"`
+	Tables struct {
+		LobbyExpiry     string `toml:"lobby_expiry"`
+		MaxLobbies      int    `toml:"max_lobbies"`
+		MaxChannelGames int    `toml:"max_channel_games"`
+		Threads         bool   `toml:"threads"`
+		// ThreadsIn overrides Threads per server, by guild id.
+		ThreadsIn map[string]bool `toml:"threads_in"`
+	} `toml:"tables"`
+	Render struct {
+		// FallbackFonts are TrueType files for the scripts the built-in
+		// fonts lack; unset means the usual system paths.
+		FallbackFonts []string `toml:"fallback_fonts"`
+	} `toml:"render"`
 	Log struct {
 		Level  string `toml:"level"`
 		Format string `toml:"format"`
@@ -57,6 +70,9 @@ func defaultConfig() Config {
 	c.Turns.RemindAfter = "12h"
 	c.Turns.MaxReminders = 3
 	c.Stats.MinGames = 5
+	c.Tables.LobbyExpiry = "1d"
+	c.Tables.MaxLobbies = 3
+	c.Tables.MaxChannelGames = 10
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	return c
@@ -221,6 +237,12 @@ func (c Config) validate() error {
 	if c.Stats.MinGames < 1 {
 		return errors.New("stats.min_games must be 1 or more")
 	}
+	if _, err := c.lobbyExpiry(); err != nil {
+		return err
+	}
+	if c.Tables.MaxLobbies < 0 || c.Tables.MaxChannelGames < 0 {
+		return errors.New("tables.max_lobbies and tables.max_channel_games cannot be negative (0 means no cap)")
+	}
 	if _, err := c.level(); err != nil {
 		return err
 	}
@@ -263,6 +285,27 @@ func (c Config) turnClock() (time.Duration, error) {
 		return 0, fmt.Errorf("turns.clock must be \"none\" or a duration of a minute or more, like \"12h\", \"1d\" or \"3d\"; not %q", c.Turns.Clock)
 	}
 	return d, nil
+}
+
+// lobbyExpiry parses tables.lobby_expiry; "0" or "none" keeps lobbies
+// open.
+func (c Config) lobbyExpiry() (time.Duration, error) {
+	if c.Tables.LobbyExpiry == "0" || c.Tables.LobbyExpiry == "none" {
+		return 0, nil
+	}
+	d, err := core.ParseSpan(c.Tables.LobbyExpiry)
+	if err != nil || d < time.Minute {
+		return 0, fmt.Errorf("tables.lobby_expiry must be a duration of a minute or more, like \"1d\", or \"none\"; not %q", c.Tables.LobbyExpiry)
+	}
+	return d, nil
+}
+
+// threads says whether a server's games play in threads of their own.
+func (c Config) threads(guild string) bool {
+	if v, ok := c.Tables.ThreadsIn[guild]; ok {
+		return v
+	}
+	return c.Tables.Threads
 }
 
 // awayCap parses turns.away_cap.

@@ -29,6 +29,27 @@ func TestExampleConfigLoads(t *testing.T) {
 	}
 }
 
+func TestTableSettings(t *testing.T) {
+	p := writeConfig(t, "[discord]\ntoken = \"x\"\n[tables]\nlobby_expiry = \"12h\"\nthreads = true\nthreads_in = { \"7\" = false }\n")
+	c, err := LoadConfig(p, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := c.lobbyExpiry(); d != 12*time.Hour {
+		t.Errorf("lobby expiry %v, want 12h", d)
+	}
+	if !c.threads("1") || c.threads("7") {
+		t.Errorf("threads: server 1 %v (want the default, true), server 7 %v (want its own false)", c.threads("1"), c.threads("7"))
+	}
+	def, err := LoadConfig("", env(map[string]string{"DISCORD_TOKEN": "t"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := def.lobbyExpiry(); d != 24*time.Hour || def.Tables.MaxLobbies != 3 || def.Tables.MaxChannelGames != 10 || def.threads("1") {
+		t.Errorf("defaults: expiry %v, caps %d and %d, threads %v", d, def.Tables.MaxLobbies, def.Tables.MaxChannelGames, def.threads("1"))
+	}
+}
+
 func TestEnvironmentOverridesFile(t *testing.T) {
 	p := writeConfig(t, "[discord]\ntoken = \"file\"\napi = \"http://127.0.0.1:1/api\"\nguild = \"1\"\n[storage]\npath = \"a.db\"\n")
 	c, err := LoadConfig(p, env(map[string]string{
@@ -57,6 +78,8 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"tiny reminder", "[discord]\ntoken = \"x\"\n[turns]\nremind_after = \"1s\"\n", "turns.remind_after"},
 		{"negative reminders", "[discord]\ntoken = \"x\"\n[turns]\nmax_reminders = -1\n", "turns.max_reminders"},
 		{"no games to be ranked", "[discord]\ntoken = \"x\"\n[stats]\nmin_games = 0\n", "stats.min_games"},
+		{"bad lobby expiry", "[discord]\ntoken = \"x\"\n[tables]\nlobby_expiry = \"soon\"\n", "tables.lobby_expiry"},
+		{"negative cap", "[discord]\ntoken = \"x\"\n[tables]\nmax_lobbies = -1\n", "tables.max_lobbies"},
 		{"bad clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"soon\"\n", "turns.clock"},
 		{"tiny clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1s\"\n", "turns.clock"},
 		{"clock and reminders", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1d\"\nremind_after = \"12h\"\n", "keep only turns.clock"},

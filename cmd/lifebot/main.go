@@ -132,16 +132,23 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	turnClock, _ := m.Config.turnClock()
 	awayCap, _ := m.Config.awayCap()
+	lobbyExpiry, _ := m.Config.lobbyExpiry()
+	renderer := render.NewRendererWith(render.Options{FallbackFonts: m.Config.Render.FallbackFonts})
+	log.Info("fonts for other scripts", "files", renderer.FallbackFonts())
 	m.Bot = bot.New(bot.Config{
-		Store:     store,
-		Games:     registry(),
-		Renderer:  render.NewRenderer(),
-		Log:       log,
-		Guild:     m.Config.Discord.Guild,
-		TurnClock: turnClock,
-		AwayCap:   awayCap,
-		MinRated:  m.Config.Stats.MinGames,
-		CountAI:   m.Config.Stats.CountAI,
+		Store:           store,
+		Games:           registry(),
+		Renderer:        renderer,
+		Log:             log,
+		Guild:           m.Config.Discord.Guild,
+		TurnClock:       turnClock,
+		AwayCap:         awayCap,
+		MinRated:        m.Config.Stats.MinGames,
+		CountAI:         m.Config.Stats.CountAI,
+		LobbyExpiry:     lobbyExpiry,
+		MaxLobbies:      m.Config.Tables.MaxLobbies,
+		MaxChannelGames: m.Config.Tables.MaxChannelGames,
+		Threads:         m.Config.threads,
 	})
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {
