@@ -39,8 +39,10 @@ type harness struct {
 	// clock is the bot's clock; tests move it to make turns idle.
 	clock     *discordtest.Clock
 	turnClock time.Duration
-	guild     string
-	channel   string
+	// tables, when set, adjusts the bot's settings before each start.
+	tables  func(*bot.Config)
+	guild   string
+	channel string
 
 	store   *storage.Bolt
 	session *discordgo.Session
@@ -98,7 +100,7 @@ func (h *harness) start() {
 	if log == nil {
 		log = testLogger()
 	}
-	b := bot.New(bot.Config{
+	cfg := bot.Config{
 		Store: store, Games: h.games, Renderer: h.render,
 		Log:        log,
 		Seed:       func() uint64 { return seed },
@@ -106,7 +108,11 @@ func (h *harness) start() {
 		Clock:      h.clock,
 		TurnClock:  h.turnClock,
 		Backoff:    10 * time.Millisecond,
-	})
+	}
+	if h.tables != nil {
+		h.tables(&cfg)
+	}
+	b := bot.New(cfg)
 	b.Attach(s)
 	ready := h.fake.GatewayStats().Ready
 	if err := s.Open(); err != nil {

@@ -307,6 +307,10 @@ func (s *Service) try(l *lane, what string, game string, send func(ctx context.C
 // made elsewhere, a restart. A board that was deleted is sent anew.
 func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answer) bool {
 	if out := lg.ledger(); threadPending(sn, out) {
+		// The Start click is answered at once with where the game goes: a
+		// thread opened from a message takes the message's id.
+		pointer := threadPointer(sn, out.Board.ID)
+		s.answer(answers, func() (*Message, error) { return pointer, nil }, func() bool { return false }, func() {})
 		return s.moveToThread(lg, l, sn, out)
 	}
 	rev := sn.t.Rev

@@ -50,7 +50,8 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	if err != nil {
 		s.log.Warn("the game stays in its channel", "game", lg.id, "err", err)
 		lg.update(func(o *ledger) { o.Thread = noThread })
-		return true
+		// The lobby message becomes the board on the lane's next pass.
+		return false
 	}
 	lobby := out.Board
 	lg.update(func(o *ledger) { o.Thread, o.Board, o.BoardRev = thread, MessageRef{}, 0 })
@@ -68,9 +69,15 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 		return false
 	}
 	lg.update(func(o *ledger) { o.Board, o.BoardRev = ref, max(o.BoardRev, sn.t.Rev) })
-	pointer := &Message{Content: fmt.Sprintf("**%s** · game `%s` · %s\n▶️ Playing in <#%s>.", sn.info.Name, sn.rec.ID, strings.Join(sn.t.textNames(), ", "), thread)}
+	pointer := threadPointer(sn, thread)
 	if err, _ := s.try(l, "lobby pointer", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
 		s.log.Warn("pointing the lobby at the thread", "game", lg.id, "err", err)
 	}
 	return true
+}
+
+// threadPointer is what the lobby message becomes once its game plays in
+// thread.
+func threadPointer(sn *snapshot, thread string) *Message {
+	return &Message{Content: fmt.Sprintf("**%s** · game `%s` · %s\n▶️ Playing in <#%s>.", sn.info.Name, sn.rec.ID, strings.Join(sn.t.textNames(), ", "), thread)}
 }

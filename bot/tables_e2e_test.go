@@ -1,0 +1,122 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/bot"
+	"github.com/lifebot/lifebot/bot/discordtest"
+)
+
+// A game asked to play in a thread moves there when it starts: the board,
+// the buttons and the commands work there, and the lobby message in the
+// channel points at it.
+func TestGameInItsOwnThread(t *testing.T) {
+	h := thatsLifeHarness(t)
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	lobby := h.command(ada, "newgame thatslife", map[string]any{"thread": true}).Message
+	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+
+	var thread discordtest.Thread
+	h.fake.WaitFor(h.ctx(), func() bool {
+		threads := h.fake.Threads(h.channel)
+		if len(threads) == 1 {
+			thread = threads[0]
+		}
+		return len(threads) == 1 && strings.Contains(h.fake.Message(lobby.ID).Content, "Playing in")
+	})
+	if thread.ID != lobby.ID || thread.Name != "That's Life! · Ada, Ben" {
+		t.Fatalf("thread %+v, want one named after the game and players, opened from the lobby %s", thread, lobby.ID)
+	}
+	if got := h.fake.Message(lobby.ID); !strings.Contains(got.Content, "<#"+thread.ID+">") || len(got.Buttons()) != 0 {
+		t.Errorf("the lobby message does not point at the thread: %q, %d buttons", got.Content, len(got.Buttons()))
+	}
+	var board *discordtest.Message
+	h.fake.WaitFor(h.ctx(), func() bool {
+		for _, m := range h.fake.Messages(thread.ID) {
+			if len(m.Buttons()) > 0 {
+				board = m
+			}
+		}
+		return board != nil
+	})
+	if board == nil {
+		t.Fatal("no board with buttons in the thread")
+	}
+	mover, _ := activeUser(t, board, []discordtest.User{ada, ben})
+	moves := h.fake.Message(board.ID).EditedCount
+	resp := h.click(mover, board, board.Buttons()[0].CustomID)
+	if resp.Message != nil && resp.Message.Ephemeral() {
+		t.Fatalf("a move in the thread was refused: %q", resp.Message.Content)
+	}
+	h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(board.ID).EditedCount > moves })
+
+	it, err := h.fake.Command(h.ctx(), ada, h.guild, thread.ID, "games", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "/games in the thread", privateText(t, h.wait(it)), "<#"+thread.ID+">")
+	it, err = h.fake.Command(h.ctx(), ada, h.guild, thread.ID, "abandon", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "/abandon in the thread", privateText(t, h.wait(it)), "abandoned")
+	for _, m := range h.fake.Messages(h.channel) {
+		if m.ID != lobby.ID {
+			t.Errorf("the game left a message in the channel besides its lobby: %q", m.Content)
+		}
+	}
+}
+
+// A server whose games play in threads by default gets one without the
+// option; /newgame's option turns it off for one game.
+func TestThreadsByServerSetting(t *testing.T) {
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.tables = func(c *bot.Config) { c.Threads = func(string) bool { return true } }
+	h.start()
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	play := func(opts map[string]any) *discordtest.Message {
+		lobby := h.command(ada, "newgame thatslife", opts).Message
+		h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
+		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
+		return lobby
+	}
+	first := play(nil)
+	h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Threads(h.channel)) == 1 })
+	if threads := h.fake.Threads(h.channel); len(threads) != 1 || threads[0].ID != first.ID {
+		t.Fatalf("the server's setting made threads %+v", threads)
+	}
+	second := play(map[string]any{"thread": false})
+	h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Message(second.ID).Buttons()) > 0 && strings.Contains(h.fake.Message(second.ID).Content, "➡️") })
+	if n := len(h.fake.Threads(h.channel)); n != 1 {
+		t.Errorf("thread:false still made a thread: %d threads", n)
+	}
+}
+
+// Lobbies nobody starts close after the configured time, with a line;
+// a host with too many lobbies, or a full channel, is told what to do.
+func TestLobbyExpiryAndCaps(t *testing.T) {
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.tables = func(c *bot.Config) { c.LobbyExpiry, c.MaxLobbies, c.MaxChannelGames = 24*time.Hour, 1, 2 }
+	h.start()
+	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
+	lobby := h.command(ada, "newgame thatslife", nil).Message
+	mustContain(t, "a second lobby", privateText(t, h.command(ada, "newgame thatslife", nil)), "`/mygames` lists them")
+	h.command(ben, "newgame thatslife", nil)
+	mustContain(t, "a full channel", privateText(t, h.command(cy, "newgame thatslife", nil)), "open yours in another channel")
+
+	h.sweepAfter(25 * time.Hour)
+	h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(lobby.ID).Content, "without a start") })
+	got := h.fake.Message(lobby.ID)
+	mustContain(t, "the expired lobby", got.Content, "closed after 1 day without a start")
+	if len(got.Buttons()) != 0 {
+		t.Error("an expired lobby keeps its buttons")
+	}
+	if resp := h.command(ada, "newgame thatslife", nil); resp.Message == nil || resp.Message.Ephemeral() {
+		t.Errorf("after expiry the host still may not open a lobby: %+v", resp.Message)
+	}
+}
