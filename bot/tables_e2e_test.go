@@ -90,7 +90,9 @@ func TestThreadsByServerSetting(t *testing.T) {
 		t.Fatalf("the server's setting made threads %+v", threads)
 	}
 	second := play(map[string]any{"thread": false})
-	h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Message(second.ID).Buttons()) > 0 && strings.Contains(h.fake.Message(second.ID).Content, "➡️") })
+	h.fake.WaitFor(h.ctx(), func() bool {
+		return len(h.fake.Message(second.ID).Buttons()) > 0 && strings.Contains(h.fake.Message(second.ID).Content, "➡️")
+	})
 	if n := len(h.fake.Threads(h.channel)); n != 1 {
 		t.Errorf("thread:false still made a thread: %d threads", n)
 	}
