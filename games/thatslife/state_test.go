@@ -106,8 +106,8 @@ func TestViewIsPublic(t *testing.T) {
 	if p0.Colour != Red || p0.Figures != 2 || p0.Home != 1 || p0.Score != -2 || p0.Finished || len(p0.Collected) != 1 || p0.Collected[0].ID != "A-2" {
 		t.Errorf("player 0 = %+v", p0)
 	}
-	if obs.Turn != 1 || obs.Roll != 4 || obs.Over || obs.Options != "Figures: 2" {
-		t.Errorf("turn %d roll %d over %v options %q, want 1, 4, false, %q", obs.Turn, obs.Roll, obs.Over, obs.Options, "Figures: 2")
+	if obs.Turn != 1 || obs.Roll != 4 || obs.Over || obs.Options != "Figures: 2 each" {
+		t.Errorf("turn %d roll %d over %v options %q, want 1, 4, false, %q", obs.Turn, obs.Roll, obs.Over, obs.Options, "Figures: 2 each")
 	}
 	obs.Spots[1].Figures[0] = 9
 	if s.course[1].figs[0] != 1 {
