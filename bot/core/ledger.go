@@ -26,7 +26,8 @@ type ledger struct {
 	// Nudged names the last reminder sent: the turn's start and its number.
 	Nudged string `json:"nudged,omitempty"`
 	// Announced says the closing announcement went out; Told counts the
-	// messages of a finished game's story sent before it.
+	// messages sent before it: a finished game's story, its seats' boards
+	// and its replay.
 	Announced bool `json:"announced,omitempty"`
 	Told      int  `json:"told,omitempty"`
 	// Players holds each person's DM side, by user id.
