@@ -26,10 +26,11 @@ type ledger struct {
 	// Nudged names the last reminder sent: the turn's start and its number.
 	Nudged string `json:"nudged,omitempty"`
 	// Announced says the closing announcement went out; Told counts the
-	// messages sent before it: a finished game's story, its seats' boards
-	// and its replay.
+	// messages of a finished game's story sent before it, Replayed says
+	// its replay followed.
 	Announced bool `json:"announced,omitempty"`
 	Told      int  `json:"told,omitempty"`
+	Replayed  bool `json:"replayed,omitempty"`
 	// Players holds each person's DM side, by user id.
 	Players map[string]*contact `json:"players,omitempty"`
 }

@@ -262,9 +262,8 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger, reminde
 }
 
 // tellStory sends the story a finished game tells (games.Teller), in as
-// many messages as it takes, and then its replay, each part once: the
-// ledger counts the parts sent. It reports false when a part could not be
-// sent yet.
+// many messages as it takes, each part once: the ledger counts the parts
+// sent. It reports false when a part could not be sent yet.
 func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) bool {
 	st := sn.st
 	if st == nil {
@@ -274,13 +273,14 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 			return true
 		}
 	}
-	teller, tells := st.(games.Teller)
+	teller, ok := st.(games.Teller)
+	if !ok {
+		return true
+	}
 	names := sn.t.names()
 	var paragraphs []string
-	if tells {
-		for _, p := range teller.Story() {
-			paragraphs = append(paragraphs, games.FormatSeats(p, names))
-		}
+	for _, p := range teller.Story() {
+		paragraphs = append(paragraphs, games.FormatSeats(p, names))
 	}
 	var msgs []func() (*Message, error)
 	for _, part := range splitMessage(paragraphs, maxContent) {
@@ -288,7 +288,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 	}
 	// A game whose seats have boards of their own shows each finished one
 	// after the story, in the order of the ranks, to keep and share.
-	if insp, ok := st.(games.Inspector); ok && tells {
+	if insp, ok := st.(games.Inspector); ok {
 		res := st.Result()
 		order := make([]games.Seat, len(names))
 		for i := range order {
@@ -312,15 +312,10 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 			})
 		}
 	}
-	// Last, the whole game again as an animation, when the renderer can
-	// make one.
-	if anim, ok := s.cfg.Renderer.(Animator); ok {
-		msgs = append(msgs, func() (*Message, error) { return s.replayMessage(sn, anim) })
-	}
 	for i := out.Told; i < len(msgs); i++ {
 		msg, err := msgs[i]()
 		if err != nil {
-			s.log.Error("drawing a finished board or the replay", "game", lg.id, "err", err)
+			s.log.Error("drawing a finished board", "game", lg.id, "err", err)
 			lg.update(func(o *ledger) { o.Told = i + 1 })
 			continue
 		}

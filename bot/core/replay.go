@@ -1,15 +1,17 @@
 package core
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
 )
 
 // Animator turns boards, PNGs as Renderer draws them, into one animated
 // GIF. A Renderer that is also an Animator gives every finished game a
-// replay, posted after its story.
+// replay, posted after its closing announcement.
 type Animator interface {
 	Animate(pngs [][]byte) ([]byte, error)
 }
@@ -91,6 +93,9 @@ func (s *Service) replayBoards(g games.Game, t *table) ([][]byte, error) {
 		if len(pngs) == len(moments) || moments[len(pngs)] != n {
 			return nil
 		}
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
 		png, err := s.cfg.Renderer.Board(st.View(games.Observer), names)
 		if err != nil {
 			return fmt.Errorf("drawing the board after %d decisions: %w", n, err)
@@ -101,9 +106,39 @@ func (s *Service) replayBoards(g games.Game, t *table) ([][]byte, error) {
 	return pngs, err
 }
 
+// syncReplay posts a finished game's replay after its closing
+// announcement, once: the ledger records it. Drawing it takes seconds, so
+// it is drawn here, by the lane, never under the game's lock. A replay
+// that cannot be drawn is given up rather than tried again, as drawing is
+// deterministic; one cut short by shutdown is left for the next delivery.
+func (s *Service) syncReplay(lg *liveGame, l *lane, sn *snapshot) bool {
+	anim, ok := s.cfg.Renderer.(Animator)
+	out := lg.ledger()
+	if !ok || sn.rec.Status != storage.Over || !out.Announced || out.Replayed {
+		return true
+	}
+	msg, err := s.replayMessage(sn, anim)
+	if err != nil {
+		if s.ctx.Err() != nil {
+			return false
+		}
+		s.log.Error("drawing the replay", "game", lg.id, "err", err)
+		lg.update(func(o *ledger) { o.Replayed = true })
+		return true
+	}
+	err, _ = s.try(l, "replay", lg.id, func(ctx context.Context) error {
+		_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, msg)
+		return err
+	})
+	if err != nil {
+		return false
+	}
+	lg.update(func(o *ledger) { o.Replayed = true })
+	return true
+}
+
 // replayMessage is a finished game's replay: its board after every turn,
-// as one animation. It draws many boards, so it is built by a delivery
-// lane, never under the game's lock.
+// as one animation.
 func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 	g, ok := s.games.Get(sn.rec.Game)
 	if !ok {

@@ -184,16 +184,20 @@ func (f *fixture) film() (*filmRenderer, *filmPlatform) {
 	return r, p
 }
 
-// A finished game posts its replay once, before the closing announcement:
+// A finished game posts its replay once, after the closing announcement:
 // one frame at the start and one after each turn.
 func TestFinishedGamePostsItsReplayOnce(t *testing.T) {
 	f := newFixture(t)
 	_, p := f.film()
 	id, _ := f.game()
 	f.playToEnd(id)
-	waitFor(t, "the closing announcement", func() bool {
-		return slices.ContainsFunc(p.sentTexts(), func(s string) bool { return strings.Contains(s, "is over") })
-	})
+	waitFor(t, "the replay", func() bool { return len(p.replays(id)) > 0 })
+	f.svc.Sweep(context.Background())
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := f.svc.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
 
 	replays := p.replays(id)
 	if len(replays) != 1 {
@@ -211,92 +215,96 @@ func TestFinishedGamePostsItsReplayOnce(t *testing.T) {
 		t.Error("the replay has no description")
 	}
 	texts := p.sentTexts()
-	film := slices.IndexFunc(texts, func(s string) bool { return strings.Contains(s, "again, turn by turn") })
 	over := slices.IndexFunc(texts, func(s string) bool { return strings.Contains(s, "is over") })
-	if film < 0 || film > over {
-		t.Errorf("the replay (message %d) does not come before the announcement (message %d)", film, over)
+	film := slices.IndexFunc(texts, func(s string) bool { return strings.Contains(s, "again, turn by turn") })
+	if over < 0 || film != over+1 {
+		t.Errorf("the replay is message %d, want the one right after the announcement (message %d)", film, over)
+	}
+	if !tb.Out.Replayed {
+		t.Error("the stored ledger does not record the replay")
 	}
 }
 
-// The replay is sent once however its delivery goes: a send that fails
-// is tried again, a failed announcement after it does not send it again,
-// and neither does a new process that delivers what the game still owes.
+// The replay is sent once however its delivery goes: a send that fails is
+// tried again until it lands, and then neither the sweep nor a new
+// process that delivers what the game owes sends it again.
 func TestReplayIsSentOnceAcrossFailuresAndRestarts(t *testing.T) {
 	f := newFixture(t)
 	r, p := f.film()
 	down := errors.New("discord is down")
-	replayTries, announceTries := 0, 0
+	tries := 0
 	p.refuse = func(m *Message) error {
-		switch {
-		case m.Image != nil && strings.HasSuffix(m.Image.Name, ".gif"):
-			replayTries++
-			if replayTries == 1 {
-				return &Temporary{Err: down}
-			}
-		case strings.Contains(m.Content, "is over"):
-			announceTries++
-			return down
+		if m.Image == nil || !strings.HasSuffix(m.Image.Name, ".gif") {
+			return nil
+		}
+		tries++
+		switch tries {
+		case 1:
+			return &Temporary{Err: down} // tried again at once
+		case 2:
+			return down // given up until the sweep
 		}
 		return nil
 	}
+	sent := func() int {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return tries
+	}
 	id, _ := f.game()
 	f.playToEnd(id)
-	waitFor(t, "the failed announcement", func() bool {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		return announceTries > 0
-	})
-	// The sweep tries again what the game owes: still not the announcement.
+	waitFor(t, "the replay given up", func() bool { return sent() == 2 })
+	if n := len(p.replays(id)); n != 0 {
+		t.Fatalf("%d replays landed while Discord refused them", n)
+	}
 	f.svc.Sweep(context.Background())
-	waitFor(t, "the announcement tried again", func() bool {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		return announceTries > 1
-	})
+	waitFor(t, "the replay tried again", func() bool { return len(p.replays(id)) > 0 })
+	f.svc.Sweep(context.Background())
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := f.svc.Shutdown(ctx); err != nil {
 		t.Fatal(err)
 	}
 
-	// A new process, and Discord is back.
-	p.mu.Lock()
-	p.refuse = nil
-	p.mu.Unlock()
+	// A new process delivers whatever the game still owes: nothing.
 	svc := New(Config{
 		Store: f.store, Games: games.NewRegistry(thatslife.Game{}), Renderer: r,
 		Discord: p, Seed: func() uint64 { return 7 }, Backoff: time.Millisecond,
 	})
-	t.Cleanup(func() { svc.Shutdown(context.Background()) })
 	rec, err := f.store.Get(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb, _ := decodeTable(rec)
-	st := mustState(t, svc, rec, tb)
 	func() {
 		unlock := svc.lock(id)
 		defer unlock()
-		svc.publish(svc.liveLocked(id, tb), &snapshot{rec: rec, t: tb, st: st, info: thatslife.Game{}.Info()}, "", nil)
+		svc.publish(svc.liveLocked(id, tb), &snapshot{rec: rec, t: tb, st: mustState(t, svc, rec, tb), info: thatslife.Game{}.Info()}, "", nil)
 	}()
-	waitFor(t, "the announcement from the new process", func() bool {
-		return slices.ContainsFunc(p.sentTexts(), func(s string) bool { return strings.Contains(s, "is over") })
-	})
+	if err := svc.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
 
 	if n := len(p.replays(id)); n != 1 {
 		t.Fatalf("%d replays reached Discord, want 1", n)
 	}
-	p.mu.Lock()
-	tries := replayTries
-	p.mu.Unlock()
-	if tries != 2 {
-		t.Errorf("the replay was sent %d times, want 2: the failed try and the one that landed", tries)
+	if n := sent(); n != 3 {
+		t.Errorf("the replay was sent %d times, want 3: refused, given up, landed", n)
 	}
 	r.mu.Lock()
 	films := r.films
 	r.mu.Unlock()
-	if films != 1 {
-		t.Errorf("the replay was made %d times, want once: a retry of its send reuses it", films)
+	if films != 2 {
+		t.Errorf("the replay was made %d times, want 2: a retry within one delivery reuses it", films)
+	}
+	announced := 0
+	for _, s := range p.sentTexts() {
+		if strings.Contains(s, "is over") {
+			announced++
+		}
+	}
+	if announced != 1 {
+		t.Errorf("the game was announced over %d times, want 1", announced)
 	}
 }
 
