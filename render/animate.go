@@ -197,27 +197,14 @@ func encodeAnimation(idx []int, frame func(int) (image.Image, error), width, hei
 	p, gc := housePalette(), gifPalette()
 	g := &gif.GIF{Config: image.Config{ColorModel: gc.palette, Width: width, Height: height}}
 	canvas := image.Rect(0, 0, width, height)
-	scaled := image.NewRGBA(canvas)
-	var whole *image.RGBA
-	var scaler xdraw.Scaler
-	var scalerFrom image.Point
+	fit := &shrinker{out: image.NewRGBA(canvas)}
 	prev, cur := make([]byte, width*height), make([]byte, width*height)
 	for k, i := range idx {
 		src, err := frame(i)
 		if err != nil {
 			return nil, err
 		}
-		if src.Bounds().Size() == canvas.Size() {
-			scaled = opaqueRGBA(scaled, src)
-		} else {
-			whole = opaqueRGBA(whole, src)
-			// A scaler made for one size keeps its working memory between
-			// frames, tens of megabytes for a board.
-			if scaler == nil || scalerFrom != whole.Rect.Size() {
-				scaler, scalerFrom = xdraw.BiLinear.NewScaler(width, height, whole.Rect.Dx(), whole.Rect.Dy()), whole.Rect.Size()
-			}
-			scaler.Scale(scaled, canvas, whole, whole.Rect, xdraw.Src, nil)
-		}
+		scaled := fit.shrink(src)
 		for y := range height {
 			p.quantizeSpan(cur[y*width:][:width], scaled.Pix[y*scaled.Stride:][:4*width])
 		}
@@ -251,6 +238,71 @@ func encodeAnimation(idx []int, frame func(int) (image.Image, error), width, hei
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// shrinker scales frames to the size of out, one after another. Scaling is
+// most of the cost of an animation, and between two boards most rows do
+// not change: it scales again only a band of rows around those that did.
+type shrinker struct {
+	out        *image.RGBA
+	src, prior *image.RGBA // this frame and the one before, unscaled
+	scaled     bool        // out holds prior, scaled
+}
+
+// shrink returns src scaled to out's size, in out.
+func (s *shrinker) shrink(src image.Image) *image.RGBA {
+	dw, dh := s.out.Rect.Dx(), s.out.Rect.Dy()
+	if src.Bounds().Size() == s.out.Rect.Size() {
+		s.out = opaqueRGBA(s.out, src)
+		return s.out
+	}
+	s.src, s.prior = opaqueRGBA(s.prior, src), s.src
+	sw, sh := s.src.Rect.Dx(), s.src.Rect.Dy()
+	top, bottom := 0, sh
+	if s.scaled && s.prior.Rect == s.src.Rect {
+		top, bottom = changedRows(s.prior, s.src)
+	}
+	s.scaled = true
+	if top == bottom {
+		return s.out
+	}
+	// A changed source row reaches the rows of out that the filter draws
+	// it into, a row or two beyond its own; those are scaled again. They
+	// come from a band of whole cells, g source rows each to gd rows of
+	// out, which scales by exactly the ratio of the whole, so its rows come
+	// out as they would in the whole image, but near its edges, where the
+	// filter has nothing beyond to draw on: the band reaches margin rows
+	// further than the rows kept.
+	const margin = 3
+	cells := gcd(sh, dh)
+	g, gd := sh/cells, dh/cells
+	keepFrom, keepTo := max(0, top/g*gd-margin), min(dh, (bottom+g-1)/g*gd+margin)
+	from, to := max(0, (keepFrom-margin)/gd), min(cells, (keepTo+margin+gd-1)/gd)
+	band := image.NewRGBA(image.Rect(0, 0, dw, (to-from)*gd))
+	xdraw.BiLinear.Scale(band, band.Rect, s.src, image.Rect(0, from*g, sw, to*g), xdraw.Src, nil)
+	copy(s.out.Pix[keepFrom*s.out.Stride:keepTo*s.out.Stride], band.Pix[(keepFrom-from*gd)*band.Stride:])
+	return s.out
+}
+
+// changedRows returns the first row in which two images of one size
+// differ and the row after the last; equal ones when they do not.
+func changedRows(a, b *image.RGBA) (top, bottom int) {
+	h, n := a.Rect.Dy(), 4*a.Rect.Dx()
+	for top < h && bytes.Equal(a.Pix[top*a.Stride:][:n], b.Pix[top*b.Stride:][:n]) {
+		top++
+	}
+	bottom = h
+	for bottom > top && bytes.Equal(a.Pix[(bottom-1)*a.Stride:][:n], b.Pix[(bottom-1)*b.Stride:][:n]) {
+		bottom--
+	}
+	return top, bottom
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // opaqueRGBA returns src as an *image.RGBA at the origin, reusing dst's
