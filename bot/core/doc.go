@@ -48,4 +48,7 @@
 //     the board carries a menu anyone may use to look at one privately,
 //     during the game and after, and each finished board is posted after
 //     the story, in the order of the ranks.
+//   - A finished game's replay follows its closing announcement: the
+//     public board at the start and after each decision that changed who
+//     is to act, at most maxReplayFrames of them.
 package core
