@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -150,9 +151,18 @@ func encode(payload any, m *core.Message) ([]byte, string, error) {
 		return b, "application/json", err
 	}
 	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, []*discordgo.File{{
-		Name: m.Image.Name, ContentType: "image/png", Reader: bytesReader(m.Image.PNG),
+		Name: m.Image.Name, ContentType: imageType(m.Image.Name), Reader: bytesReader(m.Image.Data),
 	}})
 	return body, contentType, err
+}
+
+// imageType is the content type of an image by its file name: a board is
+// a PNG, a replay a GIF.
+func imageType(name string) string {
+	if strings.HasSuffix(name, ".gif") {
+		return "image/gif"
+	}
+	return "image/png"
 }
 
 func rows(in []core.Row) []componentJSON {

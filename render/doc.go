@@ -27,6 +27,8 @@
 //     and the shades between them, and written as paletted PNG by an
 //     encoder made for them (encode.go, deflate.go); EncodePNG encodes any
 //     other image.
+//   - Animation: Animate makes a looping GIF of a game's boards in the same
+//     palette, each frame storing only what changed since the one before.
 //
 // A Renderer holds each game's unchanging parts, drawn on its first board,
 // and the working memory of its renders, at most one per CPU at a time;

@@ -262,7 +262,8 @@ func (s *Service) sync(lg *liveGame, l *lane, sn *snapshot, answers []*answer) b
 	case l.name == laneBoard:
 		return s.syncBoard(lg, l, sn, answers)
 	case l.name == lanePing:
-		return s.syncPings(lg, l, sn)
+		ok := s.syncPings(lg, l, sn)
+		return s.syncReplay(lg, l, sn) && ok
 	default:
 		return s.syncDM(lg, l, sn, l.name[len(laneDMs):], answers)
 	}

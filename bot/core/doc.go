@@ -69,4 +69,7 @@
 //     stranger is pointed to the rematch lobby's Join button instead. A
 //     rematch keeps the game, its options and its AI seats; the last
 //     game's players are listed as invited until they join.
+//   - A finished game's replay follows its closing announcement: the
+//     public board at the start and after each decision that changed who
+//     is to act, at most maxReplayFrames of them.
 package core

@@ -26,9 +26,11 @@ type ledger struct {
 	// Nudged names the last reminder sent: the turn's start and its number.
 	Nudged string `json:"nudged,omitempty"`
 	// Announced says the closing announcement went out; Told counts the
-	// messages of a finished game's story sent before it.
+	// messages of a finished game's story sent before it, Replayed says
+	// its replay followed.
 	Announced bool `json:"announced,omitempty"`
 	Told      int  `json:"told,omitempty"`
+	Replayed  bool `json:"replayed,omitempty"`
 	// Thread is the thread a game plays in, once made (noThread when it
 	// could not be).
 	Thread string `json:"thread,omitempty"`

@@ -20,11 +20,12 @@ type Message struct {
 	Private bool
 }
 
-// Image is a PNG with its file name and a description for screen readers.
+// Image is a picture with its file name and a description for screen
+// readers: a PNG, or an animated GIF, as the name's extension says.
 type Image struct {
 	Name string
 	Alt  string
-	PNG  []byte
+	Data []byte
 }
 
 // Row is one row of components.

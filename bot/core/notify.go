@@ -307,7 +307,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 					Image: &Image{
 						Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
 						Alt:  fmt.Sprintf("%s's finished life board in %s game %s", names[seat], sn.info.Name, sn.rec.ID),
-						PNG:  png,
+						Data: png,
 					},
 				}, nil
 			})

@@ -127,20 +127,7 @@ func (t *table) config() games.Config {
 
 // replay rebuilds the game from its setup and every decision in the log.
 func (t *table) replay(g games.Game) (games.State, error) {
-	st, err := g.New(t.config())
-	if err != nil {
-		return nil, err
-	}
-	for n, e := range t.Log {
-		a, err := games.ParseAction(e.Action)
-		if err != nil {
-			return nil, fmt.Errorf("decision %d: %w", n+1, err)
-		}
-		if _, err := st.Apply(e.Seat, a); err != nil {
-			return nil, fmt.Errorf("decision %d: %w", n+1, err)
-		}
-	}
-	return st, nil
+	return t.walk(g, func(int, games.State) error { return nil })
 }
 
 // humans lists the user ids of the people at the table, for the index.

@@ -61,7 +61,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d.png", sn.rec.Game, sn.rec.ID, t.moves()),
 			Alt:  fmt.Sprintf("The %s board of game %s after %d moves: %s", sn.info.Name, sn.rec.ID, t.moves(), seatList(t)),
-			PNG:  png,
+			Data: png,
 		},
 		Rows: rows,
 	}, nil
@@ -133,7 +133,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-you.png", sn.rec.Game, sn.rec.ID, t.moves()),
 			Alt:  fmt.Sprintf("Your view of %s game %s after %d moves, as %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name),
-			PNG:  png,
+			Data: png,
 		},
 		Rows: rows,
 	}, nil
@@ -169,7 +169,7 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
 			Alt:  fmt.Sprintf("%s's life board in %s game %s after %d moves", name, sn.info.Name, sn.rec.ID, sn.t.moves()),
-			PNG:  png,
+			Data: png,
 		},
 	}, nil
 }

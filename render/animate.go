@@ -1,0 +1,371 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"math"
+	"sync"
+	"time"
+
+	xdraw "golang.org/x/image/draw"
+)
+
+// AnimateOptions shape an animation; a zero field takes its default.
+type AnimateOptions struct {
+	// MaxWidth is the widest a frame is stored: wider frames are scaled
+	// down, keeping their aspect. 720 pixels if zero.
+	MaxWidth int
+	// Duration is about how long one pass of the animation lasts. 30
+	// seconds if zero.
+	Duration time.Duration
+	// MaxBytes bounds the size of the GIF. 8 MiB if zero, well inside
+	// Discord's 10 MiB per file.
+	MaxBytes int
+}
+
+// Defaults of AnimateOptions, and the bounds on each frame's delay in the
+// GIF's hundredths of a second: short enough for the whole game to pass in
+// Duration, long enough that each board can be taken in.
+const (
+	defaultAnimateWidth    = 720
+	defaultAnimateDuration = 30 * time.Second
+	defaultAnimateBytes    = 8 << 20
+
+	minFrameDelay = 15
+	maxFrameDelay = 200
+	finalHold     = 400
+
+	// tinyWidth is the narrowest Animate scales down to before it gives up.
+	tinyWidth = 16
+)
+
+func (o AnimateOptions) withDefaults() AnimateOptions {
+	if o.MaxWidth <= 0 {
+		o.MaxWidth = defaultAnimateWidth
+	}
+	if o.Duration <= 0 {
+		o.Duration = defaultAnimateDuration
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = defaultAnimateBytes
+	}
+	return o
+}
+
+// Animate makes an animated GIF of frames, shown in order and looping
+// forever: each for an equal share of opt.Duration, between 0.15 and 2
+// seconds, the last held for 4 seconds. Frames are taken as opaque and the
+// size of the first; they are reduced to the house palette, which holds
+// every colour a board is drawn in, without dithering, since boards are
+// flat colours.
+//
+// Each frame after the first stores only the rectangle that changed since
+// the one before, and within it leaves transparent the pixels that did
+// not: between two turns most of a board stays as it was.
+// When there are more frames than Duration has room for, or the GIF comes
+// out larger than opt.MaxBytes, an even sample of them is kept (the first
+// and the last always) and, if two frames are still too large, they are
+// scaled down further. It fails only when two tiny frames do not fit.
+func Animate(frames []image.Image, opt AnimateOptions) ([]byte, error) {
+	return animate(len(frames), func(i int) (image.Image, error) { return frames[i], nil }, opt)
+}
+
+// Animate makes an animated GIF, as the package's Animate does with its
+// default options, of boards as Board draws them.
+//
+// It counts as a render: it waits its turn among the renders running.
+// Boards are decoded one at a time, as they are needed, so a long game
+// never holds all its frames decoded at once.
+func (r *Renderer) Animate(pngs [][]byte) ([]byte, error) {
+	r.busy <- struct{}{}
+	defer func() { <-r.busy }()
+	return animate(len(pngs), func(i int) (image.Image, error) { return png.Decode(bytes.NewReader(pngs[i])) }, AnimateOptions{})
+}
+
+// animate is Animate over n frames that frame produces on demand: a frame
+// may be asked for more than once when the first try comes out too large.
+func animate(n int, frame func(int) (image.Image, error), opt AnimateOptions) ([]byte, error) {
+	opt = opt.withDefaults()
+	if n == 0 {
+		return nil, errors.New("render: no frames to animate")
+	}
+	first, err := frame(0)
+	if err != nil {
+		return nil, err
+	}
+	b := first.Bounds()
+	if b.Empty() {
+		return nil, errors.New("render: the first frame is empty")
+	}
+	width := min(b.Dx(), opt.MaxWidth)
+	span := max(0, int(opt.Duration/(10*time.Millisecond))-finalHold)
+	keep := min(n, span/minFrameDelay+1)
+	for {
+		height := max(1, int(math.Round(float64(b.Dy())*float64(width)/float64(b.Dx()))))
+		out, err := encodeAnimation(sample(n, keep), frame, width, height, frameDelays(keep, span))
+		if err != nil {
+			return nil, err
+		}
+		if len(out) <= opt.MaxBytes {
+			return out, nil
+		}
+		// Aim a little under the bound: the size does not shrink quite in
+		// proportion, since frames further apart differ by more.
+		ratio := float64(opt.MaxBytes) / float64(len(out)) * 0.9
+		switch {
+		case keep > 2:
+			keep = max(2, min(keep-1, int(float64(keep)*ratio)))
+		case width > tinyWidth:
+			width = max(tinyWidth, min(width-1, int(float64(width)*math.Sqrt(ratio))))
+		default:
+			return nil, fmt.Errorf("render: two frames %d pixels wide take %d bytes as a GIF, more than the %d allowed", width, len(out), opt.MaxBytes)
+		}
+	}
+}
+
+// sample returns the indices of keep of n frames, evenly spread, the first
+// and the last among them.
+func sample(n, keep int) []int {
+	if keep >= n {
+		keep = n
+	}
+	if keep == 1 {
+		return []int{0}
+	}
+	idx := make([]int, keep)
+	for i := range idx {
+		idx[i] = i * (n - 1) / (keep - 1)
+	}
+	return idx
+}
+
+// frameDelays shares span hundredths of a second between all frames but
+// the last, which is held for finalHold, keeping each within bounds.
+// Rounding each frame's end rather than its length keeps the sum exact.
+func frameDelays(frames, span int) []int {
+	d := make([]int, frames)
+	d[frames-1] = finalHold
+	steps := frames - 1
+	for i := range steps {
+		d[i] = min(maxFrameDelay, max(minFrameDelay, span*(i+1)/steps-span*i/steps))
+	}
+	return d
+}
+
+// gifColours is the house palette as the GIF's global colour table, with
+// one colour given up for transparency: pixels of a frame that did not
+// change are stored transparent, in runs that compress to almost nothing.
+// The colour given up is the shade nearest another colour of the palette,
+// which stands in for it (remap). Every frame shares the one table, which
+// is what tells image/gif to write no table of its own for each.
+type gifColours struct {
+	palette     color.Palette
+	transparent uint8
+	remap       [256]uint8
+}
+
+var gifPalette = sync.OnceValue(func() *gifColours {
+	p := housePalette()
+	g := &gifColours{palette: make(color.Palette, len(p.colours))}
+	for i, c := range p.colours {
+		g.palette[i] = c
+	}
+	for i := range g.remap {
+		g.remap[i] = uint8(i)
+	}
+	best, bestD, stand := 0, int(^uint(0)>>1), 0
+	for i := len(houseColours()); i < len(p.colours); i++ {
+		for j, c := range p.colours {
+			if d := distance(c, p.colours[i]); j != i && d < bestD {
+				best, bestD, stand = i, d, j
+			}
+		}
+	}
+	g.transparent, g.remap[best] = uint8(best), uint8(stand)
+	g.palette[best] = color.RGBA{}
+	return g
+})
+
+// encodeAnimation encodes the frames at idx, scaled to width×height, with
+// their delays.
+func encodeAnimation(idx []int, frame func(int) (image.Image, error), width, height int, delays []int) ([]byte, error) {
+	p, gc := housePalette(), gifPalette()
+	g := &gif.GIF{Config: image.Config{ColorModel: gc.palette, Width: width, Height: height}}
+	canvas := image.Rect(0, 0, width, height)
+	fit := &shrinker{out: image.NewRGBA(canvas)}
+	prev, cur := make([]byte, width*height), make([]byte, width*height)
+	for k, i := range idx {
+		src, err := frame(i)
+		if err != nil {
+			return nil, err
+		}
+		scaled := fit.shrink(src)
+		for y := range height {
+			p.quantizeSpan(cur[y*width:][:width], scaled.Pix[y*scaled.Stride:][:4*width])
+		}
+		for i, c := range cur {
+			cur[i] = gc.remap[c]
+		}
+		r := canvas
+		if k > 0 {
+			r = changed(prev, cur, width, height)
+		}
+		pm := image.NewPaletted(r, gc.palette)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			out := pm.Pix[(y-r.Min.Y)*pm.Stride:][:r.Dx()]
+			copy(out, cur[y*width+r.Min.X:][:r.Dx()])
+			if k == 0 {
+				continue
+			}
+			for x, was := range prev[y*width+r.Min.X:][:r.Dx()] {
+				if out[x] == was {
+					out[x] = gc.transparent
+				}
+			}
+		}
+		g.Image = append(g.Image, pm)
+		g.Delay = append(g.Delay, delays[k])
+		g.Disposal = append(g.Disposal, gif.DisposalNone)
+		prev, cur = cur, prev
+	}
+	var buf bytes.Buffer
+	if err := gif.EncodeAll(&buf, g); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// shrinker scales frames to the size of out, one after another. Scaling is
+// most of the cost of an animation, and between two boards most rows do
+// not change: it scales again only a band of rows around those that did.
+type shrinker struct {
+	out        *image.RGBA
+	src, prior *image.RGBA // this frame and the one before, unscaled
+	scaled     bool        // out holds prior, scaled
+}
+
+// shrink returns src scaled to out's size, in out.
+func (s *shrinker) shrink(src image.Image) *image.RGBA {
+	dw, dh := s.out.Rect.Dx(), s.out.Rect.Dy()
+	if src.Bounds().Size() == s.out.Rect.Size() {
+		s.out = opaqueRGBA(s.out, src)
+		return s.out
+	}
+	s.src, s.prior = opaqueRGBA(s.prior, src), s.src
+	sw, sh := s.src.Rect.Dx(), s.src.Rect.Dy()
+	top, bottom := 0, sh
+	if s.scaled && s.prior.Rect == s.src.Rect {
+		top, bottom = changedRows(s.prior, s.src)
+	}
+	s.scaled = true
+	if top == bottom {
+		return s.out
+	}
+	// A changed source row reaches the rows of out that the filter draws
+	// it into, a row or two beyond its own; those are scaled again. They
+	// come from a band of whole cells, g source rows each to gd rows of
+	// out, which scales by exactly the ratio of the whole, so its rows come
+	// out as they would in the whole image, but near its edges, where the
+	// filter has nothing beyond to draw on: the band reaches margin rows
+	// further than the rows kept.
+	const margin = 3
+	cells := gcd(sh, dh)
+	g, gd := sh/cells, dh/cells
+	keepFrom, keepTo := max(0, top/g*gd-margin), min(dh, (bottom+g-1)/g*gd+margin)
+	from, to := max(0, (keepFrom-margin)/gd), min(cells, (keepTo+margin+gd-1)/gd)
+	band := image.NewRGBA(image.Rect(0, 0, dw, (to-from)*gd))
+	xdraw.BiLinear.Scale(band, band.Rect, s.src, image.Rect(0, from*g, sw, to*g), xdraw.Src, nil)
+	copy(s.out.Pix[keepFrom*s.out.Stride:keepTo*s.out.Stride], band.Pix[(keepFrom-from*gd)*band.Stride:])
+	return s.out
+}
+
+// changedRows returns the first row in which two images of one size
+// differ and the row after the last; equal ones when they do not.
+func changedRows(a, b *image.RGBA) (top, bottom int) {
+	h, n := a.Rect.Dy(), 4*a.Rect.Dx()
+	for top < h && bytes.Equal(a.Pix[top*a.Stride:][:n], b.Pix[top*b.Stride:][:n]) {
+		top++
+	}
+	bottom = h
+	for bottom > top && bytes.Equal(a.Pix[(bottom-1)*a.Stride:][:n], b.Pix[(bottom-1)*b.Stride:][:n]) {
+		bottom--
+	}
+	return top, bottom
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// opaqueRGBA returns src as an *image.RGBA at the origin, reusing dst's
+// memory when it has room. Boards decoded from PNG are paletted: spread
+// here once, they scale by x/image/draw's fast path for RGBA.
+func opaqueRGBA(dst *image.RGBA, src image.Image) *image.RGBA {
+	b := src.Bounds()
+	if dst == nil || cap(dst.Pix) < 4*b.Dx()*b.Dy() {
+		dst = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	} else {
+		dst.Pix, dst.Stride, dst.Rect = dst.Pix[:4*b.Dx()*b.Dy()], 4*b.Dx(), image.Rect(0, 0, b.Dx(), b.Dy())
+	}
+	switch s := src.(type) {
+	case *image.Paletted:
+		var lut [256][4]byte
+		for i, c := range s.Palette {
+			r, g, bl, a := c.RGBA()
+			lut[i] = [4]byte{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}
+		}
+		for y := range b.Dy() {
+			row := s.Pix[y*s.Stride:][:b.Dx()]
+			out := dst.Pix[y*dst.Stride:][:4*b.Dx()]
+			for x, ci := range row {
+				copy(out[4*x:4*x+4], lut[ci][:])
+			}
+		}
+	default:
+		xdraw.Draw(dst, dst.Rect, src, b.Min, xdraw.Src)
+	}
+	return dst
+}
+
+// changed returns the smallest rectangle holding every pixel in which two
+// frames of palette indices differ; a single pixel when none does, since a
+// GIF frame cannot be empty.
+func changed(prev, cur []byte, width, height int) image.Rectangle {
+	top, bottom := -1, -1
+	for y := range height {
+		if !bytes.Equal(prev[y*width:][:width], cur[y*width:][:width]) {
+			if top < 0 {
+				top = y
+			}
+			bottom = y
+		}
+	}
+	if top < 0 {
+		return image.Rect(0, 0, 1, 1)
+	}
+	left, right := width, 0
+	for y := top; y <= bottom; y++ {
+		p, c := prev[y*width:][:width], cur[y*width:][:width]
+		for x := 0; x < left; x++ {
+			if p[x] != c[x] {
+				left = x
+				break
+			}
+		}
+		for x := width - 1; x >= right; x-- {
+			if p[x] != c[x] {
+				right = x + 1
+				break
+			}
+		}
+	}
+	return image.Rect(left, top, right, bottom+1)
+}
