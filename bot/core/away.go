@@ -116,7 +116,7 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 	// A new absence replaces the one under way, which gives back to the
 	// cap what it did not use.
 	wasAway := c.resume(int(seat), now)
-	name := t.Seats[seat].Name
+	name := escapeText(t.Seats[seat].Name)
 	where := fmt.Sprintf("`%s` **%s** in <#%s>", id, s.GameName(rec.Game), rec.Channel)
 	var line string
 	switch {

@@ -230,7 +230,7 @@ func (s *Service) tick(ctx context.Context, lg *liveGame, rec storage.Record, t 
 	for i := range c.Seats {
 		if sc := &c.Seats[i]; sc.Capped && !now.Before(sc.AwayUntil) {
 			sc.Capped = false
-			t.narrate(fmt.Sprintf("%s's time away in this game is used up: their clock runs again.", t.Seats[i].Name))
+			t.narrate(fmt.Sprintf("%s's time away in this game is used up: their clock runs again.", escapeText(t.Seats[i].Name)))
 			told = true
 		}
 	}
@@ -365,7 +365,7 @@ func (s *Service) clockLines(t *table, st games.State) string {
 		if i >= len(t.Seats) || sc.Due.IsZero() || t.Seats[i].AI || !games.IsActive(st, games.Seat(i)) {
 			continue
 		}
-		fmt.Fprintf(&sb, "\n⏳ %s: your move is due <t:%d:R>", t.Seats[i].Name, sc.Due.Unix())
+		fmt.Fprintf(&sb, "\n⏳ %s: your move is due <t:%d:R>", escapeText(t.Seats[i].Name), sc.Due.Unix())
 		if sc.AwayUntil.After(now) {
 			fmt.Fprintf(&sb, " (away until <t:%d:f>)", sc.AwayUntil.Unix())
 		}

@@ -233,7 +233,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 		res.refusal = s.playerError(err, rec.ID)
 		return res
 	}
-	name, gameName := t.Seats[seat].Name, g.Info().Name
+	name, gameName := escapeText(t.Seats[seat].Name), g.Info().Name
 	from := len(t.Log)
 	t.handOver(seat, aiStandIn(name), leftResigned)
 	var sn *snapshot
@@ -306,15 +306,15 @@ func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPl
 		if err != nil {
 			return Text(s.playerError(err, id))
 		}
-		name, open = t.Seats[seat].Name, seat
+		name, open = escapeText(t.Seats[seat].Name), seat
 		from := len(t.Log)
 		t.handOver(seat, aiStandIn(name), leftReplaced)
 		if newPlayer {
 			t.Invites = append(t.Invites, invite{Seat: int(seat), For: name})
-			t.narrate(fmt.Sprintf("%s opened %s's seat to a new player; the AI plays it meanwhile.", a.Name, name))
+			t.narrate(fmt.Sprintf("%s opened %s's seat to a new player; the AI plays it meanwhile.", escapeText(a.Name), name))
 			inv = invitation(rec, g.Info(), seat, name)
 		} else {
-			t.narrate(fmt.Sprintf("%s gave %s's seat to the AI.", a.Name, name))
+			t.narrate(fmt.Sprintf("%s gave %s's seat to the AI.", escapeText(a.Name), name))
 		}
 		if err := s.advance(t, st, g); err != nil {
 			return Text(s.playerError(err, id))
@@ -413,7 +413,7 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	from := len(t.Log)
 	t.handOver(cid.Target, seat{User: c.User, Name: c.Name}, "")
 	t.Invites = slices.Delete(t.Invites, i, i+1)
-	t.narrate(fmt.Sprintf("%s takes over %s's seat.", c.Name, inv.For))
+	t.narrate(fmt.Sprintf("%s takes over %s's seat.", escapeText(c.Name), inv.For))
 	if err := s.advance(t, st, g); err != nil {
 		res.refusal = s.playerError(err, rec.ID)
 		return res
@@ -428,7 +428,7 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	if info.Private {
 		where = "their cards come in DMs, or with **Show my hand** on the board"
 	}
-	res.then = closed(fmt.Sprintf("%s took %s's seat: %s.", c.Name, inv.For, where))
+	res.then = closed(fmt.Sprintf("%s took %s's seat: %s.", escapeText(c.Name), inv.For, where))
 	return res
 }
 

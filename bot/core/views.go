@@ -112,7 +112,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, t.Seats[seat].Name, JumpLink(sn.rec.Guild, sn.t.Out.Board))
+	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, escapeText(t.Seats[seat].Name), JumpLink(sn.rec.Guild, sn.t.Out.Board))
 	for _, note := range t.Notes[int(seat)] {
 		fmt.Fprintf(&sb, "🔒 %s\n", note)
 	}
