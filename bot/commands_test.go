@@ -246,6 +246,11 @@ func TestSoloGameAgainstAI(t *testing.T) {
 	if p := h.fake.Pings(ada.ID); len(p) != 1 || !strings.Contains(p[0].Content, "is over") {
 		t.Errorf("playing alone, Ada should be pinged only by the closing announcement; got %d pings", len(p))
 	}
+	// The finished game's log opens at its start, from the board's pointer.
+	mustContain(t, "the final board", h.fake.Message(lobby.ID).Content, "/log game:")
+	got := privateText(t, h.command(ada, "log", nil))
+	mustContain(t, "/log of the finished game", got, "page 1 of")
+	mustContain(t, "/log of the finished game", got, "The game begins: Ada")
 }
 
 func TestGamesAndAbandon(t *testing.T) {
