@@ -346,17 +346,22 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 	from := len(t.Log)
 	t.Log = append(t.Log, logEntry{Seat: seat, Action: action.String()})
 	t.narrateEvents(events)
-	if err := s.advance(t, st, g); err != nil {
-		res.refusal = s.playerError(err, rec.ID)
-		return res
-	}
-	sn, err := s.commit(ctx, res.lg, rec, t, st, g, from, c.User)
+	sn, err := s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User)
 	if err != nil {
 		res.refusal = s.playerError(err, rec.ID)
 		return res
 	}
 	res.snap = sn
 	return res
+}
+
+// advanceAndCommit plays the forced and AI moves a change leads to, then
+// commits it all as one write.
+func (s *Service) advanceAndCommit(ctx context.Context, lg *liveGame, rec storage.Record, t *table, st games.State, g games.Game, from int, clicker string) (*snapshot, error) {
+	if err := s.advance(t, st, g); err != nil {
+		return nil, err
+	}
+	return s.commit(ctx, lg, rec, t, st, g, from, clicker)
 }
 
 // advance applies what nobody needs to be asked about: decisions with a

@@ -250,11 +250,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 		s.log.Info("game abandoned by its last player", "game", rec.ID)
 	} else {
 		t.narrate(fmt.Sprintf("%s resigned: the AI plays their seat from here.", name))
-		if err := s.advance(t, st, g); err != nil {
-			res.refusal = s.playerError(err, rec.ID)
-			return res
-		}
-		if sn, err = s.commit(ctx, res.lg, rec, t, st, g, from, c.User); err != nil {
+		if sn, err = s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User); err != nil {
 			res.refusal = s.playerError(err, rec.ID)
 			return res
 		}
@@ -316,11 +312,8 @@ func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPl
 		} else {
 			t.narrate(fmt.Sprintf("%s gave %s's seat to the AI.", escapeText(a.Name), name))
 		}
-		if err := s.advance(t, st, g); err != nil {
-			return Text(s.playerError(err, id))
-		}
 		lg := s.liveLocked(id, t)
-		sn, err := s.commit(ctx, lg, rec, t, st, g, from, a.User)
+		sn, err := s.advanceAndCommit(ctx, lg, rec, t, st, g, from, a.User)
 		if err != nil {
 			return Text(s.playerError(err, id))
 		}
@@ -414,11 +407,7 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	t.handOver(cid.Target, seat{User: c.User, Name: c.Name}, "")
 	t.Invites = slices.Delete(t.Invites, i, i+1)
 	t.narrate(fmt.Sprintf("%s takes over %s's seat.", escapeText(c.Name), inv.For))
-	if err := s.advance(t, st, g); err != nil {
-		res.refusal = s.playerError(err, rec.ID)
-		return res
-	}
-	sn, err := s.commit(ctx, res.lg, rec, t, st, g, from, c.User)
+	sn, err := s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User)
 	if err != nil {
 		res.refusal = s.playerError(err, rec.ID)
 		return res
