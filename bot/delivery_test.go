@@ -178,7 +178,11 @@ func (h *harness) faultTolerantHand(m *mirror, u discordtest.User, seat games.Se
 			continue
 		}
 		var where *discordtest.Message
-		ctx, cancel := h.shortCtx(2 * time.Second)
+		// Delivery retries its failures with backoff before a sweep
+		// heals what it gave up: on a loaded machine under -race that can
+		// take seconds, so each try waits long enough not to fail on
+		// timing alone.
+		ctx, cancel := h.shortCtx(6 * time.Second)
 		err := h.fake.WaitFor(ctx, func() bool {
 			for _, msg := range h.fake.Messages(h.fake.DMChannel(u.ID)) {
 				if shows(msg) {
