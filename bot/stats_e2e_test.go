@@ -1,87 +1,16 @@
 package bot_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
-	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/bot/rating"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
-
-// claim is a game whose outcome its players choose: each seat in turn
-// claims 0 to 3 points, and the most points win. The AI claims nothing.
-type claim struct{}
-
-func (claim) Info() games.Info {
-	return games.Info{ID: "claim", Name: "Claim", Summary: "Claim the most points.", MinSeats: 2, MaxSeats: 4}
-}
-
-type claimState struct {
-	Points []int `json:"points"`
-	Turn   int   `json:"turn"`
-}
-
-func (claim) New(cfg games.Config) (games.State, error) {
-	return &claimState{Points: make([]int, cfg.Seats)}, nil
-}
-
-func (claim) Decode(b []byte) (games.State, error) {
-	var s claimState
-	return &s, json.Unmarshal(b, &s)
-}
-
-func (claim) AI() games.Policy { return claimNothing{} }
-
-type claimNothing struct{}
-
-func (claimNothing) Choose(games.State, games.Seat, *rand.Rand) games.Action {
-	return games.Action{Kind: "claim", Args: []int{0}}
-}
-
-func (s *claimState) Active() []games.Seat {
-	if s.Turn >= len(s.Points) {
-		return nil
-	}
-	return []games.Seat{games.Seat(s.Turn)}
-}
-
-func (s *claimState) Legal(seat games.Seat) []games.Choice {
-	if !games.IsActive(s, seat) {
-		return nil
-	}
-	var out []games.Choice
-	for n := range 4 {
-		out = append(out, games.Choice{Action: games.Action{Kind: "claim", Args: []int{n}}, Label: fmt.Sprintf("Claim %d", n)})
-	}
-	return out
-}
-
-func (s *claimState) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
-	if !games.IsActive(s, seat) {
-		return nil, games.ErrNotYourTurn
-	}
-	if !games.IsLegal(s, seat, a) {
-		return nil, games.ErrIllegal
-	}
-	s.Points[seat] = a.Args[0]
-	s.Turn++
-	return []games.Event{{Text: fmt.Sprintf("%s claims %d.", games.SeatRef(seat), a.Args[0])}}, nil
-}
-
-func (s *claimState) View(games.Seat) any { return s.Points }
-func (s *claimState) Prompt() string      { return games.SeatRef(games.Seat(s.Turn)) + " claims." }
-
-func (s *claimState) Result() games.Result {
-	return games.Result{Over: s.Turn >= len(s.Points), Scores: slices.Clone(s.Points), Rank: games.RankByScore(s.Points)}
-}
-
-func (s *claimState) MarshalBinary() ([]byte, error) { return json.Marshal(s) }
 
 // claimSeat is one seat of a planned game: who sits there and what they
 // claim; a zero user is an AI.
@@ -113,7 +42,7 @@ func (h *harness) playClaim(seats []claimSeat) {
 }
 
 func TestStatsAndLeaderboardAfterAFewGames(t *testing.T) {
-	h := newHarness(t, games.NewRegistry(claim{}), textRenderer{})
+	h := newHarness(t, games.NewRegistry(gametest.Claim{MaxSeats: 4}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	counted := [][]claimSeat{
 		{{ada, 3}, {ben, 1}},

@@ -2,86 +2,16 @@ package core
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 	"github.com/lifebot/lifebot/storage"
 )
-
-// claim is a game whose outcome its players choose: each seat in turn
-// claims 0 to 3 points, and the most points win. The AI claims nothing.
-type claim struct{}
-
-func (claim) Info() games.Info {
-	return games.Info{ID: "claim", Name: "Claim", Summary: "Claim the most points.", MinSeats: 2, MaxSeats: 12}
-}
-
-type claimState struct {
-	Points []int `json:"points"`
-	Turn   int   `json:"turn"`
-}
-
-func (claim) New(cfg games.Config) (games.State, error) {
-	return &claimState{Points: make([]int, cfg.Seats)}, nil
-}
-
-func (claim) Decode(b []byte) (games.State, error) {
-	var s claimState
-	return &s, json.Unmarshal(b, &s)
-}
-
-func (claim) AI() games.Policy { return claimNothing{} }
-
-type claimNothing struct{}
-
-func (claimNothing) Choose(games.State, games.Seat, *rand.Rand) games.Action {
-	return games.Action{Kind: "claim", Args: []int{0}}
-}
-
-func (s *claimState) Active() []games.Seat {
-	if s.Turn >= len(s.Points) {
-		return nil
-	}
-	return []games.Seat{games.Seat(s.Turn)}
-}
-
-func (s *claimState) Legal(seat games.Seat) []games.Choice {
-	if !games.IsActive(s, seat) {
-		return nil
-	}
-	var out []games.Choice
-	for n := range 4 {
-		out = append(out, games.Choice{Action: games.Action{Kind: "claim", Args: []int{n}}, Label: fmt.Sprintf("Claim %d", n)})
-	}
-	return out
-}
-
-func (s *claimState) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
-	if !games.IsActive(s, seat) {
-		return nil, games.ErrNotYourTurn
-	}
-	if !games.IsLegal(s, seat, a) {
-		return nil, games.ErrIllegal
-	}
-	s.Points[seat] = a.Args[0]
-	s.Turn++
-	return []games.Event{{Text: fmt.Sprintf("%s claims %d.", games.SeatRef(seat), a.Args[0])}}, nil
-}
-
-func (s *claimState) View(games.Seat) any { return s.Points }
-func (s *claimState) Prompt() string      { return games.SeatRef(games.Seat(s.Turn)) + " claims." }
-
-func (s *claimState) Result() games.Result {
-	return games.Result{Over: s.Turn >= len(s.Points), Scores: slices.Clone(s.Points), Rank: games.RankByScore(s.Points)}
-}
-
-func (s *claimState) MarshalBinary() ([]byte, error) { return json.Marshal(s) }
 
 type statsFixture struct {
 	t     *testing.T
@@ -93,7 +23,7 @@ type statsFixture struct {
 func newStatsFixture(t *testing.T, cfg Config) *statsFixture {
 	clock := &stepClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
 	store := storage.NewMemory()
-	cfg.Store, cfg.Games, cfg.Renderer, cfg.Discord = store, games.NewRegistry(claim{}), echoRenderer{}, &platform{}
+	cfg.Store, cfg.Games, cfg.Renderer, cfg.Discord = store, games.NewRegistry(gametest.Claim{MaxSeats: 12}), echoRenderer{}, &platform{}
 	cfg.Clock, cfg.Seed, cfg.Backoff = clock, func() uint64 { return 7 }, time.Millisecond
 	svc := New(cfg)
 	t.Cleanup(func() {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lifebot/lifebot/bot/rating"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -193,7 +194,7 @@ func BenchmarkLeaderboard(b *testing.B) {
 		}
 	}
 	svc := func() *Service {
-		return New(Config{Store: store, Games: games.NewRegistry(claim{}), Renderer: echoRenderer{}, Discord: &platform{}})
+		return New(Config{Store: store, Games: games.NewRegistry(gametest.Claim{MaxSeats: 12}), Renderer: echoRenderer{}, Discord: &platform{}})
 	}
 	b.Run("cold", func(b *testing.B) {
 		for b.Loop() {
