@@ -98,6 +98,11 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 				t.Fatalf("move %d: %s never got a DM to move with", moves, u.Username)
 			}
 		}
+		// The player's own view speaks to them, never of them.
+		_, prompt, _ := strings.Cut(where.Content, "➡️ ")
+		if (prompt != "Get ready." && prompt != "Keep your card or swap it.") || strings.Contains(strings.ToLower(where.Content), strings.ToLower(u.Username)) {
+			t.Fatalf("move %d: %s's own view says %q, want the prompt in the second person and not their name", moves, u.Username, where.Content)
+		}
 		var action string
 		beforeBoard := h.fake.Message(lobby.ID).Content
 		switch {

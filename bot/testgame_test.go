@@ -166,6 +166,13 @@ func (s *secretsState) Prompt() string {
 	return games.SeatRef(games.Seat(s.Turn)) + " keeps or swaps."
 }
 
+func (s *secretsState) PromptTo(games.Seat) string {
+	if len(s.waiting()) > 0 {
+		return "Get ready."
+	}
+	return "Keep your card or swap it."
+}
+
 func (s *secretsState) Result() games.Result {
 	r := games.Result{Over: s.over(), Scores: make([]int, len(s.Cards))}
 	if r.Over {

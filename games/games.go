@@ -202,6 +202,14 @@ func FormatSeats(text string, names []string) string {
 	}
 }
 
+// Addresser is a State that can say what a seat must do to that seat's
+// player: a player's own DM shows PromptTo rather than Prompt, so nobody
+// reads about themselves in the third person there. PromptTo may name
+// other seats with SeatRef, never the seat it speaks to.
+type Addresser interface {
+	PromptTo(seat Seat) string
+}
+
 // SeatRef is how an engine names a seat inside Event text.
 func SeatRef(s Seat) string { return "{" + strconv.Itoa(int(s)) + "}" }
 

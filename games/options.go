@@ -70,7 +70,7 @@ func Resolve(schema []Option, given Options) (Options, error) {
 		v := strings.TrimSpace(given[k])
 		o, ok := byKey[k]
 		if !ok {
-			return nil, fmt.Errorf("this game has no option %q", k)
+			return nil, fmt.Errorf("this game has no option %q; Discord may be showing an old list of options, so type the command again", k)
 		}
 		switch o.Kind {
 		case Bool:

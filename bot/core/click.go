@@ -254,13 +254,13 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 	switch cid.Verb {
 	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel:
 		if rec.Status != storage.Lobby {
-			res.refusal = "This lobby is closed."
+			res.refusal = "This lobby is closed. Open a new one with `/newgame`."
 			return res
 		}
 		return s.lobby(ctx, res, c, cid, rec, t, g)
 	case verbHand:
 		if rec.Status == storage.Lobby {
-			res.refusal = "The game hasn't started yet."
+			res.refusal = "The game hasn't started yet: your hand comes when the host clicks **Start**."
 			return res
 		}
 		if !seated {
@@ -280,7 +280,7 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 		return res
 	case verbLook:
 		if rec.Status == storage.Lobby || rec.Status == storage.Cancelled {
-			res.refusal = "There is no game to look at."
+			res.refusal = "There is no game to look at: this one never started."
 			return res
 		}
 		if int(cid.Target) >= len(t.Seats) {
@@ -491,7 +491,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 			return res
 		}
 		if len(t.Seats) >= info.MaxSeats {
-			res.refusal = "This game is full."
+			res.refusal = "This game is full. Open another with `/newgame`."
 			return res
 		}
 		t.Seats = append(t.Seats, seat{User: c.User, Name: c.Name})
@@ -501,7 +501,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 			return res
 		}
 		if !seated {
-			res.refusal = "You're not in this game."
+			res.refusal = "You're not in this game, so there is nothing to leave. **Join** takes a seat."
 			return res
 		}
 		gone, _ := t.seatOf(c.User)
@@ -512,7 +512,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 			return res
 		}
 		if len(t.Seats) >= info.MaxSeats {
-			res.refusal = "This game is full."
+			res.refusal = "This game is full: every seat is taken."
 			return res
 		}
 		t.Seats = append(t.Seats, seat{AI: true, Name: "🤖 " + aiNames[t.aiCount()%len(aiNames)]})

@@ -18,7 +18,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	defer s.inflight.Done()
 	g, ok := s.games.Get(game)
 	if !ok {
-		s.reply(ctx, r, Text(fmt.Sprintf("**%s** is coming soon. Try `/newgame game:thatslife` meanwhile.", s.GameName(game))))
+		s.reply(ctx, r, Text(fmt.Sprintf("**%s** is coming soon. Try `/newgame thatslife` meanwhile.", s.GameName(game))))
 		return
 	}
 	if a.Guild == "" {
@@ -206,7 +206,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		}
 		switch len(recs) {
 		case 0:
-			return Text("There is no open game in this channel.")
+			return Text("There is no open game in this channel. `/mygames` lists yours; `/abandon game:` takes any of them.")
 		case 1:
 			id = recs[0].ID
 		default:
@@ -214,23 +214,23 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 			for _, rec := range recs {
 				ids = append(ids, "`"+rec.ID+"` "+s.GameName(rec.Game))
 			}
-			return Text(truncate("This channel has several open games: "+strings.Join(ids, ", ")+". Say which with `/abandon id:`.", maxContent))
+			return Text(truncate("This channel has several open games: "+strings.Join(ids, ", ")+". Say which with `/abandon game:`.", maxContent))
 		}
 	}
 	if !validGameID(id) {
-		return Text("There is no game with that id.")
+		return Text("There is no game with that id. Pick one of the suggestions `/abandon game:` offers.")
 	}
 	unlock := s.lock(id)
 	defer unlock()
 	rec, err := s.store.Get(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) || err == nil && rec.Guild != a.Guild {
-		return Text("There is no game with that id in this server.")
+		return Text("There is no game with that id in this server. Pick one of the suggestions the command offers for `game:`, or see `/mygames`.")
 	}
 	if err != nil {
 		return Text(s.playerError(err, id))
 	}
 	if !rec.Status.Open() {
-		return Text("That game has already ended.")
+		return Text(fmt.Sprintf("That game has already ended. `/log game:%s` tells it move by move.", id))
 	}
 	t, err := decodeTable(rec)
 	if err != nil {

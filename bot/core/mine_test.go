@@ -2,10 +2,13 @@ package core
 
 import (
 	"context"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -241,5 +244,51 @@ func (f *fixture) waitEdit(id, want string) {
 			f.t.Fatalf("message %s never showed %q; last edit %q", id, want, f.p.lastEdit(id))
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// The log is the channel's story: what a game told one player alone (the
+// card they picked, what was passed to them) never enters it.
+func TestGameLogLeavesOutPrivateLines(t *testing.T) {
+	g := lagom.Game{}
+	tb := &table{Game: "lagom", Host: "1", Seed: 8, Seats: []seat{{User: "1", Name: "Ada"}, {User: "2", Name: "Ben"}, {User: "3", Name: "Cy"}}}
+	st, err := g.New(tb.config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	private := map[string]bool{}
+	public := 0
+	for len(st.Active()) > 0 {
+		seat := st.Active()[0]
+		a := games.RandomPolicy{}.Choose(st, seat, rng)
+		events, err := st.Apply(seat, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Log = append(tb.Log, logEntry{Seat: seat, Action: a.String()})
+		for _, e := range events {
+			if e.Public() {
+				public++
+			} else {
+				private[e.Format(tb.textNames())] = true
+			}
+		}
+	}
+	if len(private) == 0 {
+		t.Fatal("the game told nobody anything privately")
+	}
+	s := &Service{games: games.NewRegistry(g)}
+	lines, err := s.narration(storage.Record{Game: "lagom", Status: storage.Over}, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < public {
+		t.Fatalf("the log has %d lines for %d public events", len(lines), public)
+	}
+	for _, l := range lines {
+		if private[l] {
+			t.Errorf("the log shows the private line %q", l)
+		}
 	}
 }

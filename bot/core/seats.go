@@ -136,7 +136,7 @@ func aiStandIn(name string) seat {
 func (s *Service) seatedGame(ctx context.Context, a Actor, id, user, command string) (string, *Message) {
 	if id != "" {
 		if !validGameID(id) {
-			return "", Text("There is no game with that id.")
+			return "", Text(fmt.Sprintf("There is no game with that id. Pick one of the suggestions `/%s game:` offers.", command))
 		}
 		return id, nil
 	}
@@ -153,9 +153,9 @@ func (s *Service) seatedGame(ctx context.Context, a Actor, id, user, command str
 	switch len(ids) {
 	case 0:
 		if user == a.User {
-			return "", Text("You don't play in a running game in this channel.")
+			return "", Text("You don't play in a running game in this channel. `/mygames` lists the games you play, with links.")
 		}
-		return "", Text(fmt.Sprintf("<@%s> doesn't play in a running game in this channel.", user))
+		return "", Text(fmt.Sprintf("<@%s> doesn't play in a running game in this channel. Name the game with `game:`.", user))
 	case 1:
 		return ids[0], nil
 	}
@@ -166,7 +166,7 @@ func (s *Service) seatedGame(ctx context.Context, a Actor, id, user, command str
 func (s *Service) runningGame(ctx context.Context, a Actor, id string) (storage.Record, *table, *Message) {
 	rec, err := s.store.Get(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) || err == nil && rec.Guild != a.Guild {
-		return rec, nil, Text("There is no game with that id in this server.")
+		return rec, nil, Text("There is no game with that id in this server. Pick one of the suggestions the command offers for `game:`, or see `/mygames`.")
 	}
 	if err != nil {
 		return rec, nil, Text(s.playerError(err, id))
@@ -175,7 +175,7 @@ func (s *Service) runningGame(ctx context.Context, a Actor, id string) (storage.
 	case storage.Lobby:
 		return rec, nil, Text(fmt.Sprintf("Game `%s` hasn't started yet: players come and go with the lobby's **Join** and **Leave**.", id))
 	case storage.Over, storage.Cancelled:
-		return rec, nil, Text("That game has already ended.")
+		return rec, nil, Text(fmt.Sprintf("That game has already ended. `/log game:%s` tells it move by move.", id))
 	}
 	t, err := decodeTable(rec)
 	if err != nil {

@@ -69,7 +69,7 @@ func (s *Service) Stats(ctx context.Context, a Actor, user, game string) *Messag
 		return Text("Stats are kept per server: ask in a server channel.")
 	}
 	if game != "" && !s.knownGame(game) {
-		return Text(fmt.Sprintf("There is no game called %s.", quote(game)))
+		return Text(fmt.Sprintf("There is no game called %s. Pick one from the list Discord shows.", quote(game)))
 	}
 	if user == "" {
 		user = a.User
@@ -132,7 +132,7 @@ func (s *Service) Leaderboard(ctx context.Context, a Actor, game string) *Messag
 		return Text("Leaderboards are kept per server: ask in a server channel.")
 	}
 	if !s.knownGame(game) {
-		return Text(fmt.Sprintf("There is no game called %s.", quote(game)))
+		return Text(fmt.Sprintf("There is no game called %s. Pick one from the list Discord shows.", quote(game)))
 	}
 	tl, err := s.tally(ctx, a.Guild)
 	if err != nil {

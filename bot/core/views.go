@@ -112,7 +112,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view, %s · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, escapeText(t.Seats[seat].Name), JumpLink(sn.rec.Guild, sn.t.Out.Board))
+	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, JumpLink(sn.rec.Guild, sn.t.Out.Board))
 	for _, note := range t.Notes[int(seat)] {
 		fmt.Fprintf(&sb, "🔒 %s\n", note)
 	}
@@ -123,7 +123,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	case t.Outcome != "":
 		sb.WriteString("The game is over.")
 	case games.IsActive(st, seat):
-		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.textNames()))
+		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(promptTo(st, seat), t.textNames()))
 		rows = choiceRows(sn, seat)
 	default:
 		fmt.Fprintf(&sb, "Waiting for %s.", t.waitingNames(st))
@@ -137,6 +137,15 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		},
 		Rows: rows,
 	}, nil
+}
+
+// promptTo is what seat's player reads in their own DM: the game's words
+// to them when it has them (games.Addresser), else its public prompt.
+func promptTo(st games.State, seat games.Seat) string {
+	if a, ok := st.(games.Addresser); ok {
+		return a.PromptTo(seat)
+	}
+	return st.Prompt()
 }
 
 // lookRow is the menu on the board of a game whose seats have boards of

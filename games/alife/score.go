@@ -63,6 +63,28 @@ func (s *state) Prompt() string {
 	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), strings.Join(parts, "; "))
 }
 
+// PromptTo implements games.Addresser.
+func (s *state) PromptTo(seat games.Seat) string {
+	switch s.step {
+	case stepOver:
+		return "The game is over."
+	case stepStart:
+		return "Choose where to start."
+	case stepChild:
+		return "Choose your child's card."
+	}
+	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), stepWordsYou[s.ps[seat].Step])
+}
+
+// stepWordsYou say to a seat what it does at each step of its turn.
+var stepWordsYou = map[string]string{
+	stepCard:   "choose an experience",
+	stepStand:  "choose which card to stand behind",
+	stepDraw:   "choose which deck to draw from",
+	stepAction: "choose how to spend your time",
+	stepPay:    "choose which cards to discard",
+}
+
 // stepWords say what a seat does at each step of its turn.
 var stepWords = map[string]string{
 	stepCard:   "chooses an experience",

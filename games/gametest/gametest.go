@@ -253,6 +253,7 @@ func Playout(t testing.TB, g games.Game, cfg games.Config, who Players, opts ...
 		if s.Result().Over {
 			break
 		}
+		p.checkAddressed(s)
 		if p.step%2 == 1 {
 			s = restored
 		}
@@ -671,6 +672,26 @@ func (p *playout) checkEvents(events []games.Event) {
 			if seat < 0 || int(seat) >= p.cfg.Seats {
 				p.fail("event %q is addressed to seat %d", e.Text, seat)
 			}
+			// A private line reaches its reader's own DM, where it says "you".
+			if strings.Contains(e.Text, games.SeatRef(seat)) {
+				p.fail("private event %q names its own reader, seat %d, in the third person", e.Text, seat)
+			}
+		}
+	}
+}
+
+// checkAddressed checks what each seat to act reads in its own DM: the
+// state speaks to it (games.Addresser), never about it.
+func (p *playout) checkAddressed(s games.State) {
+	p.t.Helper()
+	a, ok := s.(games.Addresser)
+	if !ok {
+		p.fail("the state does not implement games.Addresser, so a player's DM would name them in the third person")
+	}
+	for _, seat := range s.Active() {
+		text := a.PromptTo(seat)
+		if text == "" || strings.Contains(text, games.SeatRef(seat)) {
+			p.fail("PromptTo(%d) = %q, want words to that seat's player", seat, text)
 		}
 	}
 }

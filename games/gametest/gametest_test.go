@@ -111,7 +111,10 @@ func (s *toyState) Apply(seat games.Seat, a games.Action) ([]games.Event, error)
 	if s.flaw == "leaky event" {
 		return []games.Event{{Text: games.SeatRef(seat) + " counted to the secret"}}, nil
 	}
-	return []games.Event{{Text: games.SeatRef(seat) + " counted"}}, nil
+	if s.flaw == "third-person note" {
+		return []games.Event{{To: []games.Seat{seat}, Text: games.SeatRef(seat) + " counted quietly"}}, nil
+	}
+	return []games.Event{{Text: games.SeatRef(seat) + " counted"}, {To: []games.Seat{seat}, Text: "You counted."}}, nil
 }
 
 func (s *toyState) View(seat games.Seat) any {
@@ -126,6 +129,22 @@ func (s *toyState) Prompt() string {
 		return games.SeatRef(games.Seat(s.Turn)) + " must count the secret"
 	}
 	return games.SeatRef(games.Seat(s.Turn)) + " must count"
+}
+
+func (s *toyState) PromptTo(seat games.Seat) string {
+	if s.flaw == "third-person prompt" {
+		return games.SeatRef(seat) + " must count"
+	}
+	return "Count one or two."
+}
+
+// unaddressed is a toy whose state only speaks of seats in the third
+// person: it has no PromptTo.
+type unaddressed struct{ toy }
+
+func (u unaddressed) New(cfg games.Config) (games.State, error) {
+	s, err := u.toy.New(cfg)
+	return struct{ games.State }{s}, err
 }
 
 // toySecrets is the toy's no-leak hook: nobody may see "secret".
@@ -185,6 +204,8 @@ func TestFlawsAreCaught(t *testing.T) {
 		{"endless", "no end after"},
 		{"lossy decode", "different bytes"},
 		{"any content", "accepted the unknown content version"},
+		{"third-person prompt", "want words to that seat's player"},
+		{"third-person note", "names its own reader"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.flaw, func(t *testing.T) {
@@ -196,6 +217,14 @@ func TestFlawsAreCaught(t *testing.T) {
 			}
 		})
 	}
+	t.Run("unaddressed", func(t *testing.T) {
+		failed, msg := caught(t, func(tb testing.TB) {
+			gametest.Playout(tb, unaddressed{}, games.Config{Seats: 2, Seed: 42}, gametest.RandomPlayers)
+		})
+		if !failed || !strings.Contains(msg, "does not implement games.Addresser") {
+			t.Errorf("failed=%v with %q, want the missing PromptTo reported", failed, msg)
+		}
+	})
 	for _, flaw := range []string{"leaky prompt", "leaky event", "leaky view"} {
 		t.Run(flaw, func(t *testing.T) {
 			failed, msg := caught(t, func(tb testing.TB) {

@@ -346,9 +346,19 @@ func TestRuling19Visibility(t *testing.T) {
 	}
 	apply(t, s, 0, "pass."+itoa(s.ps[0].hand[0]))
 	apply(t, s, 1, "pass."+itoa(s.ps[1].hand[0]))
+	told := map[games.Seat][]string{}
 	for _, e := range apply(t, s, 2, "pass."+itoa(s.ps[2].hand[0])) {
-		if strings.Contains(e.Text, "passes") && len(e.To) != 2 {
-			t.Errorf("pass event %q goes to %v, want giver and receiver", e.Text, e.To)
+		if strings.HasPrefix(e.Text, "You passed") || strings.HasPrefix(e.Text, "You received") {
+			if len(e.To) != 1 {
+				t.Errorf("pass event %q goes to %v, want one reader", e.Text, e.To)
+				continue
+			}
+			told[e.To[0]] = append(told[e.To[0]], e.Text)
+		}
+	}
+	for seat := range games.Seat(3) {
+		if len(told[seat]) != 2 {
+			t.Errorf("seat %d was told %q about the passes, want what it gave and what it got", seat, told[seat])
 		}
 	}
 }

@@ -536,10 +536,8 @@ func (s *state) deliver(ev *[]games.Event) {
 		s.ps[to].hand = append(s.ps[to].hand, pl.pass)
 		pl.passed, s.ps[to].received = pl.pass, pl.pass
 		title := s.card(pl.pass).Title
-		pl.notes = append(pl.notes, fmt.Sprintf("You passed %s to %s.", title, games.SeatRef(games.Seat(to))))
-		s.ps[to].notes = append(s.ps[to].notes, fmt.Sprintf("You received %s from %s.", title, games.SeatRef(games.Seat(p))))
-		*ev = append(*ev, games.Event{To: []games.Seat{games.Seat(p), games.Seat(to)},
-			Text: fmt.Sprintf("%s passes %s to %s.", games.SeatRef(games.Seat(p)), title, games.SeatRef(games.Seat(to)))})
+		s.note(p, ev, fmt.Sprintf("You passed %s to %s.", title, games.SeatRef(games.Seat(to))))
+		s.note(to, ev, fmt.Sprintf("You received %s from %s.", title, games.SeatRef(games.Seat(p))))
 		pl.pass = noCard
 	}
 	if len(pairs) > 0 {
@@ -610,6 +608,27 @@ func (s *state) startRound(ev *[]games.Event) {
 }
 
 // Prompt implements games.State.
+// PromptTo implements games.Addresser.
+func (s *state) PromptTo(seat games.Seat) string {
+	if s.step == stepOver {
+		return "The game is over."
+	}
+	what := "wait for the others"
+	if p := int(seat); p >= 0 && p < s.seats {
+		switch s.ps[p].phase {
+		case phaseDraw:
+			what = "draw an extra card or cash in, or go on"
+		case phasePick:
+			what = "pick the card you will reveal"
+		case phasePlay:
+			what = "play your revealed card on a side, or discard it"
+		case phasePass:
+			what = "choose the card you pass on"
+		}
+	}
+	return fmt.Sprintf("Round %d: %s.", s.round, what)
+}
+
 func (s *state) Prompt() string {
 	if s.step == stepOver {
 		return "The game is over."

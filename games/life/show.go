@@ -33,6 +33,29 @@ func (s *state) Prompt() string {
 	return ref(s.thief) + " may steal from " + ref(s.victim)
 }
 
+// PromptTo implements games.Addresser. It is private to the seat that
+// acts, so it may say what only that seat knows: that it may play a joker.
+func (s *state) PromptTo(games.Seat) string {
+	switch s.phase {
+	case phaseOver:
+		return "The game is over"
+	case phaseSuit:
+		return "Choose your suit for this hand"
+	case phaseJoker:
+		return "Your turn: play a joker, or turn the top card"
+	case phaseLay:
+		c := cards[s.turned]
+		return "You turned " + c.Label() + " and may lay " + c.Suit.String()
+	case phaseSteal:
+		return "You may steal a card"
+	case phaseTake:
+		return "Take a card from " + ref(s.victim) + "'s table"
+	case phasePos:
+		return "Pick a card from " + ref(s.victim) + "'s hand"
+	}
+	return "You may steal from " + ref(s.victim)
+}
+
 // step names the phase for captions. The joker decision shows as "turn"
 // to everyone but the seat to play, and choosing a stolen card as "steal".
 func (s *state) step(viewer games.Seat) string {

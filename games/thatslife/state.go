@@ -539,6 +539,17 @@ func (s *state) Prompt() string {
 	return fmt.Sprintf("%s rolled a %d — choose a move", games.SeatRef(s.turn), s.roll)
 }
 
+// PromptTo implements games.Addresser.
+func (s *state) PromptTo(games.Seat) string {
+	if s.over {
+		return "The game is over"
+	}
+	if s.rules.back && s.roll == 1 {
+		return "You rolled a 1 — move, step back or stay put"
+	}
+	return fmt.Sprintf("You rolled a %d — choose a move", s.roll)
+}
+
 // View implements games.State: a View value, the same for every seat.
 func (s *state) View(games.Seat) any {
 	v := View{

@@ -337,6 +337,17 @@ func (s *state) Prompt() string {
 	return games.SeatRef(s.turn) + " is choosing a card to play."
 }
 
+// PromptTo implements games.Addresser.
+func (s *state) PromptTo(games.Seat) string {
+	if s.over {
+		return s.Prompt()
+	}
+	if s.taken >= 0 {
+		return "Choose where to play your card."
+	}
+	return "Choose a card to play."
+}
+
 // Result scores each seat by its fate's points; ties go to the most
 // memories won, then the most won alone (RULINGS 4.2.13).
 func (s *state) Result() games.Result {
