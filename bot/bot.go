@@ -54,6 +54,11 @@ type Config struct {
 	MaxLobbies      int
 	MaxChannelGames int
 	Threads         func(guild string) bool
+	// Shared, Replica and LeaseFor let several processes serve one store
+	// (see core.Config).
+	Shared   bool
+	Replica  string
+	LeaseFor time.Duration
 }
 
 // Bot serves interactions. Create it with New and attach it to a session.
@@ -104,6 +109,7 @@ func (b *Bot) Attach(s *discordgo.Session) {
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
 		MinRated: b.cfg.MinRated, CountAI: b.cfg.CountAI,
 		LobbyExpiry: b.cfg.LobbyExpiry, MaxLobbies: b.cfg.MaxLobbies, MaxChannelGames: b.cfg.MaxChannelGames, Threads: b.cfg.Threads,
+		Shared: b.cfg.Shared, Replica: b.cfg.Replica, LeaseFor: b.cfg.LeaseFor,
 	})
 	b.detach = append(b.detach, s.AddHandler(b.onReady), s.AddHandler(b.onInteraction))
 	b.svc.Run()

@@ -51,8 +51,10 @@ const (
 type clicked struct {
 	lg   *liveGame
 	snap *snapshot // the committed change, or the game as it stands
-	// refusal is the private answer when nothing changed.
-	refusal string
+	// refusal is the private answer when nothing changed; conflict says
+	// it was refused because another process changed the game meanwhile.
+	refusal  string
+	conflict bool
 	// hand asks for the clicker's private view as a private answer, look
 	// for the public view of seat's own board.
 	hand bool
@@ -103,7 +105,14 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 	func() {
 		unlock := s.lock(cid.Game)
 		defer unlock()
-		res = s.click(ctx, c, cid)
+		// A conflict is another process's commit to the same game: the
+		// click is judged again against it, as if it had come second here.
+		for tries := 0; ; tries++ {
+			res = s.click(ctx, c, cid)
+			if !res.conflict || tries == 2 {
+				break
+			}
+		}
 		if res.lg == nil {
 			return
 		}
@@ -157,6 +166,12 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 			s.log.Warn("answering a click with the change", "game", res.snap.rec.ID, "err", err)
 		}
 	}
+}
+
+// refuse answers a click with what err means to the player.
+func (s *Service) refuse(res *clicked, err error, game string) {
+	res.refusal = s.playerError(err, game)
+	res.conflict = errors.Is(err, storage.ErrConflict)
 }
 
 func (s *Service) reply(ctx context.Context, r Responder, m *Message) {
@@ -269,7 +284,7 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 		}
 		st, err := s.decodeState(rec.Game, t)
 		if err != nil {
-			res.refusal = s.playerError(err, rec.ID)
+			s.refuse(&res, err, rec.ID)
 			return res
 		}
 		// Asking for the hand is the moment to try DMs again.
@@ -289,7 +304,7 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 		}
 		st, err := s.decodeState(rec.Game, t)
 		if err != nil {
-			res.refusal = s.playerError(err, rec.ID)
+			s.refuse(&res, err, rec.ID)
 			return res
 		}
 		res.look, res.seat, res.snap = true, cid.Target, &snapshot{rec: rec, t: t, st: st, info: g.Info()}
@@ -323,7 +338,7 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 	}
 	st, err := s.decodeState(rec.Game, t)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	if !games.IsActive(st, seat) {
@@ -340,7 +355,7 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 	}
 	events, err := st.Apply(seat, action)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	from := len(t.Log)
@@ -348,7 +363,7 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 	t.narrateEvents(events)
 	sn, err := s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	res.snap = sn
@@ -437,6 +452,7 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 	if lg != nil {
 		t.Out, changes = lg.ledgerForCommit()
 	}
+	s.takeLease(t)
 	data, err := t.encode()
 	if err != nil {
 		return rec, err
@@ -447,7 +463,7 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 	rec.Channel = channelOf(rec, t.Out)
 	stored, err := s.store.Put(ctx, rec)
 	if err == nil && lg != nil {
-		lg.stored(changes)
+		lg.stored(changes, t.Out)
 	}
 	return stored, err
 }
@@ -542,7 +558,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 		}
 		t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.textNames(), ", ")))
 		if err := s.advance(t, st, g); err != nil {
-			res.refusal = s.playerError(err, rec.ID)
+			s.refuse(&res, err, rec.ID)
 			return res
 		}
 		rec.Status = storage.Playing
@@ -550,7 +566,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 	}
 	sn, err := s.commit(ctx, res.lg, rec, t, st, g, 0, c.User)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	res.snap = sn

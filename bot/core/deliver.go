@@ -55,9 +55,12 @@ func (sn *snapshot) playing() bool { return sn.rec.Status == storage.Playing && 
 type liveGame struct {
 	id string
 
-	mu    sync.Mutex
-	snap  *snapshot
-	out   ledger
+	mu   sync.Mutex
+	snap *snapshot
+	out  ledger
+	// base is the ledger as this process last read or saved it: what a
+	// merge with another process's ledger starts from (see mergeLedger).
+	base  ledger
 	lanes map[string]*lane
 	// changes counts ledger changes, saved the number saved with a record;
 	// urgent and pressing number the last changes of those kinds (see
@@ -86,14 +89,25 @@ type answer struct {
 }
 
 // liveLocked returns the live game for a record, loading its ledger. The
-// caller holds the game's lock.
+// caller holds the game's lock. A ledger another process saved since this
+// one last did is merged into this process's own.
 func (s *Service) liveLocked(id string, t *table) *liveGame {
 	s.liveMu.Lock()
 	defer s.liveMu.Unlock()
 	lg := s.live[id]
 	if lg == nil {
-		lg = &liveGame{id: id, out: t.Out.clone(), lanes: map[string]*lane{}, hurry: make(chan struct{}, 1)}
+		lg = &liveGame{id: id, out: t.Out.clone(), base: t.Out.clone(), lanes: map[string]*lane{}, hurry: make(chan struct{}, 1)}
 		s.live[id] = lg
+		return lg
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if s.ownedByOther(t) && !reflect.DeepEqual(t.Out, lg.base) {
+		lg.out = mergeLedger(t.Out, lg.base, lg.out)
+		lg.base = t.Out.clone()
+		if !reflect.DeepEqual(lg.out, t.Out) {
+			lg.changes++
+		}
 	}
 	return lg
 }
@@ -106,9 +120,10 @@ func (lg *liveGame) ledgerForCommit() (ledger, int) {
 	return lg.out.clone(), lg.changes
 }
 
-func (lg *liveGame) stored(changes int) {
+func (lg *liveGame) stored(changes int, out ledger) {
 	lg.mu.Lock()
 	lg.saved = max(lg.saved, changes)
+	lg.base = out.clone()
 	lg.mu.Unlock()
 }
 
@@ -208,6 +223,10 @@ func (s *Service) runLane(lg *liveGame, l *lane) {
 		default:
 		}
 		lg.mu.Unlock()
+		if !s.holds(lg) {
+			s.yieldLane(lg, l, answers)
+			return
+		}
 		ok := s.sync(lg, l, sn, answers)
 		lg.mu.Lock()
 		l.failed = !ok
@@ -247,6 +266,26 @@ func (s *Service) runLane(lg *liveGame, l *lane) {
 		}
 		return
 	}
+}
+
+// yieldLane ends a lane of a game another process now delivers: that
+// process shows the newer change, so a click waiting here is only
+// acknowledged, and what this one sent is saved by the flush.
+func (s *Service) yieldLane(lg *liveGame, l *lane, answers []*answer) {
+	for _, a := range answers {
+		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+		a.err = a.r.Ack(ctx)
+		cancel()
+		close(a.done)
+	}
+	lg.mu.Lock()
+	l.running = false
+	pending := len(l.answers) > 0
+	lg.mu.Unlock()
+	if pending {
+		s.kick(lg, l.name, nil, "")
+	}
+	s.scheduleFlush(lg)
 }
 
 // sync brings one lane's place up to date with sn, answering the

@@ -177,7 +177,7 @@ func TestLedgerChangesAreSavedAsSoonAsTheyMatter(t *testing.T) {
 			if got != c.want {
 				t.Fatalf("saved after %v, want %v", got, c.want)
 			}
-			lg.stored(lg.changes)
+			lg.stored(lg.changes, lg.out)
 			lg.update(func(o *ledger) { o.BoardRev++ })
 			lg.mu.Lock()
 			got = lg.flushDelayLocked()

@@ -63,20 +63,20 @@ func (s *Service) rematch(ctx context.Context, res clicked, c Click, rec storage
 	}
 	data, err := nt.encode()
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	lobby, err := s.store.Create(ctx, storage.Record{
 		Game: rec.Game, Guild: rec.Guild, Channel: rec.Channel, Users: nt.humans(), Status: storage.Lobby, Data: data,
 	})
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	t.Rematch = lobby.ID
 	if _, err := s.save(ctx, res.lg, rec, t); err != nil {
 		s.cancelOrphan(ctx, lobby.ID)
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	s.log.Info("rematch opened", "game", rec.ID, "lobby", lobby.ID)

@@ -230,7 +230,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 	}
 	st, err := s.decodeState(rec.Game, t)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	name, gameName := escapeText(t.Seats[seat].Name), g.Info().Name
@@ -243,7 +243,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 		t.Rev++
 		stored, err := s.save(ctx, res.lg, rec, t)
 		if err != nil {
-			res.refusal = s.playerError(err, rec.ID)
+			s.refuse(&res, err, rec.ID)
 			return res
 		}
 		sn = &snapshot{rec: stored, t: t, st: st, info: g.Info()}
@@ -251,7 +251,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 	} else {
 		t.narrate(fmt.Sprintf("%s resigned: the AI plays their seat from here.", name))
 		if sn, err = s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User); err != nil {
-			res.refusal = s.playerError(err, rec.ID)
+			s.refuse(&res, err, rec.ID)
 			return res
 		}
 	}
@@ -399,7 +399,7 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	}
 	st, err := s.decodeState(rec.Game, t)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	inv := t.Invites[i]
@@ -409,7 +409,7 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	t.narrate(fmt.Sprintf("%s takes over %s's seat.", escapeText(c.Name), inv.For))
 	sn, err := s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User)
 	if err != nil {
-		res.refusal = s.playerError(err, rec.ID)
+		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	res.snap = sn

@@ -116,16 +116,24 @@ type Config struct {
 	// in stats and ratings (see stats.go).
 	MinRated int
 	CountAI  bool
+	// Shared says other processes serve the same store (see lease.go);
+	// Replica names this one (a random name if unset) and LeaseFor is how
+	// long a game's deliveries stay with the process that committed it
+	// last (30 seconds if unset).
+	Shared   bool
+	Replica  string
+	LeaseFor time.Duration
 }
 
 // Service runs games: lobbies, moves, reminders, and delivery of what
 // each change must show to whom. It does not know Discord's types; the
 // bot package translates interactions into its calls.
 type Service struct {
-	cfg   Config
-	store storage.Store
-	games *games.Registry
-	log   *slog.Logger
+	cfg     Config
+	replica string
+	store   storage.Store
+	games   *games.Registry
+	log     *slog.Logger
 
 	locksMu sync.Mutex
 	locks   map[string]*gameLock
@@ -175,9 +183,15 @@ func New(cfg Config) *Service {
 	if cfg.Backoff <= 0 {
 		cfg.Backoff = 500 * time.Millisecond
 	}
+	if cfg.LeaseFor <= 0 {
+		cfg.LeaseFor = 30 * time.Second
+	}
+	// Two processes must never share a name: a restarted one is another
+	// process, whose predecessor's leases it may not assume are its own.
+	replica := fmt.Sprintf("%s/%x", cfg.Replica, randomSeed())
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{
-		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log,
+		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica,
 		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, results: map[string]*result{},
 		ctx: ctx, cancel: cancel, stop: make(chan struct{}),
 	}

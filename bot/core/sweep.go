@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
@@ -89,10 +90,20 @@ func (s *Service) sweepOne(ctx context.Context, id string) bool {
 			return false
 		}
 	}
+	if !due && s.heldByOther(t, now) {
+		return false
+	}
 	lg = s.liveLocked(id, t)
 	if due {
 		// A clock that could not be saved is tried again by the next sweep.
 		return s.tick(ctx, lg, rec, t, st, g, now)
+	}
+	if s.ownedByOther(t) {
+		// The process that owed these deliveries is gone.
+		var ok bool
+		if rec, ok = s.claim(ctx, lg, rec, t); !ok {
+			return false
+		}
 	}
 	s.publish(lg, &snapshot{rec: rec, t: t, st: st, info: g.Info()}, "", nil)
 	return false
@@ -133,7 +144,7 @@ func (s *Service) scheduleFlush(lg *liveGame) {
 	default:
 	}
 	clock := s.cfg.Clock
-	due := clock.Now().Add(lg.flushDelayLocked())
+	due := clock.Now().Add(s.flushDelayLocked(lg))
 	lg.mu.Unlock()
 	s.work.Add(1)
 	go func() {
@@ -145,7 +156,7 @@ func (s *Service) scheduleFlush(lg *liveGame) {
 				break wait
 			case <-lg.hurry:
 				lg.mu.Lock()
-				if sooner := clock.Now().Add(lg.flushDelayLocked()); sooner.Before(due) {
+				if sooner := clock.Now().Add(s.flushDelayLocked(lg)); sooner.Before(due) {
 					due = sooner
 				}
 				lg.mu.Unlock()
@@ -158,6 +169,18 @@ func (s *Service) scheduleFlush(lg *liveGame) {
 		lg.mu.Unlock()
 		s.flush(lg)
 	}()
+}
+
+// flushDelayLocked is how long lg's ledger may wait to be saved. When other
+// processes share the store, whatever names a message is saved at once:
+// the next click may reach one of them, which must know it. The caller
+// holds lg.mu.
+func (s *Service) flushDelayLocked(lg *liveGame) time.Duration {
+	d := lg.flushDelayLocked()
+	if s.cfg.Shared && lg.urgent > lg.saved {
+		return 0
+	}
+	return d
 }
 
 // flush saves a game's ledger if it changed since it was last stored, and
@@ -177,7 +200,7 @@ func (s *Service) flush(lg *liveGame) {
 			t, err = decodeTable(rec)
 		}
 		if err == nil {
-			_, err = s.save(ctx, lg, rec, t)
+			_, err = s.saveLedger(ctx, lg, rec, t)
 		}
 		if err != nil {
 			s.log.Warn("saving what was delivered", "game", lg.id, "err", err)

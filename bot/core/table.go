@@ -60,6 +60,9 @@ type table struct {
 	// Out is what has been delivered to Discord (see ledger). Commits carry
 	// it along; deliveries change it.
 	Out ledger `json:"out"`
+	// Lease names the process delivering the game when several share the
+	// store (see lease.go).
+	Lease *lease `json:"lease,omitempty"`
 	// Invites are the seats of a running game open to a new player, and
 	// Invited the players of the last game a rematch lobby waits for;
 	// Rematch is the lobby a finished game's Rematch button leads to (see

@@ -1,0 +1,204 @@
+package core
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/storage"
+)
+
+// replicas are services sharing one store, as processes behind a load
+// balancer do, each with its own Discord connection and the same clock.
+type replicas struct {
+	store *storage.Memory
+	clock *stepClock
+	svc   []*Service
+	p     []*platform
+}
+
+func newReplicas(t *testing.T, n int) *replicas {
+	rs := &replicas{store: storage.NewMemory(), clock: &stepClock{now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}}
+	for i := range n {
+		p := &platform{next: 1000 * (i + 1)}
+		svc := New(Config{
+			Store: rs.store, Games: games.NewRegistry(thatslife.Game{}), Renderer: echoRenderer{},
+			Discord: p, Seed: func() uint64 { return 7 }, Backoff: time.Millisecond, Clock: rs.clock,
+			Shared: true, Replica: "r", LeaseFor: time.Minute,
+		})
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			svc.Shutdown(ctx)
+		})
+		rs.svc, rs.p = append(rs.svc, svc), append(rs.p, p)
+	}
+	return rs
+}
+
+// fixture lets the fixture's helpers drive replica i.
+func (rs *replicas) fixture(t *testing.T, i int) *fixture {
+	return &fixture{t: t, svc: rs.svc[i], store: rs.store, p: rs.p[i]}
+}
+
+func (p *platform) calls() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.log)
+}
+
+// waitIdle waits until svc sends nothing more for any game, then saves
+// what it sent.
+func waitIdle(t *testing.T, svc *Service) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		busy := 0
+		for _, lg := range svc.liveGames() {
+			lg.mu.Lock()
+			for _, l := range lg.lanes {
+				if l.running {
+					busy++
+				}
+			}
+			lg.mu.Unlock()
+		}
+		if busy == 0 {
+			svc.flushAll()
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d lanes still running", busy)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// The same click reaching two processes at once is applied once: the
+// second is judged again against the first's commit and refused.
+func TestOneClickOnTwoReplicasAppliesOnce(t *testing.T) {
+	rs := newReplicas(t, 2)
+	f := rs.fixture(t, 0)
+	id, board := f.game()
+	for round := range 10 {
+		who, cid := f.legalClick(id)
+		before := f.moves(id)
+		answers := make([]*responder, 2)
+		var wg sync.WaitGroup
+		for i, svc := range rs.svc {
+			answers[i] = &responder{}
+			wg.Go(func() {
+				svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, answers[i])
+			})
+		}
+		wg.Wait()
+		if got := f.moves(id); got <= before {
+			t.Fatalf("round %d: the move was not applied", round)
+		}
+		refused := 0
+		for _, r := range answers {
+			if kind, m := r.answer(); kind == "reply" && m != nil && m.Private {
+				refused++
+				if strings.Contains(m.Content, "at the same moment") {
+					t.Errorf("round %d: the second click was answered %q, not judged again", round, m.Content)
+				}
+			}
+		}
+		if refused != 1 {
+			t.Fatalf("round %d: %d of two identical clicks were refused, want exactly one", round, refused)
+		}
+		rec, _ := rs.store.Get(context.Background(), id)
+		tb, _ := decodeTable(rec)
+		if got := len(tb.Log); got != f.moves(id) || tb.Lease == nil {
+			t.Fatalf("round %d: log of %d decisions, lease %+v", round, got, tb.Lease)
+		}
+	}
+}
+
+// Deliveries a process owed when it died are made by exactly one other,
+// and only once its lease has lapsed; until then the others leave the game
+// alone.
+func TestAnotherReplicaTakesOverALapsedLease(t *testing.T) {
+	rs := newReplicas(t, 3)
+	f := rs.fixture(t, 0)
+	id, board := f.game()
+	waitIdle(t, rs.svc[0])
+
+	// Replica 0 commits a move and dies before any of it reaches Discord.
+	rs.p[0].mu.Lock()
+	rs.p[0].fail = func(string, MessageRef) error { return ErrGone }
+	rs.p[0].mu.Unlock()
+	who, cid := f.legalClick(id)
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{fail: ErrGone})
+	rs.svc[0].Shutdown(context.Background())
+
+	sweepAll := func() {
+		var wg sync.WaitGroup
+		for _, svc := range rs.svc[1:] {
+			wg.Go(func() { svc.Sweep(context.Background()) })
+		}
+		wg.Wait()
+		for _, svc := range rs.svc[1:] {
+			waitIdle(t, svc)
+		}
+	}
+	sweepAll()
+	if n := rs.p[1].calls() + rs.p[2].calls(); n != 0 {
+		t.Fatalf("%d calls to Discord while the dead replica's lease still held", n)
+	}
+
+	rs.clock.add(2 * time.Minute)
+	sweepAll()
+	one, two := rs.p[1].calls(), rs.p[2].calls()
+	if (one == 0) == (two == 0) {
+		t.Fatalf("replicas 1 and 2 made %d and %d calls, want one of them to deliver", one, two)
+	}
+	rec, _ := rs.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	if tb.Out.Synced != tb.Rev || tb.Lease == nil || tb.Lease.Owner == rs.svc[0].replica {
+		t.Fatalf("after the take-over: synced %d of rev %d, lease %+v", tb.Out.Synced, tb.Rev, tb.Lease)
+	}
+
+	// Nothing is owed any more: later sweeps send nothing.
+	rs.clock.add(2 * time.Minute)
+	sweepAll()
+	if rs.p[1].calls()+rs.p[2].calls() != one+two {
+		t.Fatal("a sweep delivered again what was already delivered")
+	}
+}
+
+// A process that lost a game to another keeps the messages it created
+// known: its ledger is merged into the new holder's, never written over it.
+func TestMergeLedgerKeepsBothSides(t *testing.T) {
+	base := ledger{Board: MessageRef{Channel: "c", ID: "1"}, BoardRev: 3, Synced: 3, Players: map[string]*contact{
+		"ada": {DM: "d1", View: MessageRef{Channel: "d1", ID: "5"}},
+	}}
+	// This process sent Ben his first view and a new channel ping.
+	mine := base.clone()
+	mine.player("ben").View = MessageRef{Channel: "d2", ID: "7"}
+	mine.Ping = MessageRef{Channel: "c", ID: "8"}
+	mine.BoardRev, mine.Synced = 4, 4
+	// The other process meanwhile edited the board to rev 5 and sent Ada
+	// a new view.
+	stored := base.clone()
+	stored.BoardRev = 5
+	stored.Players["ada"].View = MessageRef{Channel: "d1", ID: "9"}
+
+	got := mergeLedger(stored, base, mine)
+	if got.Players["ben"] == nil || got.Players["ben"].View.ID != "7" || got.Ping.ID != "8" {
+		t.Errorf("this process's messages were lost: %+v", got)
+	}
+	if got.Players["ada"].View.ID != "9" || got.BoardRev != 5 {
+		t.Errorf("the other process's changes were overwritten: ada %+v board rev %d", got.Players["ada"], got.BoardRev)
+	}
+	if got.Synced != 3 {
+		t.Errorf("synced %d: neither side's word covers both", got.Synced)
+	}
+	if base.Players["ben"] != nil || stored.Players["ben"] != nil {
+		t.Error("the merge changed its inputs")
+	}
+}
