@@ -458,6 +458,7 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 		return rec, err
 	}
 	rec.Data = data
+	rec.Due = s.dueOf(rec, t)
 	rec.Users = t.humans()
 	// A game that moved to its thread is found there from now on.
 	rec.Channel = channelOf(rec, t.Out)

@@ -176,6 +176,34 @@ func (c *tableClock) due(now time.Time) bool {
 	return false
 }
 
+// next is when the clock next has something to do (see due); zero when
+// nothing is scheduled.
+func (c *tableClock) next() time.Time {
+	var at time.Time
+	sooner := func(t time.Time) {
+		if !t.IsZero() && (at.IsZero() || t.Before(at)) {
+			at = t
+		}
+	}
+	for _, sc := range c.Seats {
+		if sc.Capped {
+			sooner(sc.AwayUntil)
+		}
+		if sc.Due.IsZero() {
+			continue
+		}
+		switch sc.Reminded {
+		case remindNone:
+			sooner(sc.Due.Add(-c.Per / 2))
+		case remindHalf:
+			sooner(sc.Due.Add(-nearEnd(c.Per)))
+		default:
+			sooner(sc.Due)
+		}
+	}
+	return at
+}
+
 // pause stops seat i's clock from now until until, as far as the cap
 // still allows, and returns when the pause ends: now when the cap is
 // used up. A decision under way keeps the time it had left.

@@ -136,15 +136,16 @@ func TestClockRemindsAtHalfTimeAndNearTheEnd(t *testing.T) {
 		stage    int
 		half     int
 		last     int
+		next     time.Duration // when the stored game is due next
 		describe string
 	}{
-		{12*time.Hour - time.Minute, remindNone, 0, 0, "a minute before half time"},
-		{12 * time.Hour, remindHalf, 1, 0, "at half time"},
-		{13 * time.Hour, remindHalf, 1, 0, "an hour after half time"},
+		{12*time.Hour - time.Minute, remindNone, 0, 0, 12 * time.Hour, "a minute before half time"},
+		{12 * time.Hour, remindHalf, 1, 0, 24*time.Hour - 144*time.Minute, "at half time"},
+		{13 * time.Hour, remindHalf, 1, 0, 24*time.Hour - 144*time.Minute, "an hour after half time"},
 		// A tenth of a day is left: 2 hours 24 minutes.
-		{24*time.Hour - 144*time.Minute - time.Minute, remindHalf, 1, 0, "a minute before the last call"},
-		{24*time.Hour - 144*time.Minute, remindLast, 1, 1, "at the last call"},
-		{24*time.Hour - time.Minute, remindLast, 1, 1, "a minute before the end"},
+		{24*time.Hour - 144*time.Minute - time.Minute, remindHalf, 1, 0, 24*time.Hour - 144*time.Minute, "a minute before the last call"},
+		{24*time.Hour - 144*time.Minute, remindLast, 1, 1, 24 * time.Hour, "at the last call"},
+		{24*time.Hour - time.Minute, remindLast, 1, 1, 24 * time.Hour, "a minute before the end"},
 	} {
 		f.at(step.at)
 		_, tb, _ := f.load(id)
@@ -156,6 +157,11 @@ func TestClockRemindsAtHalfTimeAndNearTheEnd(t *testing.T) {
 		f.quiesce(id)
 		if h, l := f.reminders(who.User, "half your time"), f.reminders(who.User, "Last reminder"); h != step.half || l != step.last {
 			t.Fatalf("%s: %d half-time and %d last reminders, want %d and %d", step.describe, h, l, step.half, step.last)
+		}
+		// The sweep finds the game by its due time, not by reading it.
+		f.svc.flushAll()
+		if rec, _, _ := f.load(id); !rec.Due.Equal(f.start.Add(step.next)) {
+			t.Fatalf("%s: the game is due %v, want %v", step.describe, rec.Due, f.start.Add(step.next))
 		}
 	}
 	if f.reminders(who.User, "then the AI plays your turn") != 1 {

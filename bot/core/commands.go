@@ -53,6 +53,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	}
 	rec, err := s.store.Create(ctx, storage.Record{
 		Game: game, Guild: a.Guild, Channel: a.Channel, Users: t.humans(), Status: storage.Lobby, Data: data,
+		Due: s.dueOf(storage.Record{Status: storage.Lobby}, t),
 	})
 	if err != nil {
 		s.reply(ctx, r, Text(s.playerError(err, "")))

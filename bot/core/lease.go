@@ -83,6 +83,7 @@ func (s *Service) saveLedger(ctx context.Context, lg *liveGame, rec storage.Reco
 			return rec, err
 		}
 		rec.Data = data
+		rec.Due = s.dueOf(rec, t)
 		stored, err := s.store.Put(ctx, rec)
 		if err == nil {
 			lg.mu.Lock()

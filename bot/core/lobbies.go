@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
@@ -52,6 +53,41 @@ func (s *Service) lobbyExpired(rec storage.Record, t *table) bool {
 		opened = rec.Updated
 	}
 	return !s.cfg.Clock.Now().Before(opened.Add(s.cfg.LobbyExpiry))
+}
+
+// dueOf is when the sweep next has work for a game (storage.Record.Due):
+// a lobby's expiry, its turn clock's next reminder or timeout, or
+// deliveries it owes. Owed deliveries are due at once, or, when processes
+// share the store, once the lease of the one making them lapses.
+func (s *Service) dueOf(rec storage.Record, t *table) time.Time {
+	var due time.Time
+	sooner := func(at time.Time) {
+		if !at.IsZero() && (due.IsZero() || at.Before(due)) {
+			due = at
+		}
+	}
+	switch rec.Status {
+	case storage.Lobby:
+		if s.cfg.LobbyExpiry > 0 {
+			opened := t.Opened
+			if opened.IsZero() {
+				opened = s.cfg.Clock.Now()
+			}
+			sooner(opened.Add(s.cfg.LobbyExpiry))
+		}
+	case storage.Playing:
+		if t.Clock != nil {
+			sooner(t.Clock.next())
+		}
+	}
+	if rec.Status.Open() && t.Out.Synced < t.Rev {
+		if s.cfg.Shared && t.Lease != nil {
+			sooner(t.Lease.Until)
+		} else {
+			sooner(s.cfg.Clock.Now())
+		}
+	}
+	return due.UTC()
 }
 
 // expireLobby closes a lobby nobody started, leaving its message struck

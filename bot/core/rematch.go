@@ -68,6 +68,7 @@ func (s *Service) rematch(ctx context.Context, res clicked, c Click, rec storage
 	}
 	lobby, err := s.store.Create(ctx, storage.Record{
 		Game: rec.Game, Guild: rec.Guild, Channel: rec.Channel, Users: nt.humans(), Status: storage.Lobby, Data: data,
+		Due: s.dueOf(storage.Record{Status: storage.Lobby}, nt),
 	})
 	if err != nil {
 		s.refuse(&res, err, rec.ID)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
@@ -131,9 +132,11 @@ type Config struct {
 type Service struct {
 	cfg     Config
 	replica string
-	store   storage.Store
-	games   *games.Registry
-	log     *slog.Logger
+	// sweptAll says a sweep has read every open game (see Sweep).
+	sweptAll atomic.Bool
+	store    storage.Store
+	games    *games.Registry
+	log      *slog.Logger
 
 	locksMu sync.Mutex
 	locks   map[string]*gameLock

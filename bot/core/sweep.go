@@ -17,7 +17,16 @@ import (
 // commit and its delivery). It reads only open games, and a game that
 // cannot be read is logged and skipped.
 func (s *Service) Sweep(ctx context.Context) {
-	recs, err := s.listOpen(ctx, storage.Filter{OnlyOpen: true})
+	// The first sweep reads every open game: records saved before games
+	// kept their due time have none. Later ones read what is due.
+	f := storage.Filter{OnlyOpen: true}
+	if s.sweptAll.Load() {
+		f.DueBy = s.cfg.Clock.Now().UTC()
+	}
+	recs, err := s.listOpen(ctx, f)
+	if err == nil {
+		s.sweptAll.Store(true)
+	}
 	if err != nil {
 		s.log.Warn("sweeping games", "err", err)
 	}
