@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,21 +21,26 @@ import (
 // Bucket names. Indexes hold keys "<value>\x00<id>" with empty values, so
 // a prefix scan finds every game of a guild, channel or user. The open
 // bucket holds the id of every Lobby or Playing game, so the sweeps that
-// only care about live games never read a finished one.
+// only care about live games never read a finished one. The due bucket
+// holds "<due time>\x00<id>" for every game with a Due (see dueTime), in
+// time order, so a range scan finds what is due without reading any game
+// that is not.
 var (
 	bucketGames   = []byte("games")
 	bucketGuild   = []byte("by_guild")
 	bucketChannel = []byte("by_channel")
 	bucketUser    = []byte("by_user")
 	bucketOpen    = []byte("open")
+	bucketDue     = []byte("due")
 	bucketMeta    = []byte("meta")
 	keySchema     = []byte("schema")
 )
 
 // schemaVersion is the layout of the buckets above; Open refuses files
 // written by a newer layout rather than misreading them, and brings older
-// ones up to date. Version 2 added the open bucket.
-const schemaVersion = 2
+// ones up to date. Version 2 added the open bucket, version 3 the due
+// bucket.
+const schemaVersion = 3
 
 // Bolt is a Store in a single bbolt file. bbolt takes a file lock, so one
 // process owns the file; Open fails fast if another holds it.
@@ -171,13 +177,18 @@ func openDB(path string, readOnly bool) (*bolt.DB, error) {
 // migrate creates the buckets of a new file, or builds what an older
 // layout lacks, and records the schema, in one transaction.
 func migrate(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketMeta} {
+	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketDue, bucketMeta} {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
 	}
 	if schema(tx) < 2 {
 		if err := indexOpen(tx); err != nil {
+			return err
+		}
+	}
+	if schema(tx) < 3 {
+		if err := indexDue(tx); err != nil {
 			return err
 		}
 	}
@@ -227,6 +238,20 @@ func indexOpen(tx *bolt.Tx) error {
 			return nil
 		}
 		return open.Put(k, nil)
+	})
+}
+
+// indexDue builds the due bucket from the games, for files written before
+// it existed. A record that cannot be read has no due time to index; the
+// listings that read it still name it.
+func indexDue(tx *bolt.Tx) error {
+	due := tx.Bucket(bucketDue)
+	return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var r stored
+		if err := unmarshal(string(k), v, &r); err != nil || r.Due.IsZero() {
+			return nil
+		}
+		return due.Put(dueKey(r.Due, r.ID), nil)
 	})
 }
 
@@ -302,8 +327,9 @@ func (b *Bolt) putCheck(r Record) (func(*bolt.Tx) (change, error), error) {
 	}, nil
 }
 
-// List implements Store. It walks the narrowest index the filter allows,
-// and for OnlyOpen the open index, so finished games cost nothing.
+// List implements Store. It walks the narrowest index the filter allows:
+// for DueBy the due index, for OnlyOpen the open index, so games that are
+// not due or finished cost nothing.
 func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -340,35 +366,53 @@ func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 	return out, nil
 }
 
-// candidates lists the ids that may match f, reading only index keys.
+// candidates lists the ids that may match f, reading only index keys: it
+// walks the narrowest index f names and keeps the ids that every other
+// index f names holds too. A file opened read-only may predate the open
+// and due buckets; then f.match alone decides.
 func candidates(tx *bolt.Tx, f Filter) ([]string, error) {
-	if open := tx.Bucket(bucketOpen); f.OnlyOpen && open != nil {
-		var ids []string
-		err := open.ForEach(func(k, _ []byte) error {
-			id := string(k)
-			for _, ix := range []struct {
-				bucket []byte
-				value  string
-			}{{bucketGuild, f.Guild}, {bucketChannel, f.Channel}, {bucketUser, f.User}} {
-				if ix.value != "" && tx.Bucket(ix.bucket).Get(indexKey(ix.value, id)) == nil {
-					return nil
-				}
-			}
-			ids = append(ids, id)
-			return nil
-		})
-		return ids, err
-	}
-	switch {
-	case f.Channel != "":
-		return scan(tx.Bucket(bucketChannel), f.Channel), nil
-	case f.User != "":
-		return scan(tx.Bucket(bucketUser), f.User), nil
-	case f.Guild != "":
-		return scan(tx.Bucket(bucketGuild), f.Guild), nil
-	}
+	open, due := tx.Bucket(bucketOpen), tx.Bucket(bucketDue)
 	var ids []string
-	err := tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
+	var err error
+	switch {
+	case !f.DueBy.IsZero() && due != nil:
+		ids = scanDue(due, f.DueBy)
+	case f.OnlyOpen && open != nil:
+		ids, err = keys(open)
+	case f.Channel != "":
+		ids = scan(tx.Bucket(bucketChannel), f.Channel)
+	case f.User != "":
+		ids = scan(tx.Bucket(bucketUser), f.User)
+	case f.Guild != "":
+		ids = scan(tx.Bucket(bucketGuild), f.Guild)
+	default:
+		ids, err = keys(tx.Bucket(bucketGames))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(ids, func(id string) bool { return !indexed(tx, f, id) }), nil
+}
+
+// indexed says whether every index that f names holds id.
+func indexed(tx *bolt.Tx, f Filter, id string) bool {
+	if open := tx.Bucket(bucketOpen); f.OnlyOpen && open != nil && open.Get([]byte(id)) == nil {
+		return false
+	}
+	for _, ix := range []struct {
+		bucket []byte
+		value  string
+	}{{bucketGuild, f.Guild}, {bucketChannel, f.Channel}, {bucketUser, f.User}} {
+		if ix.value != "" && tx.Bucket(ix.bucket).Get(indexKey(ix.value, id)) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func keys(bk *bolt.Bucket) ([]string, error) {
+	var ids []string
+	err := bk.ForEach(func(k, _ []byte) error {
 		ids = append(ids, string(k))
 		return nil
 	})
@@ -442,12 +486,13 @@ func read(tx *bolt.Tx, id string) (Record, error) {
 // compare and the index entries to move. Decoding it skips the game's
 // bytes, which are most of the record.
 type stored struct {
-	ID      string   `json:"id"`
-	Guild   string   `json:"guild"`
-	Channel string   `json:"channel"`
-	Users   []string `json:"users"`
-	Status  Status   `json:"status"`
-	Version uint64   `json:"version"`
+	ID      string    `json:"id"`
+	Guild   string    `json:"guild"`
+	Channel string    `json:"channel"`
+	Users   []string  `json:"users"`
+	Status  Status    `json:"status"`
+	Version uint64    `json:"version"`
+	Due     time.Time `json:"due"`
 }
 
 func readStored(tx *bolt.Tx, id string) (stored, error) {
@@ -510,6 +555,17 @@ func apply(tx *bolt.Tx, c change) error {
 	if err != nil {
 		return err
 	}
+	due := tx.Bucket(bucketDue)
+	if c.old != nil && !c.old.Due.IsZero() {
+		if err := due.Delete(dueKey(c.old.Due, r.ID)); err != nil {
+			return err
+		}
+	}
+	if !r.Due.IsZero() {
+		if err := due.Put(dueKey(r.Due, r.ID), nil); err != nil {
+			return err
+		}
+	}
 	var oldGuild, oldChannel, oldUsers []string
 	if c.old != nil {
 		oldGuild, oldChannel, oldUsers = nonEmpty(c.old.Guild), nonEmpty(c.old.Channel), c.old.Users
@@ -554,6 +610,34 @@ func scan(bk *bolt.Bucket, value string) []string {
 	c := bk.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 		ids = append(ids, string(k[len(prefix):]))
+	}
+	return ids
+}
+
+// dueLen is the length of dueTime's encoding.
+const dueLen = 12
+
+// dueTime encodes t so that byte order is time order: the Unix seconds
+// big-endian with the sign bit flipped, so times before 1970 sort first,
+// then the nanoseconds. It holds any time exactly, unlike UnixNano.
+func dueTime(t time.Time) []byte {
+	k := make([]byte, dueLen)
+	binary.BigEndian.PutUint64(k, uint64(t.Unix())^1<<63)
+	binary.BigEndian.PutUint32(k[8:], uint32(t.Nanosecond()))
+	return k
+}
+
+func dueKey(t time.Time, id string) []byte {
+	return append(append(dueTime(t), 0), id...)
+}
+
+// scanDue lists the ids in the due bucket whose time is not after by.
+func scanDue(bk *bolt.Bucket, by time.Time) []string {
+	limit := dueTime(by)
+	var ids []string
+	c := bk.Cursor()
+	for k, _ := c.First(); k != nil && len(k) > dueLen && bytes.Compare(k[:dueLen], limit) <= 0; k, _ = c.Next() {
+		ids = append(ids, string(k[dueLen+1:]))
 	}
 	return ids
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -197,8 +198,8 @@ func TestBoltMigratesToOpenIndex(t *testing.T) {
 	}
 	s.Close()
 	rawUpdate(t, path, func(tx *bolt.Tx) error {
-		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "2" {
-			t.Errorf("schema after migration = %s, want 2", got)
+		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "3" {
+			t.Errorf("schema after migration = %s, want 3", got)
 		}
 		return nil
 	})
@@ -381,4 +382,102 @@ func TestBoltReadOnly(t *testing.T) {
 	if _, err := ro.Put(ctx, r); err == nil {
 		t.Fatal("Put on a read-only store succeeded")
 	}
+}
+
+// dueGames creates games due an hour apart, and games with nothing
+// scheduled, open and closed; it returns the ids of each kind, the due
+// ones in time order.
+func dueGames(t *testing.T, s storage.Store, now time.Time) (due, idle []string) {
+	t.Helper()
+	for i := range 8 {
+		r := storage.Record{Guild: "g", Channel: "c", Status: []storage.Status{storage.Playing, storage.Over}[i%2]}
+		if i%4 < 2 {
+			r.Due = now.Add(time.Duration(i) * time.Hour)
+		}
+		r, err := s.Create(context.Background(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Due.IsZero() {
+			idle = append(idle, r.ID)
+		} else {
+			due = append(due, r.ID)
+		}
+	}
+	return due, idle
+}
+
+// Every game with nothing scheduled is made unreadable: a listing of due
+// games that touched one would report it.
+func TestBoltDueByNeverReadsIdleGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lifebot.db")
+	s := openBolt(t, path)
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	due, idle := dueGames(t, s, now)
+	s.Close()
+	spoil(t, path, idle...)
+	s = openBolt(t, path)
+	rs, err := s.List(context.Background(), storage.Filter{DueBy: now.Add(24 * time.Hour), Guild: "g"})
+	if err != nil {
+		t.Fatalf("listing due games read an idle one: %v", err)
+	}
+	if got := listIDs(rs); !slices.Equal(got, due) {
+		t.Fatalf("due games = %v, want %v", got, due)
+	}
+}
+
+// A file of layout 2 has no due index: opening it for writing builds one,
+// and opening it read-only still answers DueBy, from the records.
+func TestBoltMigratesToDueIndex(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lifebot.db")
+	s := openBolt(t, path)
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	due, idle := dueGames(t, s, now)
+	s.Close()
+	rawUpdate(t, path, func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket([]byte("due")); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("2"))
+	})
+	ctx := context.Background()
+	dueBy := func(s storage.Store, by time.Time) []string {
+		t.Helper()
+		rs, err := s.List(ctx, storage.Filter{DueBy: by})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return listIDs(rs)
+	}
+
+	ro, err := storage.OpenBoltReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := dueBy(ro, now); !slices.Equal(got, due[:1]) {
+		t.Errorf("read-only, due by now: %v, want %v", got, due[:1])
+	}
+	ro.Close()
+
+	s = openBolt(t, path)
+	if got := dueBy(s, now.Add(4*time.Hour)); !slices.Equal(got, due[:3]) {
+		t.Errorf("after the upgrade, due within 4 hours: %v, want %v", got, due[:3])
+	}
+	if got := dueBy(s, now.Add(time.Hour)); !slices.Equal(got, due[:2]) {
+		t.Errorf("after the upgrade, due within the hour: %v, want %v", got, due[:2])
+	}
+	s.Close()
+	// The idle games were not indexed: spoiling them changes nothing.
+	spoil(t, path, idle...)
+	s = openBolt(t, path)
+	if got := dueBy(s, now.Add(24*time.Hour)); !slices.Equal(got, due) {
+		t.Errorf("after the upgrade, due within a day: %v, want %v", got, due)
+	}
+	s.Close()
+	rawUpdate(t, path, func(tx *bolt.Tx) error {
+		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "3" {
+			t.Errorf("schema after the upgrade = %s, want 3", got)
+		}
+		return nil
+	})
 }

@@ -83,7 +83,7 @@ func buildSample() (sample, error) {
 		return sample{}, err
 	}
 	for range 2 {
-		if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("2")) }); err != nil {
+		if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("3")) }); err != nil {
 			return sample{}, err
 		}
 	}
@@ -323,8 +323,8 @@ func TestOpenBoltRefusesOtherFiles(t *testing.T) {
 	newer := filepath.Join(dir, "newer.db")
 	s := openBolt(t, newer)
 	s.Close()
-	rawUpdate(t, newer, func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("3")) })
-	if _, err := storage.OpenBolt(newer); err == nil || !strings.Contains(err.Error(), newer+" has schema 3") {
+	rawUpdate(t, newer, func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("4")) })
+	if _, err := storage.OpenBolt(newer); err == nil || !strings.Contains(err.Error(), newer+" has schema 4") {
 		t.Fatalf("OpenBolt of a newer file = %v, want one naming its schema", err)
 	}
 	if _, err := storage.OpenBolt(filepath.Join(dir, "missing", "lifebot.db")); err == nil || errors.Is(err, storage.ErrCorrupt) {

@@ -54,15 +54,24 @@ type Record struct {
 	Status  Status    `json:"status"`
 	Version uint64    `json:"version"`
 	Updated time.Time `json:"updated"`
-	Data    []byte    `json:"data"`
+	// Due is when the bot next has work to do for this game without
+	// anyone clicking: a reminder, a timeout, a delivery to retry. Zero
+	// means nothing is scheduled. It is indexed, so the sweep that wakes
+	// the bot reads only the games that are due.
+	Due  time.Time `json:"due,omitzero"`
+	Data []byte    `json:"data"`
 }
 
-// Filter selects records for List; empty fields match everything.
+// Filter selects records for List; empty fields match everything, and
+// the fields that are set must all match.
 type Filter struct {
 	Guild    string
 	Channel  string
 	User     string
 	OnlyOpen bool
+	// DueBy, when set, selects the records whose Due is set and not after
+	// it.
+	DueBy time.Time
 }
 
 // Store is what the bot needs from a database.
@@ -101,6 +110,9 @@ func (f Filter) match(r Record) bool {
 		return false
 	}
 	if f.OnlyOpen && !r.Status.Open() {
+		return false
+	}
+	if !f.DueBy.IsZero() && (r.Due.IsZero() || r.Due.After(f.DueBy)) {
 		return false
 	}
 	if f.User != "" {

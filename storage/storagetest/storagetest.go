@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lifebot/lifebot/storage"
 )
@@ -191,6 +192,111 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		if got := ids(storage.Filter{Channel: "c9"}); !slices.Equal(got, []string{a.ID}) {
 			t.Errorf("after moving a: channel c9 = %v, want [%s]", got, a.ID)
 		}
+	})
+	t.Run("DueRoundTrips", func(t *testing.T) {
+		s := open(t)
+		due := time.Date(2026, 3, 1, 12, 30, 0, 123456789, time.UTC)
+		r, err := s.Create(ctx, storage.Record{Channel: "c", Status: storage.Playing, Due: due})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Get(ctx, r.ID); err != nil || !got.Due.Equal(due) {
+			t.Fatalf("Due after Create = %v, %v; want %v", got.Due, err, due)
+		}
+		later := due.Add(time.Hour).In(time.FixedZone("UTC+5", 5*3600))
+		r.Due = later
+		if r, err = s.Put(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Get(ctx, r.ID); err != nil || !got.Due.Equal(later) {
+			t.Fatalf("Due after Put = %v, %v; want %v", got.Due, err, later)
+		}
+		r.Due = time.Time{}
+		if _, err := s.Put(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Get(ctx, r.ID); err != nil || !got.Due.IsZero() {
+			t.Fatalf("Due after clearing it = %v, %v; want zero", got.Due, err)
+		}
+		plain, err := s.Create(ctx, storage.Record{Channel: "c"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Get(ctx, plain.ID); err != nil || !got.Due.IsZero() {
+			t.Fatalf("Due of a game created without one = %v, %v; want zero", got.Due, err)
+		}
+	})
+	t.Run("DueBy", func(t *testing.T) {
+		s := open(t)
+		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		mk := func(guild string, st storage.Status, due time.Time, users ...string) storage.Record {
+			r, err := s.Create(ctx, storage.Record{Guild: guild, Channel: "c-" + guild, Users: users, Status: st, Due: due})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		early := mk("g1", storage.Playing, now.Add(-time.Hour), "ada")
+		// Due exactly at DueBy is due, whatever zone it is written in.
+		onTime := mk("g2", storage.Lobby, now.In(time.FixedZone("UTC-3", -3*3600)), "ada", "ben")
+		late := mk("g1", storage.Playing, now.Add(time.Nanosecond), "ben")
+		never := mk("g1", storage.Playing, time.Time{}, "ada")
+		over := mk("g1", storage.Over, now.Add(-2*time.Hour), "ben")
+		ids := func(f storage.Filter) []string {
+			t.Helper()
+			rs, err := s.List(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rs {
+				out = append(out, r.ID)
+			}
+			return out
+		}
+		type query struct {
+			name string
+			f    storage.Filter
+			want []string
+		}
+		check := func(step string, qs []query) {
+			t.Helper()
+			for _, q := range qs {
+				if got := ids(q.f); !slices.Equal(got, q.want) {
+					t.Errorf("%s: %s: got %v, want %v", step, q.name, got, q.want)
+				}
+			}
+		}
+		far := time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+		check("at first", []query{
+			{"due by now", storage.Filter{DueBy: now}, []string{early.ID, onTime.ID, over.ID}},
+			{"due by a nanosecond before now", storage.Filter{DueBy: now.Add(-time.Nanosecond)}, []string{early.ID, over.ID}},
+			{"due before any", storage.Filter{DueBy: now.Add(-3 * time.Hour)}, nil},
+			{"due ever", storage.Filter{DueBy: far}, []string{early.ID, onTime.ID, late.ID, over.ID}},
+			{"open, due or not", storage.Filter{Guild: "g1", OnlyOpen: true}, []string{early.ID, late.ID, never.ID}},
+			{"open and due", storage.Filter{DueBy: now, OnlyOpen: true}, []string{early.ID, onTime.ID}},
+			{"guild and due", storage.Filter{DueBy: now, Guild: "g1"}, []string{early.ID, over.ID}},
+			{"guild, open and due", storage.Filter{DueBy: now, Guild: "g1", OnlyOpen: true}, []string{early.ID}},
+			{"channel and due", storage.Filter{DueBy: far, Channel: "c-g2"}, []string{onTime.ID}},
+			{"user, open and due", storage.Filter{DueBy: far, User: "ben", OnlyOpen: true}, []string{onTime.ID, late.ID}},
+		})
+		// Moving a due time later, clearing it and closing a game each
+		// take the game out of the queries that found it.
+		early.Due = now.Add(time.Hour)
+		onTime.Due = time.Time{}
+		late.Status = storage.Over
+		for _, r := range []storage.Record{early, onTime, late} {
+			if _, err := s.Put(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("after moving", []query{
+			{"due by now", storage.Filter{DueBy: now}, []string{over.ID}},
+			{"open and due by now", storage.Filter{DueBy: now, OnlyOpen: true}, nil},
+			{"due within the hour", storage.Filter{DueBy: now.Add(time.Hour)}, []string{early.ID, late.ID, over.ID}},
+			{"open and due within the hour", storage.Filter{DueBy: now.Add(time.Hour), OnlyOpen: true}, []string{early.ID}},
+			{"due ever", storage.Filter{DueBy: far}, []string{early.ID, late.ID, over.ID}},
+		})
 	})
 	t.Run("CallerCannotAlias", func(t *testing.T) {
 		s := open(t)
