@@ -1,6 +1,7 @@
 // Command lifebot runs the lifebot Discord bot, and the commands beside it
 // that "lifebot -h" lists: "lifebot sim" plays games offline, "lifebot
-// backup" copies the database.
+// backup" copies the database, "lifebot migrate" copies a bbolt file's
+// games into PostgreSQL.
 package main
 
 import (
