@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/storage"
@@ -133,6 +136,32 @@ func TestMigrate(t *testing.T) {
 	if err != nil || out != "migrated 1 games (5 already there); 6 in the file, 7 in PostgreSQL\n" {
 		t.Fatalf("migrate after a new game: %q, %v", out, err)
 	}
+}
+
+// A game the file cannot give back is named, and the others are copied.
+func TestMigrateCopiesAroundAnUnreadableGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "lifebot.db")
+	recs := boltGames(t, db)
+	raw, err := bolt.Open(db, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = raw.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("games")).Put([]byte(recs[2].ID), []byte("{not a record"))
+	})
+	raw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := pgtest.URL(t)
+	out, err := migrate(t, nil, "-from", db, "-to", url)
+	if out != "migrated 4 games (0 already there); 4 in the file, 4 in PostgreSQL\n" {
+		t.Errorf("migrate printed %q", out)
+	}
+	if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "game "+recs[2].ID+" cannot be read") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("migrate = %v, want one line naming game %s", err, recs[2].ID)
+	}
+	checkStored(t, url, slices.Delete(recs, 2, 3))
 }
 
 func TestMigrateRefusesClearly(t *testing.T) {

@@ -55,19 +55,21 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	return &Store{pool: pool, now: time.Now}, nil
 }
 
-// OpenError is why Open failed; its message names the database with the
-// password left out, on one line.
-type OpenError struct {
+// redactedError is an error whose message was cleared of a password; it
+// still wraps the driver's error, for errors.Is and errors.As.
+type redactedError struct {
 	msg string
 	err error
 }
 
-func (e *OpenError) Error() string { return e.msg }
-func (e *OpenError) Unwrap() error { return e.err }
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
 
+// openError says on one line why Open failed, naming the database without
+// its password.
 func openError(url string, err error) error {
 	msg := fmt.Sprintf("postgres: %s: %s", Redact(url), strings.Join(strings.Fields(scrub(err.Error(), url)), " "))
-	return &OpenError{msg: msg, err: err}
+	return &redactedError{msg: msg, err: err}
 }
 
 // columns are a record's, in the order scan reads them.

@@ -9,7 +9,8 @@
 //	url := pgtest.URL(t) // new and empty, dropped when the test ends
 //
 // With LIFEBOT_TEST_POSTGRES set to a connection URL, the databases are
-// made on that server, whose user must be allowed to create databases.
+// made on that server (PostgreSQL 13 or later), whose user must be allowed
+// to create databases.
 // Otherwise the first call of URL starts a throwaway server from the
 // PostgreSQL binaries of this machine (/usr/lib/postgresql/*/bin, the
 // highest version, or else initdb and postgres on the PATH), listening on
@@ -40,9 +41,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// ServerEnv names the variable that points the tests at a server of the
+// serverEnv names the variable that points the tests at a server of the
 // caller's.
-const ServerEnv = "LIFEBOT_TEST_POSTGRES"
+const serverEnv = "LIFEBOT_TEST_POSTGRES"
 
 // watchEnv makes the test binary act as the watcher of a throwaway
 // server (see watch).
@@ -136,10 +137,10 @@ func withDatabase(u, name string) string {
 
 // start finds or starts the server.
 func start() (*server, error) {
-	if u := os.Getenv(ServerEnv); u != "" {
+	if u := os.Getenv(serverEnv); u != "" {
 		admin, err := connect(u)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", ServerEnv, err)
+			return nil, fmt.Errorf("%s: %w", serverEnv, err)
 		}
 		return &server{admin: admin, url: u}, nil
 	}
