@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/storage"
+	"github.com/lifebot/lifebot/storage/storagetest"
 )
 
 func openBench(b *testing.B) *storage.Bolt {
@@ -102,4 +103,9 @@ func BenchmarkBoltPutConcurrent(b *testing.B) {
 	}
 	wg.Wait()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puts/s")
+}
+
+// BenchmarkBoltCommit is a move's commit on many games at once.
+func BenchmarkBoltCommit(b *testing.B) {
+	storagetest.BenchCommit(b, openBench(b))
 }

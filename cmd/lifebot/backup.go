@@ -166,6 +166,9 @@ func runBackup(ctx context.Context, configPath, dest string, stdout io.Writer, g
 	if err != nil {
 		return errUsage{err}
 	}
+	if cfg.Storage.Backend == "postgres" {
+		return errUsage{errors.New("storage.backend is postgres: back the database up with pg_dump; lifebot backup copies a bbolt file")}
+	}
 	db := cfg.Storage.Path
 	if strings.TrimSpace(db) == "" {
 		return errUsage{errors.New("storage.path is empty: set it in the config file or LIFEBOT_DATA")}

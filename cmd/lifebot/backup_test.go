@@ -234,6 +234,10 @@ func TestBackupRefusesClearly(t *testing.T) {
 			checkRefusal(t, err, tc.usage, tc.want)
 		})
 	}
+	t.Run("postgres", func(t *testing.T) {
+		err := run(ctx, []string{"backup", dest}, &bytes.Buffer{}, env(map[string]string{"LIFEBOT_DATA": db, "LIFEBOT_POSTGRES_URL": "postgres://db/lifebot"}))
+		checkRefusal(t, err, true, "storage.backend is postgres: back the database up with pg_dump")
+	})
 	noLeftovers(t, dir, "lifebot.db")
 }
 

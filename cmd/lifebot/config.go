@@ -27,7 +27,11 @@ type Config struct {
 		Guild string `toml:"guild"`
 	} `toml:"discord"`
 	Storage struct {
-		Path string `toml:"path"`
+		// Backend is "bbolt" (a file at Path) or "postgres" (a database
+		// at URL).
+		Backend string `toml:"backend"`
+		Path    string `toml:"path"`
+		URL     string `toml:"url"`
 	} `toml:"storage"`
 	Turns struct {
 		Clock   string `toml:"clock"`
@@ -64,6 +68,7 @@ type Config struct {
 func defaultConfig() Config {
 	var c Config
 	c.Discord.API = endpoint.Default
+	c.Storage.Backend = "bbolt"
 	c.Storage.Path = "lifebot.db"
 	c.Turns.Clock = "1d"
 	c.Turns.AwayCap = "7d"
@@ -93,6 +98,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 // nothing but the file's syntax and keys.
 func readConfig(path string, getenv func(string) string) (Config, error) {
 	c := defaultConfig()
+	backendSet := false
 	if path != "" {
 		text, err := os.ReadFile(path)
 		if err != nil {
@@ -109,40 +115,48 @@ func readConfig(path string, getenv func(string) string) (Config, error) {
 			}
 			return c, fmt.Errorf("%s: unknown setting %s", path, strings.Join(keys, ", "))
 		}
+		backendSet = md.IsDefined("storage", "backend")
 		c.Turns.legacy = md.IsDefined("turns", "remind_after") || md.IsDefined("turns", "max_reminders")
 		if c.Turns.legacy && md.IsDefined("turns", "clock") {
 			return c, fmt.Errorf("%s: turns.clock replaces turns.remind_after and turns.max_reminders: keep only turns.clock", path)
 		}
 	}
 	for env, dst := range map[string]*string{
-		"DISCORD_TOKEN":       &c.Discord.Token,
-		"LIFEBOT_DATA":        &c.Storage.Path,
-		"LIFEBOT_DISCORD_API": &c.Discord.API,
-		"LIFEBOT_GUILD":       &c.Discord.Guild,
+		"DISCORD_TOKEN":        &c.Discord.Token,
+		"LIFEBOT_DATA":         &c.Storage.Path,
+		"LIFEBOT_POSTGRES_URL": &c.Storage.URL,
+		"LIFEBOT_DISCORD_API":  &c.Discord.API,
+		"LIFEBOT_GUILD":        &c.Discord.Guild,
 	} {
 		if v := getenv(env); v != "" {
 			*dst = v
 		}
 	}
+	// A PostgreSQL URL, in the file or the environment, is the database
+	// meant, unless the file chose a backend in so many words.
+	if c.Storage.URL != "" && !backendSet {
+		c.Storage.Backend = "postgres"
+	}
 	return c, nil
 }
 
 // tomlError says in one line what is wrong with a config file, without
-// ever showing the token. The parser quotes what it could not read, and on
-// a token's line that is the token: such a message is left out, as is any
-// message that shares a few characters in a row with a token's value.
+// ever showing the token or the database URL, which may hold a password.
+// The parser quotes what it could not read, and on a token's line that is
+// the token: such a message is left out, as is any message that shares a
+// few characters in a row with a token's value.
 func tomlError(path string, text []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "toml: ")
 	var perr toml.ParseError
 	parse := errors.As(err, &perr)
-	lines, values := tokenLines(string(text))
+	lines, values := secretLines(string(text))
 	switch {
 	case parse && !lines[perr.Position.Line] && !quotesAny(perr.Message, values):
 		return fmt.Errorf("%s: line %d: %s", path, perr.Position.Line, oneLine(perr.Message))
 	case !parse && !quotesAny(msg, values):
 		return fmt.Errorf("%s: %s", path, oneLine(msg))
 	}
-	const hidden = "malformed; the parser's message is left out, as it would quote the token"
+	const hidden = "malformed; the parser's message is left out, as it would quote the token or the database URL"
 	line := perr.Position.Line
 	if m := lineOf.FindStringSubmatch(msg); !parse && m != nil {
 		line, _ = strconv.Atoi(m[1])
@@ -156,14 +170,14 @@ func tomlError(path string, text []byte, err error) error {
 // lineOf finds the line a decoding error (not a syntax error) is about.
 var lineOf = regexp.MustCompile(`^line (\d+) `)
 
-// tokenKey matches a line that sets a key named token: in a table, dotted
-// (discord.token) or inside an inline table.
-var tokenKey = regexp.MustCompile(`(?i)(^|[\s.{,"'])token["']?\s*=(.*)$`)
+// secretKey matches a line that sets a key named token or url: in a table,
+// dotted (discord.token) or inside an inline table.
+var secretKey = regexp.MustCompile(`(?i)(^|[\s.{,"'])(token|url)["']?\s*=(.*)$`)
 
-// tokenLines finds the lines of a config file that set a token, with the
-// lines a multi-line string begun there runs on over, and the text of
-// their values.
-func tokenLines(text string) (map[int]bool, []string) {
+// secretLines finds the lines of a config file that set a token or a URL,
+// with the lines a multi-line string begun there runs on over, and the
+// text of their values.
+func secretLines(text string) (map[int]bool, []string) {
 	lines := map[int]bool{}
 	var values []string
 	closing := ""
@@ -175,11 +189,11 @@ func tokenLines(text string) (map[int]bool, []string) {
 			}
 			continue
 		}
-		m := tokenKey.FindStringSubmatch(l)
+		m := secretKey.FindStringSubmatch(l)
 		if m == nil || strings.HasPrefix(strings.TrimSpace(l), "#") {
 			continue
 		}
-		v := strings.TrimSpace(m[2])
+		v := strings.TrimSpace(m[3])
 		lines[i+1], values = true, append(values, v)
 		for _, q := range []string{`"""`, `'''`} {
 			if strings.HasPrefix(v, q) && !strings.Contains(v[len(q):], q) {
@@ -225,8 +239,8 @@ func (c Config) validate() error {
 	if u, _ := url.Parse(c.Discord.API); u.Scheme == "http" && !loopback(u.Hostname()) {
 		return fmt.Errorf("discord.api %s is plain http to another machine, which would carry the token in clear: use https", u.Redacted())
 	}
-	if strings.TrimSpace(c.Storage.Path) == "" {
-		return errors.New("storage.path is empty: set it in the config file or LIFEBOT_DATA")
+	if err := c.checkStorage(); err != nil {
+		return err
 	}
 	if _, err := c.turnClock(); err != nil {
 		return err
@@ -248,6 +262,23 @@ func (c Config) validate() error {
 	}
 	if c.Log.Format != "text" && c.Log.Format != "json" {
 		return fmt.Errorf("log.format must be text or json, not %q", c.Log.Format)
+	}
+	return nil
+}
+
+// checkStorage checks that the chosen backend has what it needs.
+func (c Config) checkStorage() error {
+	switch c.Storage.Backend {
+	case "bbolt":
+		if strings.TrimSpace(c.Storage.Path) == "" {
+			return errors.New("storage.path is empty: set it in the config file or LIFEBOT_DATA")
+		}
+	case "postgres":
+		if strings.TrimSpace(c.Storage.URL) == "" {
+			return errors.New("storage.backend is postgres but storage.url is empty: set it in the config file or LIFEBOT_POSTGRES_URL")
+		}
+	default:
+		return fmt.Errorf("storage.backend must be \"bbolt\" or \"postgres\", not %q", c.Storage.Backend)
 	}
 	return nil
 }

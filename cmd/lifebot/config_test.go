@@ -24,8 +24,8 @@ func TestExampleConfigLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Discord.API != "https://discord.com/api/v10" || c.Storage.Path != "lifebot.db" {
-		t.Fatalf("example config gave api %q path %q", c.Discord.API, c.Storage.Path)
+	if c.Discord.API != "https://discord.com/api/v10" || c.Storage.Backend != "bbolt" || c.Storage.Path != "lifebot.db" {
+		t.Fatalf("example config gave api %q, backend %q, path %q", c.Discord.API, c.Storage.Backend, c.Storage.Path)
 	}
 }
 
@@ -63,6 +63,34 @@ func TestEnvironmentOverridesFile(t *testing.T) {
 	}
 }
 
+// A PostgreSQL URL chooses PostgreSQL, from the file or the environment,
+// unless the file chose bbolt in so many words; the environment's URL
+// replaces the file's.
+func TestStorageBackend(t *testing.T) {
+	const fileURL, envURL = "postgres://file/lifebot", "postgres://env/lifebot"
+	for _, tc := range []struct {
+		name, storage, env string
+		backend, path, url string
+	}{
+		{"default", "", "", "bbolt", "lifebot.db", ""},
+		{"environment", "", envURL, "postgres", "lifebot.db", envURL},
+		{"file", "url = \"" + fileURL + "\"", "", "postgres", "lifebot.db", fileURL},
+		{"file and environment", "backend = \"postgres\"\nurl = \"" + fileURL + "\"", envURL, "postgres", "lifebot.db", envURL},
+		{"bbolt chosen", "backend = \"bbolt\"\npath = \"games.db\"", envURL, "bbolt", "games.db", envURL},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := LoadConfig(writeConfig(t, "[discord]\ntoken = \"x\"\n[storage]\n"+tc.storage+"\n"),
+				env(map[string]string{"LIFEBOT_POSTGRES_URL": tc.env}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := c.Storage; s.Backend != tc.backend || s.Path != tc.path || s.URL != tc.url {
+				t.Fatalf("storage = %+v, want backend %q, path %q, url %q", s, tc.backend, tc.path, tc.url)
+			}
+		})
+	}
+}
+
 func TestBadConfigsAreRefusedClearly(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
@@ -87,6 +115,9 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"empty path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"\"\n", "storage.path is empty"},
 		{"blank path", "[discord]\ntoken = \"x\"\n[storage]\npath = \"  \"\n", "storage.path is empty"},
 		{"plain http", "[discord]\ntoken = \"x\"\napi = \"http://discord.example/api\"\n", "plain http"},
+		{"unknown backend", "[discord]\ntoken = \"x\"\n[storage]\nbackend = \"sqlite\"\n", `storage.backend must be "bbolt" or "postgres", not "sqlite"`},
+		{"postgres without url", "[discord]\ntoken = \"x\"\n[storage]\nbackend = \"postgres\"\n", "storage.url is empty: set it in the config file or LIFEBOT_POSTGRES_URL"},
+		{"bbolt without path", "[discord]\ntoken = \"x\"\n[storage]\nbackend = \"bbolt\"\npath = \"\"\nurl = \"postgres://db/lifebot\"\n", "storage.path is empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := LoadConfig(writeConfig(t, tc.text), env(nil))
@@ -134,6 +165,12 @@ func TestConfigErrorsNeverShowTheToken(t *testing.T) {
 		{"a number too large", "[discord]\ntoken = " + number + "\n", number},
 		{"with a wrong neighbour", "[discord]\ntoken = \"" + token + "\"\napi = 5\n", token},
 		{"unknown key beside it", "[discord]\ntoken = \"" + token + "\"\n[storage]\npth = \"x\"\n", token},
+		{"database password", "[storage]\nurl = postgres://lifebot:" + token + "@db/lifebot\n", token},
+		{"database password, bad escape", "[storage]\nurl = \"postgres://lifebot:" + token[:10] + "\\q" + token[10:] + "@db\"\n", token},
+		{"database password, control character", "[storage]\nurl = \"postgres://lifebot:" + token + "\x01@db\"\n", token},
+		{"database password, junk after", "storage.url = \"postgres://lifebot:" + token + "@db/lifebot\" " + token + "\n", token},
+		{"database password, in an array", "[storage]\nurl = [\"postgres://lifebot:" + token + "@db\"]\n", token},
+		{"database password, bare", "[storage]\nurl = " + token + "\n", token},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := LoadConfig(writeConfig(t, tc.text), env(nil))

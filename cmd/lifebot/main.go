@@ -1,6 +1,7 @@
 // Command lifebot runs the lifebot Discord bot, and the commands beside it
 // that "lifebot -h" lists: "lifebot sim" plays games offline, "lifebot
-// backup" copies the database.
+// backup" copies the database, "lifebot migrate" copies a bbolt file's
+// games into PostgreSQL.
 package main
 
 import (
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/url"
 	"os"
 	"os/signal"
@@ -28,6 +30,7 @@ import (
 	"github.com/lifebot/lifebot/games/yodo"
 	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
+	"github.com/lifebot/lifebot/storage/postgres"
 )
 
 // Exit codes: 2 means the operator must fix something (config, token).
@@ -85,10 +88,11 @@ func registry() *games.Registry {
 // between them.
 type Main struct {
 	Config  Config
-	Store   *storage.Bolt
+	Store   storage.Store
 	Session *discordgo.Session
 	Bot     *bot.Bot
 
+	// backups answers "lifebot backup" for a bbolt file.
 	backups *backupServer
 	// created is the database file Open made, until the bot is up: Close
 	// removes it if the bot never came up.
@@ -117,18 +121,9 @@ func (m *Main) Open(ctx context.Context) error {
 		}
 		return fmt.Errorf("reaching Discord at %s: %w", api, withoutBuiltinURL(err))
 	}
-	path := m.Config.Storage.Path
-	_, statErr := os.Stat(path)
-	store, err := storage.OpenBolt(path)
+	data, err := m.openStore(ctx, log)
 	if err != nil {
 		return err
-	}
-	m.Store = store
-	if errors.Is(statErr, fs.ErrNotExist) {
-		m.created = path
-	}
-	if m.backups, err = serveBackups(store, path, log); err != nil {
-		log.Error("lifebot backup cannot reach this bot", "err", err)
 	}
 	turnClock, _ := m.Config.turnClock()
 	awayCap, _ := m.Config.awayCap()
@@ -136,7 +131,7 @@ func (m *Main) Open(ctx context.Context) error {
 	renderer := render.NewRendererWith(render.Options{FallbackFonts: m.Config.Render.FallbackFonts})
 	log.Info("fonts for other scripts", "files", renderer.FallbackFonts())
 	m.Bot = bot.New(bot.Config{
-		Store:           store,
+		Store:           m.Store,
 		Games:           registry(),
 		Renderer:        renderer,
 		Log:             log,
@@ -155,8 +150,38 @@ func (m *Main) Open(ctx context.Context) error {
 		return fmt.Errorf("opening the Discord gateway announced by %s: %w", api, withoutBuiltinURL(err))
 	}
 	m.created = ""
-	log.Info("connected", "user", me.Username, "data", path)
+	log.Info("connected", "user", me.Username, "data", data)
 	return nil
+}
+
+// openStore opens the database the config names and says where it is, as
+// it may be shown: a PostgreSQL URL without its password.
+func (m *Main) openStore(ctx context.Context, log *slog.Logger) (string, error) {
+	if m.Config.Storage.Backend == "postgres" {
+		store, err := postgres.Open(ctx, m.Config.Storage.URL)
+		if err != nil {
+			return "", err
+		}
+		m.Store = store
+		return postgres.Redact(m.Config.Storage.URL), nil
+	}
+	path := m.Config.Storage.Path
+	if m.Config.Storage.URL != "" {
+		log.Warn("a PostgreSQL URL is set, but storage.backend is bbolt: the games stay in the file", "path", path)
+	}
+	_, statErr := os.Stat(path)
+	store, err := storage.OpenBolt(path)
+	if err != nil {
+		return "", err
+	}
+	m.Store = store
+	if errors.Is(statErr, fs.ErrNotExist) {
+		m.created = path
+	}
+	if m.backups, err = serveBackups(store, path, log); err != nil {
+		log.Error("lifebot backup cannot reach this bot", "err", err)
+	}
+	return path, nil
 }
 
 // withoutBuiltinURL drops the URL from a failed call's error. discordgo

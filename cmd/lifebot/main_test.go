@@ -15,6 +15,8 @@ import (
 
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/storage"
+	"github.com/lifebot/lifebot/storage/postgres"
+	"github.com/lifebot/lifebot/storage/postgres/pgtest"
 )
 
 // asLifebotEnv makes the test binary run main() itself, to check exit codes.
@@ -26,7 +28,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	pgtest.Main(m)
 }
 
 func TestMissingTokenExitsTwoWithOneLine(t *testing.T) {
@@ -86,6 +88,50 @@ func TestRunsAndStopsCleanly(t *testing.T) {
 		t.Fatalf("reopening the database after a clean stop: %v", err)
 	}
 	s.Close()
+}
+
+// With a PostgreSQL URL the bot keeps its games there, and makes no file.
+func TestRunsOnPostgres(t *testing.T) {
+	fake := discordtest.New(t)
+	guild := fake.AddGuild("Home")
+	dir := t.TempDir()
+	url := pgtest.URL(t)
+	env := map[string]string{
+		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_GUILD": guild,
+		"LIFEBOT_DATA": filepath.Join(dir, "lifebot.db"), "LIFEBOT_POSTGRES_URL": url,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, nil, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
+	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
+		t.Fatalf("the bot never registered its commands: %v", err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("run returned %v after a clean stop", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("a bot on PostgreSQL left %v in the bbolt file's directory", entries)
+	}
+	s, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatalf("the database the bot used: %v", err)
+	}
+	s.Close()
+}
+
+// A database that cannot be reached stops the bot with exit code 1 and
+// one line naming it, without its password.
+func TestUnreachablePostgresIsNamedWithoutItsPassword(t *testing.T) {
+	const password = "pa55-w0rd-Zq"
+	url := "postgres://lifebot:" + password + "@/lifebot?host=" + t.TempDir()
+	fake := discordtest.New(t)
+	code, _, stderr := runMain(t, "", "DISCORD_TOKEN="+fake.Token(), "LIFEBOT_DISCORD_API="+fake.URL(), "LIFEBOT_POSTGRES_URL="+url)
+	if code != 1 || strings.Count(stderr, "\n") != 0 || !strings.Contains(stderr, "postgres://lifebot:xxxxx@/lifebot") || strings.Contains(stderr, password) {
+		t.Fatalf("exit %d, stderr %q; want exit 1 and one line naming the database without its password", code, stderr)
+	}
 }
 
 // runMain runs the test binary as lifebot with args and the environment

@@ -40,6 +40,7 @@ func commands() []command {
 		{synopsis: "run the bot until SIGINT or SIGTERM", flags: botFlags},
 		{name: "sim", synopsis: "play games between AI and random players offline and print statistics", flags: simFlags},
 		{name: "backup", operands: "BACKUP_FILE", synopsis: "copy the database to BACKUP_FILE, from the running bot if one runs", flags: backupFlags},
+		{name: "migrate", synopsis: "copy every game of a bbolt file (-from) into a PostgreSQL database (-to)", flags: migrateFlags},
 	}
 }
 

@@ -29,7 +29,7 @@ func TestHelpListsEveryCommandAndItsFlags(t *testing.T) {
 			if code != 0 || stderr != "" {
 				t.Fatalf("lifebot %s: exit %d, stderr %q; want exit 0 and nothing on stderr", args, code, stderr)
 			}
-			for _, want := range []string{"lifebot [flags]", "lifebot sim [flags]", "lifebot backup [flags] BACKUP_FILE", "lifebot help [COMMAND]"} {
+			for _, want := range []string{"lifebot [flags]", "lifebot sim [flags]", "lifebot backup [flags] BACKUP_FILE", "lifebot migrate [flags]", "lifebot help [COMMAND]"} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("the usage lacks %q:\n%s", want, stdout)
 				}
@@ -79,6 +79,8 @@ func TestCommandHelp(t *testing.T) {
 		{"sim --help", "lifebot sim [flags]", "-lineup", "BACKUP_FILE"},
 		{"help backup", "lifebot backup [flags] BACKUP_FILE", "-config", "-lineup"},
 		{"backup -h", "lifebot backup [flags] BACKUP_FILE", "-config", "-lineup"},
+		{"help migrate", "lifebot migrate [flags]", "-from", "-config"},
+		{"migrate -h", "lifebot migrate [flags]", "-to", "-config"},
 		{"help help", "lifebot help [COMMAND]", "", "-config"},
 		{"help -h", "lifebot help [COMMAND]", "", "-config"},
 	} {
@@ -104,6 +106,7 @@ func TestUsageMistakesExitTwoWithOneLine(t *testing.T) {
 		{"help nosuch", `unknown command "nosuch": run lifebot -h`},
 		{"help sim backup", "usage: lifebot help [COMMAND]"},
 		{"backup a b", "usage: lifebot backup [flags] BACKUP_FILE: run lifebot backup -h"},
+		{"migrate -from", "-from: run lifebot migrate -h"},
 	} {
 		t.Run(tc.args, func(t *testing.T) {
 			code, stdout, stderr := runMain(t, tc.args)

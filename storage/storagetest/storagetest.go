@@ -6,8 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -318,4 +320,62 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			t.Fatalf("Get after Close = %v, want ErrClosed", err)
 		}
 	})
+}
+
+// BenchCommit measures what a move costs the store: a Get and then a Put
+// of the same game, from many goroutines at once, each moving games of its
+// own, as when many tables play at once. Besides ns/op it reports the
+// latency of one commit at the 50th and 99th percentiles (p50-ns, p99-ns)
+// and commits/s.
+func BenchCommit(b *testing.B, s storage.Store) {
+	ctx := context.Background()
+	// Eight goroutines a processor keep a networked store busy while some
+	// of them wait on a round trip.
+	const parallelism, gamesEach = 8, 4
+	workers := parallelism * runtime.GOMAXPROCS(0)
+	ids := make([]string, workers*gamesEach)
+	for i := range ids {
+		r, err := s.Create(ctx, storage.Record{Game: "lagom", Guild: "g", Channel: "c", Users: []string{"ada", "ben", "cy"}, Status: storage.Playing, Data: make([]byte, 4096)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = r.ID
+	}
+	var (
+		next      atomic.Int64
+		mu        sync.Mutex
+		latencies []time.Duration
+	)
+	b.SetParallelism(parallelism)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		w := int(next.Add(1) - 1)
+		var mine []time.Duration
+		for i := 0; pb.Next(); i++ {
+			id := ids[w+(i%gamesEach)*workers]
+			start := time.Now()
+			r, err := s.Get(ctx, id)
+			if err == nil {
+				r.Data[0]++
+				_, err = s.Put(ctx, r)
+			}
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			mine = append(mine, time.Since(start))
+		}
+		mu.Lock()
+		latencies = append(latencies, mine...)
+		mu.Unlock()
+	})
+	b.StopTimer()
+	if len(latencies) == 0 {
+		return
+	}
+	slices.Sort(latencies)
+	b.ReportMetric(float64(latencies[len(latencies)/2].Nanoseconds()), "p50-ns")
+	b.ReportMetric(float64(latencies[len(latencies)*99/100].Nanoseconds()), "p99-ns")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commits/s")
 }

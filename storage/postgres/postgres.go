@@ -1,0 +1,345 @@
+// Package postgres is a storage.Store on PostgreSQL, for a bot whose games
+// live in a database server rather than in a file of its own.
+//
+// It keeps the bbolt store's contract to the letter (storagetest runs
+// against both): ids from a sequence in the same base-36 form, and every
+// Put a compare-and-swap on the version, done by the database in one
+// UPDATE, so two processes sharing a database can never both apply a move
+// to the same game.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lifebot/lifebot/storage"
+)
+
+// Store is a storage.Store on a PostgreSQL database. It is safe for
+// concurrent use, also by several processes on the same database.
+type Store struct {
+	pool   *pgxpool.Pool
+	now    func() time.Time
+	closed atomic.Bool
+}
+
+var _ storage.Store = (*Store)(nil)
+
+// Open connects to the database at url, a postgres:// URL or a
+// keyword/value string as libpq reads them, and brings its schema up to
+// date. A database whose schema is newer than this build knows is
+// refused. Errors name the database with its password left out.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, openError(url, err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, openError(url, err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, openError(url, err)
+	}
+	return &Store{pool: pool, now: time.Now}, nil
+}
+
+// redactedError is an error whose message was cleared of a password; it
+// still wraps the driver's error, for errors.Is and errors.As.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// openError says on one line why Open failed, naming the database without
+// its password.
+func openError(url string, err error) error {
+	msg := fmt.Sprintf("postgres: %s: %s", Redact(url), strings.Join(strings.Fields(scrub(err.Error(), url)), " "))
+	return &redactedError{msg: msg, err: err}
+}
+
+// columns are a record's, in the order scan reads them.
+const columns = "id, game, guild, channel, users, status, version, updated_ns, due_ns, data"
+
+const insert = "INSERT INTO games (" + columns + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING"
+
+// Create implements storage.Store.
+func (s *Store) Create(ctx context.Context, r storage.Record) (storage.Record, error) {
+	if s.closed.Load() {
+		return storage.Record{}, storage.ErrClosed
+	}
+	r = clone(r)
+	r.Version, r.Updated = 1, s.now().UTC()
+	args, err := values(r)
+	if err != nil {
+		return storage.Record{}, err
+	}
+	if r.ID == "" {
+		var n int64
+		if err := s.pool.QueryRow(ctx, "SELECT nextval('games_id_seq')").Scan(&n); err != nil {
+			return storage.Record{}, s.fail("taking a new game id", err)
+		}
+		r.ID = storage.FormatID(uint64(n))
+		args[0] = r.ID
+	}
+	tag, err := s.pool.Exec(ctx, insert, args...)
+	if err != nil {
+		return storage.Record{}, s.fail("creating game "+r.ID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return storage.Record{}, storage.ErrConflict
+	}
+	return r, nil
+}
+
+// Get implements storage.Store.
+func (s *Store) Get(ctx context.Context, id string) (storage.Record, error) {
+	if s.closed.Load() {
+		return storage.Record{}, storage.ErrClosed
+	}
+	r, err := scan(s.pool.QueryRow(ctx, "SELECT "+columns+" FROM games WHERE id = $1", id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return storage.Record{}, storage.ErrNotFound
+	}
+	if err != nil {
+		return storage.Record{}, s.fail("reading game "+id, err)
+	}
+	return r, nil
+}
+
+// put replaces a game if its version is still the one read, and says
+// whether it did and whether the game exists, in one statement: the
+// UPDATE waits for a concurrent one on the same row and then checks the
+// version again, so of two writers of one version exactly one wins.
+const put = `WITH updated AS (
+	UPDATE games SET game = $2, guild = $3, channel = $4, users = $5, status = $6,
+		version = $7, updated_ns = $8, due_ns = $9, data = $10
+	WHERE id = $1 AND version = $11
+	RETURNING 1
+)
+SELECT EXISTS (SELECT FROM updated), EXISTS (SELECT FROM games WHERE id = $1)`
+
+// Put implements storage.Store.
+func (s *Store) Put(ctx context.Context, r storage.Record) (storage.Record, error) {
+	if s.closed.Load() {
+		return storage.Record{}, storage.ErrClosed
+	}
+	read := r.Version
+	r = clone(r)
+	r.Version, r.Updated = read+1, s.now().UTC()
+	args, err := values(r)
+	if err != nil {
+		return storage.Record{}, err
+	}
+	var updated, exists bool
+	if err := s.pool.QueryRow(ctx, put, append(args, int64(read))...).Scan(&updated, &exists); err != nil {
+		return storage.Record{}, s.fail("writing game "+r.ID, err)
+	}
+	switch {
+	case updated:
+		return r, nil
+	case exists:
+		return storage.Record{}, storage.ErrConflict
+	}
+	return storage.Record{}, storage.ErrNotFound
+}
+
+// List implements storage.Store.
+func (s *Store) List(ctx context.Context, f storage.Filter) ([]storage.Record, error) {
+	if s.closed.Load() {
+		return nil, storage.ErrClosed
+	}
+	q, args := listQuery(f)
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, s.fail("listing games", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Record, error) { return scan(row) })
+	if err != nil {
+		return nil, s.fail("listing games", err)
+	}
+	return out, nil
+}
+
+// listQuery is the query that List runs for f. Each field of f is a
+// condition that an index serves: the open games' indexes are partial
+// ones on the same status condition, and the due index holds only games
+// with a due time.
+func listQuery(f storage.Filter) (string, []any) {
+	var where []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	if f.Guild != "" {
+		where = append(where, "guild = "+arg(f.Guild))
+	}
+	if f.Channel != "" {
+		where = append(where, "channel = "+arg(f.Channel))
+	}
+	if f.User != "" {
+		where = append(where, "users @> ARRAY["+arg(f.User)+"::text]")
+	}
+	if f.OnlyOpen {
+		where = append(where, "status IN (0, 1)")
+	}
+	if !f.DueBy.IsZero() {
+		where = append(where, "due_ns <= "+arg(clamp(f.DueBy)))
+	}
+	q := "SELECT " + columns + " FROM games"
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	// Ids sort as the bbolt store sorts them: shorter first, so that
+	// base-36 ids come in the order they were handed out.
+	return q + " ORDER BY octet_length(id), id", args
+}
+
+// Import stores r exactly as given, with its id, version, update time and
+// due time, unless a game with its id is stored already; it reports
+// whether it stored it. It is how games are copied in from another store,
+// and running it again for the same game changes nothing. The ids Create
+// hands out afterwards follow the imported ones.
+func (s *Store) Import(ctx context.Context, r storage.Record) (bool, error) {
+	if s.closed.Load() {
+		return false, storage.ErrClosed
+	}
+	if r.ID == "" {
+		return false, errors.New("postgres: importing a game without an id")
+	}
+	args, err := values(r)
+	if err != nil {
+		return false, err
+	}
+	var inserted bool
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, insert, args...)
+		if err != nil {
+			return err
+		}
+		inserted = tag.RowsAffected() == 1
+		n, err := strconv.ParseUint(r.ID, 36, 63)
+		if !inserted || err != nil || storage.FormatID(n) != r.ID {
+			return nil
+		}
+		// Move the sequence past the imported id, so that Create never
+		// hands it out again; it never moves back.
+		_, err = tx.Exec(ctx, `SELECT setval('games_id_seq', $1) FROM games_id_seq
+			WHERE CASE WHEN is_called THEN last_value + 1 ELSE last_value END <= $1`, int64(n))
+		return err
+	})
+	if err != nil {
+		return false, s.fail("importing game "+r.ID, err)
+	}
+	return inserted, nil
+}
+
+// Close implements storage.Store. It waits for the calls in progress.
+func (s *Store) Close() error {
+	if s.closed.Swap(true) {
+		return nil
+	}
+	s.pool.Close()
+	return nil
+}
+
+// fail wraps an error of the database; once the store is closed, every
+// error is ErrClosed.
+func (s *Store) fail(doing string, err error) error {
+	if s.closed.Load() {
+		return storage.ErrClosed
+	}
+	return fmt.Errorf("postgres: %s: %w", doing, err)
+}
+
+// values are r's columns as the database takes them.
+func values(r storage.Record) ([]any, error) {
+	updated, err := nanos(r.Updated)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: game %s: update time %w", r.ID, err)
+	}
+	var due *int64
+	if !r.Due.IsZero() {
+		n, err := nanos(r.Due)
+		if err != nil {
+			return nil, fmt.Errorf("postgres: game %s: due time %w", r.ID, err)
+		}
+		due = &n
+	}
+	users := r.Users
+	if users == nil {
+		users = []string{}
+	}
+	data := r.Data
+	if data == nil {
+		data = []byte{}
+	}
+	return []any{r.ID, r.Game, r.Guild, r.Channel, users, int16(r.Status), int64(r.Version), updated, due, data}, nil
+}
+
+func scan(row pgx.Row) (storage.Record, error) {
+	var (
+		r                storage.Record
+		status           int16
+		version, updated int64
+		due              *int64
+	)
+	if err := row.Scan(&r.ID, &r.Game, &r.Guild, &r.Channel, &r.Users, &status, &version, &updated, &due, &r.Data); err != nil {
+		return storage.Record{}, err
+	}
+	if len(r.Users) == 0 {
+		r.Users = nil
+	}
+	r.Status, r.Version, r.Updated = storage.Status(status), uint64(version), time.Unix(0, updated).UTC()
+	if due != nil {
+		r.Due = time.Unix(0, *due).UTC()
+	}
+	return r, nil
+}
+
+// The times a Unix nanosecond count holds, the form times are stored in.
+var (
+	minTime = time.Unix(0, math.MinInt64)
+	maxTime = time.Unix(0, math.MaxInt64)
+)
+
+func nanos(t time.Time) (int64, error) {
+	if t.Before(minTime) || t.After(maxTime) {
+		return 0, fmt.Errorf("%v is outside the years 1678 to 2262 that can be stored", t)
+	}
+	return t.UnixNano(), nil
+}
+
+// clamp is a DueBy as stored times compare with it.
+func clamp(t time.Time) int64 {
+	switch {
+	case t.Before(minTime):
+		return math.MinInt64
+	case t.After(maxTime):
+		return math.MaxInt64
+	}
+	return t.UnixNano()
+}
+
+// clone copies a record so that the caller's slices and the returned
+// record's are never the same.
+func clone(r storage.Record) storage.Record {
+	r.Users = slices.Clone(r.Users)
+	r.Data = slices.Clone(r.Data)
+	return r
+}

@@ -1,0 +1,254 @@
+package postgres_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	neturl "net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/lifebot/lifebot/storage"
+	"github.com/lifebot/lifebot/storage/postgres"
+	"github.com/lifebot/lifebot/storage/postgres/pgtest"
+	"github.com/lifebot/lifebot/storage/storagetest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func open(t testing.TB, url string) *postgres.Store {
+	t.Helper()
+	s, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// sql runs statements on the database at url behind the store's back.
+func sql(t testing.TB, url string, statements ...string) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, s := range statements {
+		if _, err := conn.Exec(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+func TestStore(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.Store { return open(t, pgtest.URL(t)) })
+}
+
+func sameRecord(a, b storage.Record) bool {
+	return a.ID == b.ID && a.Game == b.Game && a.Guild == b.Guild && a.Channel == b.Channel &&
+		slices.Equal(a.Users, b.Users) && a.Status == b.Status && a.Version == b.Version &&
+		a.Updated.Equal(b.Updated) && a.Due.Equal(b.Due) && bytes.Equal(a.Data, b.Data)
+}
+
+func TestImport(t *testing.T) {
+	s := open(t, pgtest.URL(t))
+	ctx := context.Background()
+	updated := time.Date(2025, 12, 24, 18, 0, 0, 123456789, time.UTC)
+	recs := []storage.Record{
+		{ID: "c", Game: "lagom", Guild: "g", Channel: "ch", Users: []string{"ada", "ben"}, Status: storage.Playing,
+			Version: 41, Updated: updated, Due: updated.Add(36 * time.Hour), Data: []byte("state")},
+		{ID: "a", Game: "life", Channel: "dm", Status: storage.Over, Version: 7, Updated: updated, Data: []byte("x")},
+		// Not an id Create would make: it leaves the sequence alone.
+		{ID: "zz-imported", Channel: "ch", Status: storage.Cancelled, Version: 2, Updated: updated},
+	}
+	for _, r := range recs {
+		if ok, err := s.Import(ctx, r); err != nil || !ok {
+			t.Fatalf("Import(%s) = %v, %v; want it stored", r.ID, ok, err)
+		}
+	}
+	for _, r := range recs {
+		got, err := s.Get(ctx, r.ID)
+		if err != nil || !sameRecord(got, r) {
+			t.Errorf("game %s after Import = %+v, %v; want %+v", r.ID, got, err, r)
+		}
+	}
+
+	// Again, with other contents: what is stored stays.
+	again := recs[0]
+	again.Version, again.Data = 1, []byte("other")
+	if ok, err := s.Import(ctx, again); err != nil || ok {
+		t.Fatalf("second Import(%s) = %v, %v; want it left alone", again.ID, ok, err)
+	}
+	if got, _ := s.Get(ctx, again.ID); !sameRecord(got, recs[0]) {
+		t.Fatalf("game %s after a second Import = %+v, want %+v", again.ID, got, recs[0])
+	}
+
+	// New games get ids past the imported ones: c is 12, so 13 is d.
+	fresh, err := s.Create(ctx, storage.Record{Channel: "ch"})
+	if err != nil || fresh.ID != "d" {
+		t.Fatalf("Create after Import = %q, %v; want id d", fresh.ID, err)
+	}
+	// An import below the sequence does not move it back.
+	if _, err := s.Import(ctx, storage.Record{ID: "b", Channel: "ch", Version: 1, Updated: updated}); err != nil {
+		t.Fatal(err)
+	}
+	if next, err := s.Create(ctx, storage.Record{Channel: "ch"}); err != nil || next.ID != "e" {
+		t.Fatalf("Create after importing an older id = %q, %v; want id e", next.ID, err)
+	}
+
+	// An imported game takes moves from its imported version on.
+	stale := recs[0]
+	stale.Version = 40
+	if _, err := s.Put(ctx, stale); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("Put of version 40 over an imported 41 = %v, want ErrConflict", err)
+	}
+	moved, err := s.Put(ctx, recs[0])
+	if err != nil || moved.Version != 42 {
+		t.Fatalf("Put of the imported version = %d, %v; want version 42", moved.Version, err)
+	}
+
+	if _, err := s.Import(ctx, storage.Record{ID: "f", Channel: "ch", Version: 1}); err == nil {
+		t.Fatal("a record without an update time was imported")
+	}
+}
+
+// Ids handed out after a first Import start past every imported id, even
+// when the sequence has never been used.
+func TestImportOfTheFirstIDs(t *testing.T) {
+	s := open(t, pgtest.URL(t))
+	ctx := context.Background()
+	if _, err := s.Import(ctx, storage.Record{ID: "1", Channel: "ch", Version: 3, Updated: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Create(ctx, storage.Record{Channel: "ch"}); err != nil || r.ID != "2" {
+		t.Fatalf("Create after importing game 1 = %q, %v; want id 2", r.ID, err)
+	}
+}
+
+func TestImportAfterClose(t *testing.T) {
+	s := open(t, pgtest.URL(t))
+	s.Close()
+	if _, err := s.Import(context.Background(), storage.Record{ID: "1", Updated: time.Now()}); !errors.Is(err, storage.ErrClosed) {
+		t.Fatalf("Import after Close = %v, want ErrClosed", err)
+	}
+}
+
+// Bots starting at once on a new database build its schema once between
+// them.
+func TestConcurrentOpensMigrateOnce(t *testing.T) {
+	url := pgtest.URL(t)
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			s, err := postgres.Open(context.Background(), url)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			s.Close()
+		})
+	}
+	wg.Wait()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	rows, _ := conn.Query(ctx, "SELECT version FROM schema_version ORDER BY version")
+	versions, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil || !slices.Equal(versions, []int32{1}) {
+		t.Fatalf("schema versions applied: %v, %v; want [1]", versions, err)
+	}
+}
+
+func TestNewerSchemaIsRefused(t *testing.T) {
+	url := pgtest.URL(t)
+	open(t, url).Close()
+	sql(t, url, "INSERT INTO schema_version (version) VALUES (2)")
+	_, err := postgres.Open(context.Background(), url)
+	var se *postgres.SchemaError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "database schema 2 is newer than this lifebot (1): upgrade lifebot") {
+		t.Fatalf("Open of a newer schema = %v, want one naming both versions", err)
+	}
+}
+
+// A role that may not create tables still opens a database that is up to
+// date.
+func TestOpenWithoutCreatePrivilege(t *testing.T) {
+	url := pgtest.URL(t)
+	open(t, url).Close()
+	u, err := neturl.Parse(url)
+	if err != nil {
+		t.Skipf("the test server's URL is not a URL: %v", err)
+	}
+	role := fmt.Sprintf("lifebot_player_%d", time.Now().UnixNano())
+	sql(t, url,
+		"CREATE ROLE "+role+" LOGIN",
+		"REVOKE CREATE ON SCHEMA public FROM PUBLIC",
+		"GRANT SELECT, INSERT, UPDATE ON games, schema_version TO "+role,
+		"GRANT USAGE ON SEQUENCE games_id_seq TO "+role,
+	)
+	t.Cleanup(func() { sql(t, url, "DROP OWNED BY "+role, "DROP ROLE "+role) })
+	u.User = neturl.User(role)
+	s, err := postgres.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatalf("Open as a role without CREATE: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.Create(context.Background(), storage.Record{Channel: "c"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Whatever goes wrong at Open, the message names the database without
+// its password, on one line.
+func TestOpenErrorsHideThePassword(t *testing.T) {
+	const pw = "s3cret-Pa55"
+	missing := t.TempDir()
+	for _, tc := range []struct{ name, url, shown string }{
+		{"url", "postgres://lifebot:" + pw + "@/lifebot?host=" + missing, "postgres://lifebot:xxxxx@/lifebot?host="},
+		{"password parameter", "postgres:///lifebot?host=" + missing + "&user=ada&password=" + pw, "password=xxxxx"},
+		{"keywords", "host=" + missing + " user=lifebot password=" + pw + " dbname=lifebot", "password=xxxxx"},
+		{"quoted keyword", "host=" + missing + " password='" + pw + "' dbname=lifebot", "password=xxxxx"},
+		{"bad port", "postgres://lifebot:" + pw + "@db.example:port/lifebot", "lifebot:xxxxx@db.example"},
+		{"bad parameter", "postgres://lifebot:" + pw + "@/lifebot?host=" + missing + "&sslmode=sometimes", "sslmode"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			s, err := postgres.Open(ctx, tc.url)
+			if err == nil {
+				s.Close()
+				t.Fatal("Open succeeded")
+			}
+			msg := err.Error()
+			if strings.Contains(msg, pw) || strings.Contains(msg, "\n") || !strings.Contains(msg, tc.shown) {
+				t.Fatalf("Open error %q: want one line showing %q and never the password", msg, tc.shown)
+			}
+		})
+	}
+}
+
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"postgres://ada:pw@db:5432/lifebot?sslmode=require", "postgres://ada:xxxxx@db:5432/lifebot?sslmode=require"},
+		{"postgresql://ada@db/lifebot", "postgresql://ada@db/lifebot"},
+		{"postgres:///lifebot?host=%2Frun&password=pw", "postgres:///lifebot?host=%2Frun&password=xxxxx"},
+		{"host=db password=pw user=ada", "host=db password=xxxxx user=ada"},
+		{"host=db password = 'p w\\' x' user=ada", "host=db password=xxxxx user=ada"},
+		{"postgres://ada:p%w@db/lifebot", "postgres://ada:xxxxx@db/lifebot"},
+	} {
+		if got := postgres.Redact(tc.in); got != tc.want {
+			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
