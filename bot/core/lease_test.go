@@ -202,3 +202,40 @@ func TestMergeLedgerKeepsBothSides(t *testing.T) {
 		t.Error("the merge changed its inputs")
 	}
 }
+
+// A reminder falls due while three processes sweep at the same moment: it
+// is sent once.
+func TestAReminderIsSentOnceByOneOfManyReplicas(t *testing.T) {
+	rs := newReplicas(t, 3)
+	f := rs.fixture(t, 0)
+	f.turns = Setup{Clock: "1d"}
+	id, _ := f.game()
+	waitIdle(t, rs.svc[0])
+	rec, _ := rs.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	who, _ := mover(t, mustState(t, rs.svc[0], rec, tb))
+	start := rs.clock.Now()
+
+	reminders := func() int {
+		n := 0
+		for _, p := range rs.p {
+			cf := &clockFixture{fixture: &fixture{p: p}}
+			n += cf.reminders(who.User, "half your time")
+		}
+		return n
+	}
+	for _, at := range []time.Duration{12 * time.Hour, 13 * time.Hour, 14 * time.Hour} {
+		rs.clock.add(start.Add(at).Sub(rs.clock.Now()))
+		var wg sync.WaitGroup
+		for _, svc := range rs.svc {
+			wg.Go(func() { svc.Sweep(context.Background()) })
+		}
+		wg.Wait()
+		for _, svc := range rs.svc {
+			waitIdle(t, svc)
+		}
+		if n := reminders(); n != 1 {
+			t.Fatalf("%v after the start: %d half-time reminders across the replicas, want 1", at, n)
+		}
+	}
+}
