@@ -59,6 +59,13 @@ type Config struct {
 		Level  string `toml:"level"`
 		Format string `toml:"format"`
 	} `toml:"log"`
+	// HTTP is for "lifebot serve" (see serve.go), and Replica names the
+	// process in the logs of either mode.
+	HTTP struct {
+		Listen    string `toml:"listen"`
+		PublicKey string `toml:"public_key"`
+		Replica   string `toml:"replica"`
+	} `toml:"http"`
 }
 
 func defaultConfig() Config {
@@ -75,6 +82,7 @@ func defaultConfig() Config {
 	c.Tables.MaxChannelGames = 10
 	c.Log.Level = "info"
 	c.Log.Format = "text"
+	c.HTTP.Listen = ":8080"
 	return c
 }
 
@@ -124,6 +132,7 @@ func readConfig(path string, getenv func(string) string) (Config, error) {
 			*dst = v
 		}
 	}
+	c.httpFromEnv(getenv)
 	return c, nil
 }
 
@@ -340,8 +349,9 @@ func (c Config) level() (slog.Level, error) {
 func (c Config) logger() *slog.Logger {
 	l, _ := c.level()
 	opts := &slog.HandlerOptions{Level: l}
+	var h slog.Handler = slog.NewTextHandler(os.Stderr, opts)
 	if c.Log.Format == "json" {
-		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+		h = slog.NewJSONHandler(os.Stderr, opts)
 	}
-	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	return slog.New(h).With("replica", c.replica())
 }

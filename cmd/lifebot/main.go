@@ -1,6 +1,7 @@
 // Command lifebot runs the lifebot Discord bot, and the commands beside it
-// that "lifebot -h" lists: "lifebot sim" plays games offline, "lifebot
-// backup" copies the database.
+// that "lifebot -h" lists: "lifebot serve" runs the bot as an interactions
+// endpoint over HTTP, "lifebot sim" plays games offline, "lifebot backup"
+// copies the database.
 package main
 
 import (
@@ -84,10 +85,15 @@ func registry() *games.Registry {
 // Main is the running bot: its database, its Discord session and the bot
 // between them.
 type Main struct {
-	Config  Config
-	Store   *storage.Bolt
-	Session *discordgo.Session
-	Bot     *bot.Bot
+	Config Config
+	// Serve runs the bot as an interactions endpoint (Endpoint, its server
+	// ending with served) instead of on the gateway.
+	Serve    bool
+	Store    *storage.Bolt
+	Session  *discordgo.Session
+	Bot      *bot.Bot
+	Endpoint *bot.Endpoint
+	served   chan error
 
 	backups *backupServer
 	// created is the database file Open made, until the bot is up: Close
@@ -150,6 +156,13 @@ func (m *Main) Open(ctx context.Context) error {
 		MaxChannelGames: m.Config.Tables.MaxChannelGames,
 		Threads:         m.Config.threads,
 	})
+	if m.Serve {
+		if err := m.openEndpoint(ctx, s, log); err != nil {
+			return err
+		}
+		m.created = ""
+		return nil
+	}
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("opening the Discord gateway announced by %s: %w", api, withoutBuiltinURL(err))
@@ -184,13 +197,20 @@ func redacted(raw string) string {
 // the database last, so no accepted move is lost.
 func (m *Main) Close() error {
 	var errs []error
-	if m.Session != nil {
-		errs = append(errs, bot.CloseSession(m.Session))
-	}
-	if m.Bot != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	switch {
+	case m.Endpoint != nil:
+		// Its Shutdown ends the bot's too, once the requests in flight
+		// have their answers.
+		errs = append(errs, m.Endpoint.Shutdown(ctx))
+	case m.Bot != nil:
+		if m.Session != nil {
+			errs = append(errs, bot.CloseSession(m.Session))
+		}
 		errs = append(errs, m.Bot.Shutdown(ctx))
-		cancel()
+	case m.Session != nil:
+		errs = append(errs, bot.CloseSession(m.Session))
 	}
 	if m.backups != nil {
 		errs = append(errs, m.backups.Close())
