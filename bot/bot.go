@@ -14,6 +14,7 @@ import (
 	"context"
 	"log/slog"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -69,6 +70,12 @@ type Bot struct {
 	api *api
 	// detach removes the bot's handlers from its session.
 	detach []func()
+
+	// serving counts the interactions being handled; once closing is
+	// set, no more are taken.
+	mu      sync.Mutex
+	closing bool
+	serving sync.WaitGroup
 }
 
 // New returns a Bot; it does nothing until attached to a session.
@@ -96,6 +103,12 @@ func CloseSession(s *discordgo.Session) error {
 // Attach registers the bot's handlers on s and starts the core's sweep.
 // Commands are registered when the session becomes ready.
 func (b *Bot) Attach(s *discordgo.Session) {
+	b.start(s)
+	b.detach = append(b.detach, s.AddHandler(b.onReady), s.AddHandler(b.onInteraction))
+}
+
+// start makes the bot's REST calls go through s and starts the core.
+func (b *Bot) start(s *discordgo.Session) {
 	// The game's calls go through api, which never sleeps; what discordgo
 	// still sends itself (the commands, at start) fails rather than sleeps
 	// on a 429 or retries a 502 behind everyone's back.
@@ -111,7 +124,6 @@ func (b *Bot) Attach(s *discordgo.Session) {
 		LobbyExpiry: b.cfg.LobbyExpiry, MaxLobbies: b.cfg.MaxLobbies, MaxChannelGames: b.cfg.MaxChannelGames, Threads: b.cfg.Threads,
 		Shared: b.cfg.Shared, Replica: b.cfg.Replica, LeaseFor: b.cfg.LeaseFor,
 	})
-	b.detach = append(b.detach, s.AddHandler(b.onReady), s.AddHandler(b.onInteraction))
 	b.svc.Run()
 }
 
@@ -125,6 +137,17 @@ func (b *Bot) Shutdown(ctx context.Context) error {
 	}
 	for _, remove := range b.detach {
 		remove()
+	}
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
+	// The core counts the calls it serves, but an interaction may be
+	// between its arrival and its call of the core.
+	done := make(chan struct{})
+	go func() { b.serving.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
 	}
 	return b.svc.Shutdown(ctx)
 }
@@ -145,11 +168,24 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	i := ic.Interaction
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	if !b.enter() {
+		return
+	}
+	defer b.leave()
+	b.handle(ic.Interaction, &callbackRoute{api: b.api, i: ic.Interaction, log: b.log, received: time.Now()})
+}
+
+// handleTimeout bounds everything done for one interaction, its answer
+// and whatever follows it by REST.
+const handleTimeout = 10 * time.Second
+
+// handle serves one interaction, however it came; t carries its first
+// answer. The caller has entered it (see enter).
+func (b *Bot) handle(i *discordgo.Interaction, t transport) {
+	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
 	defer cancel()
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		b.onAutocomplete(ctx, i)
+		b.onAutocomplete(ctx, i, t)
 		return
 	}
 	// Commands answer privately unless they are made to speak to the
@@ -159,7 +195,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		c, ok := b.findCommand(i.ApplicationCommandData().Name)
 		ephemeral = !ok || !c.public
 	}
-	r := newReply(b.api, i, b.cfg.DeferAfter, ephemeral, b.log)
+	r := newReply(b.api, i, t, b.cfg.DeferAfter, ephemeral, b.log)
 	defer r.stop()
 	defer func() {
 		if p := recover(); p != nil {
@@ -180,6 +216,20 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		b.svc.Click(ctx, c, r)
 	}
 }
+
+// enter counts an interaction in, so that Shutdown waits for it; it
+// reports false once the bot is shutting down and takes no more.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
+	}
+	b.serving.Add(1)
+	return true
+}
+
+func (b *Bot) leave() { b.serving.Done() }
 
 // actor says who acted, and where.
 func actor(i *discordgo.Interaction) core.Actor {

@@ -259,7 +259,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction, r *reply)
 // onAutocomplete suggests values for the option being typed. Discord
 // gives no time to defer here, so suggestions come straight from a
 // listing of the store.
-func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
+func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction, t transport) {
 	data := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	if c, ok := b.findCommand(data.Name); ok && c.complete != nil {
@@ -269,7 +269,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 			}
 		}
 	}
-	if err := respondChoices(ctx, b.api, i, choices); err != nil {
+	if err := respondChoices(t, choices); err != nil {
 		b.log.Warn("suggesting values", "command", data.Name, "err", redact(err))
 	}
 }

@@ -126,8 +126,14 @@ func TestMyGamesAcrossServersAndInDMs(t *testing.T) {
 	}
 }
 
-func TestGameSuggestionsAndTheLog(t *testing.T) {
-	h := thatsLifeHarness(t)
+func TestGameSuggestionsAndTheLog(t *testing.T) { testGameSuggestionsAndTheLog(t, thatsLifeHarness(t)) }
+
+// Suggestions are the HTTP response itself, as they cannot be deferred.
+func TestGameSuggestionsOverHTTP(t *testing.T) {
+	testGameSuggestionsAndTheLog(t, thatsLifeServeHarness(t))
+}
+
+func testGameSuggestionsAndTheLog(t *testing.T, h *harness) {
 	ada, _, board := h.twoPlayerGame()
 	it, err := h.fake.Autocomplete(h.ctx(), ada, h.guild, h.channel, "abandon", map[string]any{"game": "that"}, "game")
 	if err != nil {

@@ -124,8 +124,15 @@ func (m *mirror) forced() {
 	}
 }
 
-func TestThatsLifeEndToEnd(t *testing.T) {
-	h := thatsLifeHarness(t)
+func TestThatsLifeEndToEnd(t *testing.T) { testThatsLifeEndToEnd(t, thatsLifeHarness(t)) }
+
+// The same game with the bot as an interactions endpoint: every answer is
+// an HTTP response, every board with its image deferred and sent by REST.
+func TestThatsLifeEndToEndOverHTTP(t *testing.T) {
+	testThatsLifeEndToEnd(t, thatsLifeServeHarness(t))
+}
+
+func testThatsLifeEndToEnd(t *testing.T, h *harness) {
 	ada, ben, cy := h.fake.AddUser("ada"), h.fake.AddUser("ben"), h.fake.AddUser("cy")
 	stranger := h.fake.AddUser("stranger")
 	users := []discordtest.User{ada, ben, cy}

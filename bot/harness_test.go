@@ -44,16 +44,31 @@ type harness struct {
 	guild   string
 	channel string
 
+	// serve runs the bot as an interactions endpoint, with no gateway
+	// connection: the fake POSTs the interactions to replica.
+	serve   bool
+	replica *replica
+
 	store   *storage.Bolt
 	session *discordgo.Session
 	bot     *bot.Bot
 }
 
 func newHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harness {
+	return newHarnessOf(t, reg, r, false)
+}
+
+// newServeHarness is a harness whose bot serves Discord's interactions
+// endpoint, as "lifebot serve" does.
+func newServeHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harness {
+	return newHarnessOf(t, reg, r, true)
+}
+
+func newHarnessOf(t testing.TB, reg *games.Registry, r core.Renderer, serve bool) *harness {
 	fake := discordtest.New(t)
 	h := &harness{
 		t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "lifebot.db"),
-		games: reg, render: r, seed: 42,
+		games: reg, render: r, seed: 42, serve: serve,
 		clock: discordtest.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)),
 	}
 	h.guild = fake.AddGuild("Board games")
@@ -84,17 +99,16 @@ func thatsLifeHarness(t testing.TB) *harness {
 	return newHarness(t, games.NewRegistry(thatslife.Game{}), render.NewRenderer())
 }
 
+func thatsLifeServeHarness(t testing.TB) *harness {
+	return newServeHarness(t, games.NewRegistry(thatslife.Game{}), render.NewRenderer())
+}
+
 func (h *harness) start() {
 	h.t.Helper()
 	store, err := storage.OpenBolt(h.dbPath)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	s, err := endpoint.NewSession(h.fake.Token(), h.fake.URL())
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	s.LogLevel = -1
 	seed := h.seed
 	log := h.log
 	if log == nil {
@@ -112,6 +126,18 @@ func (h *harness) start() {
 	if h.tables != nil {
 		h.tables(&cfg)
 	}
+	if h.serve {
+		h.store = store
+		h.replica = startReplica(h.t, h.fake, cfg)
+		h.bot = h.replica.bot
+		h.fake.DeliverHTTP(h.replica.url)
+		return
+	}
+	s, err := endpoint.NewSession(h.fake.Token(), h.fake.URL())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s.LogLevel = -1
 	b := bot.New(cfg)
 	b.Attach(s)
 	ready := h.fake.GatewayStats().Ready
@@ -130,6 +156,14 @@ func (h *harness) start() {
 }
 
 func (h *harness) stop() {
+	if h.replica != nil {
+		// A shutdown may outlast its deadline while a replay is still
+		// drawn, in either mode: the next start delivers it.
+		h.replica.stop()
+		h.store.Close()
+		h.replica = nil
+		return
+	}
 	if h.session == nil {
 		return
 	}

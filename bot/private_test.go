@@ -289,6 +289,18 @@ func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
 	h.stop()
 	h.deferAfter = time.Nanosecond
 	h.start()
+	testSlowAnswersAreDeferredAndFinished(t, h)
+}
+
+func TestSlowAnswersOverHTTPAreDeferredAndFinished(t *testing.T) {
+	h := thatsLifeServeHarness(t)
+	h.stop()
+	h.deferAfter = time.Nanosecond
+	h.start()
+	testSlowAnswersAreDeferredAndFinished(t, h)
+}
+
+func testSlowAnswersAreDeferredAndFinished(t *testing.T, h *harness) {
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	resp := h.command(ada, "newgame thatslife", nil)
 	var lobby *discordtest.Message

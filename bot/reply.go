@@ -22,10 +22,10 @@ import (
 // follow-up, so a slow disk or a busy game never shows the player
 // "This interaction failed". It implements core.Responder.
 type reply struct {
-	api      *api
-	i        *discordgo.Interaction
-	log      *slog.Logger
-	received time.Time
+	api *api
+	i   *discordgo.Interaction
+	t   transport
+	log *slog.Logger
 
 	// ephemeral says the answer will be private, so a deferral must be
 	// private too: a follow-up fills the deferred message and keeps its
@@ -38,40 +38,73 @@ type reply struct {
 	timer    *time.Timer
 }
 
+// transport carries an interaction's first answer to Discord: a POST to
+// the interaction's callback route when it came by the gateway, the body
+// of the HTTP response when Discord POSTed it to the bot. Everything after
+// the first answer goes by REST either way.
+type transport interface {
+	// callback sends the first answer, JSON or multipart. An error means
+	// it was not given, or may not have been.
+	callback(body []byte, contentType string) error
+	// uploads reports whether the first answer may carry files.
+	uploads() bool
+	// sent waits until the first answer has left for Discord, so that a
+	// webhook call made afterwards finds the interaction answered.
+	sent(ctx context.Context) error
+}
+
 // callbackBudget is how long after receipt a first answer is still worth
 // trying: Discord refuses it after three seconds.
 const callbackBudget = 2500 * time.Millisecond
 
 var errAnswered = errors.New("the interaction was already answered")
 
-func newReply(a *api, i *discordgo.Interaction, deferAfter time.Duration, ephemeral bool, log *slog.Logger) *reply {
-	r := &reply{api: a, i: i, log: log, ephemeral: ephemeral, received: time.Now()}
+func newReply(a *api, i *discordgo.Interaction, t transport, deferAfter time.Duration, ephemeral bool, log *slog.Logger) *reply {
+	r := &reply{api: a, i: i, t: t, log: log, ephemeral: ephemeral}
 	r.timer = time.AfterFunc(deferAfter, r.deferNow)
 	return r
 }
 
 func (r *reply) stop() { r.timer.Stop() }
 
-// deferNow acknowledges the interaction without answering it yet. A
-// component click defers as "update the message later"; a command as
-// "a message is coming".
+// deferNow acknowledges the interaction without answering it yet.
 func (r *reply) deferNow() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done || r.deferred {
 		return
 	}
+	if err := r.deferLocked(r.ephemeral); err != nil {
+		r.log.Warn("deferring interaction", "err", err)
+	}
+}
+
+// deferLocked sends the deferred acknowledgement: for a component click
+// "update the message later", for a command "a message is coming", shown
+// to the user alone when private. The caller holds mu.
+func (r *reply) deferLocked(private bool) error {
 	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	if r.i.Type == discordgo.InteractionMessageComponent {
 		resp.Type = discordgo.InteractionResponseDeferredMessageUpdate
-	} else if r.ephemeral {
+	} else if private {
 		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 	}
 	if err := r.callback(resp, nil); err != nil {
-		r.log.Warn("deferring interaction", "err", err)
-		return
+		return err
 	}
 	r.deferred = true
+	r.ephemeral = private
+	return nil
+}
+
+// deferForFilesLocked defers an answer whose image the transport cannot
+// carry in a first answer: the image then follows by REST, with the
+// placeholder made as private as the answer. The caller holds mu.
+func (r *reply) deferForFilesLocked(m *core.Message) error {
+	if r.deferred || m.Image == nil || r.t.uploads() {
+		return nil
+	}
+	return r.deferLocked(m.Private)
 }
 
 // claim takes the single answer; it reports false if one was already sent.
@@ -92,6 +125,9 @@ func (r *reply) Update(ctx context.Context, m *core.Message) error {
 	defer r.mu.Unlock()
 	if !r.claim() {
 		return errAnswered
+	}
+	if err := r.deferForFilesLocked(m); err != nil {
+		return err
 	}
 	if r.deferred {
 		return r.editOriginal(ctx, m)
@@ -121,6 +157,9 @@ func (r *reply) Reply(ctx context.Context, m *core.Message) error {
 	if !r.claim() {
 		return errAnswered
 	}
+	if err := r.deferForFilesLocked(m); err != nil {
+		return err
+	}
 	if !r.deferred {
 		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m, false)
 	}
@@ -132,8 +171,11 @@ func (r *reply) Reply(ctx context.Context, m *core.Message) error {
 	if err != nil {
 		return err
 	}
+	if err := r.t.sent(ctx); err != nil {
+		return err
+	}
 	endpoint := discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)
-	return r.retry(ctx, func(ctx context.Context) error {
+	return retry(ctx, r.log, r.i.ID, func(ctx context.Context) error {
 		_, err := r.api.do(ctx, http.MethodPost, endpoint+"?wait=true", contentType, body, endpoint)
 		return err
 	})
@@ -145,8 +187,11 @@ func (r *reply) Original(ctx context.Context) (core.MessageRef, error) {
 		ID        string `json:"id"`
 		ChannelID string `json:"channel_id"`
 	}
+	if err := r.t.sent(ctx); err != nil {
+		return core.MessageRef{}, err
+	}
 	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
-	err := r.retry(ctx, func(ctx context.Context) error {
+	err := retry(ctx, r.log, r.i.ID, func(ctx context.Context) error {
 		body, err := r.api.do(ctx, http.MethodGet, endpoint, "", nil, endpoint)
 		if err == nil {
 			err = json.Unmarshal(body, &m)
@@ -159,9 +204,7 @@ func (r *reply) Original(ctx context.Context) (core.MessageRef, error) {
 	return core.MessageRef{Channel: m.ChannelID, ID: m.ID}, nil
 }
 
-// respond sends the interaction's first answer, trying again while
-// Discord's deadline allows. A retry refused with 40060 means an earlier
-// try landed after all.
+// respond sends the interaction's first answer.
 func (r *reply) respond(typ discordgo.InteractionResponseType, m *core.Message, edit bool) error {
 	payload := struct {
 		Type discordgo.InteractionResponseType `json:"type"`
@@ -182,12 +225,49 @@ func (r *reply) callback(payload any, m *core.Message) error {
 	if err != nil {
 		return err
 	}
-	endpoint := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
-	ctx, cancel := context.WithDeadline(context.Background(), r.received.Add(callbackBudget))
+	return r.t.callback(body, contentType)
+}
+
+// editOriginal replaces the deferred answer's message with m.
+func (r *reply) editOriginal(ctx context.Context, m *core.Message) error {
+	body, contentType, err := encodeMessage(m, true)
+	if err != nil {
+		return err
+	}
+	if err := r.t.sent(ctx); err != nil {
+		return err
+	}
+	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+	return retry(ctx, r.log, r.i.ID, func(ctx context.Context) error {
+		_, err := r.api.do(ctx, http.MethodPatch, endpoint, contentType, body, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token))
+		return err
+	})
+}
+
+// callbackRoute answers an interaction that came by the gateway: a POST
+// to its callback route, tried again while Discord's deadline allows.
+type callbackRoute struct {
+	api      *api
+	i        *discordgo.Interaction
+	log      *slog.Logger
+	received time.Time
+}
+
+func (c *callbackRoute) uploads() bool { return true }
+
+// sent has nothing to wait for: callback returns once Discord took the
+// answer.
+func (c *callbackRoute) sent(context.Context) error { return nil }
+
+// callback tries until Discord's deadline. A retry refused with 40060
+// means an earlier try landed after all.
+func (c *callbackRoute) callback(body []byte, contentType string) error {
+	endpoint := discordgo.EndpointInteractionResponse(c.i.ID, c.i.Token)
+	ctx, cancel := context.WithDeadline(context.Background(), c.received.Add(callbackBudget))
 	defer cancel()
 	first := true
-	return r.retry(ctx, func(ctx context.Context) error {
-		_, err := r.api.do(ctx, http.MethodPost, endpoint, contentType, body, endpoint)
+	return retry(ctx, c.log, c.i.ID, func(ctx context.Context) error {
+		_, err := c.api.do(ctx, http.MethodPost, endpoint, contentType, body, endpoint)
 		var refused *apiError
 		if !first && errors.As(err, &refused) && refused.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
 			return nil
@@ -197,22 +277,9 @@ func (r *reply) callback(payload any, m *core.Message) error {
 	})
 }
 
-// editOriginal replaces the deferred answer's message with m.
-func (r *reply) editOriginal(ctx context.Context, m *core.Message) error {
-	body, contentType, err := encodeMessage(m, true)
-	if err != nil {
-		return err
-	}
-	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
-	return r.retry(ctx, func(ctx context.Context) error {
-		_, err := r.api.do(ctx, http.MethodPatch, endpoint, contentType, body, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token))
-		return err
-	})
-}
-
 // retry runs call until it succeeds, fails for good, or ctx ends, waiting
 // a little between tries, or as long as Discord asks when that still fits.
-func (r *reply) retry(ctx context.Context, call func(context.Context) error) error {
+func retry(ctx context.Context, log *slog.Logger, interaction string, call func(context.Context) error) error {
 	wait := 100 * time.Millisecond
 	for {
 		err := call(ctx)
@@ -220,7 +287,7 @@ func (r *reply) retry(ctx context.Context, call func(context.Context) error) err
 		if err == nil || !errors.As(err, &tmp) {
 			return err
 		}
-		r.log.Debug("answer will try again", "interaction", r.i.ID, "err", err)
+		log.Debug("answer will try again", "interaction", interaction, "err", err)
 		if tmp.After > 0 {
 			wait = tmp.After
 		}
@@ -245,24 +312,21 @@ func truncate(s string, n int) string {
 }
 
 // respondChoices answers an autocomplete interaction with suggestions.
-// There is no deferring one, and nobody waits for a late list: a failed
-// answer is not tried again.
-func respondChoices(ctx context.Context, a *api, i *discordgo.Interaction, choices []*discordgo.ApplicationCommandOptionChoice) error {
+// There is no deferring one: the list goes as the first answer or not at
+// all.
+func respondChoices(t transport, choices []*discordgo.ApplicationCommandOptionChoice) error {
 	if choices == nil {
 		choices = []*discordgo.ApplicationCommandOptionChoice{}
 	}
+	type data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
 	body, err := json.Marshal(struct {
 		Type discordgo.InteractionResponseType `json:"type"`
-		Data struct {
-			Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
-		} `json:"data"`
-	}{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: struct {
-		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
-	}{choices}})
+		Data data                              `json:"data"`
+	}{discordgo.InteractionApplicationCommandAutocompleteResult, data{choices}})
 	if err != nil {
 		return err
 	}
-	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	_, err = a.do(ctx, http.MethodPost, endpoint, "application/json", body, endpoint)
-	return err
+	return t.callback(body, "application/json")
 }

@@ -154,6 +154,18 @@
 // and Threads lists a channel's threads. Archiving, the thread member
 // routes and forum channels are not modelled.
 //
+// # Interactions over HTTP
+//
+// DeliverHTTP makes the fake POST interactions to one or more Interactions
+// Endpoint URLs, in turn, instead of sending them over the gateway. Each
+// request is signed with an Ed25519 key the fake owns (PublicKey, also the
+// application's verify_key), and the answer's body is the interaction's
+// initial response, held to every rule of the callback route; a failed
+// POST or a status other than 2xx is "This interaction failed".
+// VerifyEndpoint checks an endpoint as the developer portal does, and
+// PostForged sends a command with a wrong signature and reports the
+// status the endpoint answered.
+//
 // # What it does not model
 //
 // Rate limits other than injected ones, permissions beyond what an
@@ -173,8 +185,10 @@ package discordtest
 
 import (
 	"context"
+	"crypto/ed25519"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strconv"
@@ -229,6 +243,14 @@ type Server struct {
 	stopping  chan struct{}  // closed when Close starts: held requests let go
 	wg        sync.WaitGroup // gateway connections being served
 
+	// Interactions over HTTP (see DeliverHTTP): the application's key,
+	// and the POSTs under way, which deliverCtx ends at Close.
+	signer        ed25519.PrivateKey
+	client        *http.Client
+	deliverCtx    context.Context
+	endDeliveries context.CancelFunc
+	deliveries    sync.WaitGroup
+
 	mu           sync.Mutex
 	changed      chan struct{} // closed and replaced on every change
 	closed       bool
@@ -250,6 +272,10 @@ type Server struct {
 	live         map[*gwSession]struct{}
 	stats        GatewayStats
 	faults       faults
+	// endpoints, when set, receive the interactions instead of the
+	// gateway, nextEndpoint's turn first.
+	endpoints    []string
+	nextEndpoint int
 }
 
 type guild struct {
@@ -423,6 +449,16 @@ func New(tb testing.TB, opts ...Option) *Server {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	_, signer, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		tb.Fatalf("discordtest: making the application's key: %v", err)
+	}
+	s.signer = signer
+	// The bot's endpoints listen on this machine: no proxy in between.
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.Proxy = nil
+	s.client = &http.Client{Transport: transport}
+	s.deliverCtx, s.endDeliveries = context.WithCancel(context.Background())
 	s.bot = User{ID: s.newID(), Username: "lifebot-test", Bot: true}
 	s.hs = httptest.NewServer(s.router())
 	s.base = s.hs.URL
@@ -446,6 +482,9 @@ func (s *Server) Close() {
 			c.sendClose(closeGoingAway, "discordtest shutting down")
 		}
 		s.wg.Wait()
+		s.endDeliveries()
+		s.deliveries.Wait()
+		s.client.CloseIdleConnections()
 		s.hs.Close()
 		s.mu.Lock()
 		s.notifyLocked()

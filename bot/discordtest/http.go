@@ -170,6 +170,7 @@ func (s *Server) router() http.Handler {
 			s.writeError(w, c, err)
 			return
 		}
+		s.awaitDelivery(c)
 		f := s.drawFault(c)
 		if f.before(s, w, c) {
 			return

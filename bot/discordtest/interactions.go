@@ -33,6 +33,9 @@ type Interaction struct {
 	done       chan struct{} // closed by the first accepted response or a refused late one
 	dispatched time.Time     // server clock; guarded by srv.mu from here on
 	lost       time.Duration // held callbacks, charged to the deadline on a test clock
+	// delivering is closed once the HTTP POST of the interaction has its
+	// answer or failed; nil for an interaction sent over the gateway.
+	delivering chan struct{}
 	resp       *Response
 	failure    error
 	latency    time.Duration
@@ -178,20 +181,30 @@ func (s *Server) Autocomplete(ctx context.Context, u User, guildID, channelID, c
 // commandInteraction dispatches a slash command, or an autocomplete
 // interaction about its option focus.
 func (s *Server) commandInteraction(ctx context.Context, u User, guildID, channelID, name string, options map[string]any, focus string) (*Interaction, error) {
+	it, payload, err := s.commandPayload(u, guildID, channelID, name, options, focus)
+	if err != nil {
+		return nil, err
+	}
+	return it, s.dispatch(ctx, it, payload)
+}
+
+// commandPayload builds a slash command's interaction, or an autocomplete
+// one about its option focus, without dispatching it.
+func (s *Server) commandPayload(u User, guildID, channelID, name string, options map[string]any, focus string) (*Interaction, map[string]any, error) {
 	path := strings.Fields(name)
 	if len(path) == 0 {
-		return nil, errors.New("discordtest: no command name")
+		return nil, nil, errors.New("discordtest: no command name")
 	}
 	s.mu.Lock()
 	usr, ch, err := s.placeLocked(u, guildID, channelID)
 	if err != nil {
 		s.mu.Unlock()
-		return nil, err
+		return nil, nil, err
 	}
 	cmd, err := s.findCommandLocked(guildID, path[0])
 	if err != nil {
 		s.mu.Unlock()
-		return nil, err
+		return nil, nil, err
 	}
 	typ := discordgo.InteractionApplicationCommand
 	if focus != "" {
@@ -216,7 +229,7 @@ func (s *Server) commandInteraction(ctx context.Context, u User, guildID, channe
 	}
 	if err != nil {
 		s.mu.Unlock()
-		return nil, fmt.Errorf("/%s: %w", name, err)
+		return nil, nil, fmt.Errorf("/%s: %w", name, err)
 	}
 	it := s.newInteractionLocked(typ, usr, ch)
 	it.focusType = focusType
@@ -233,7 +246,7 @@ func (s *Server) commandInteraction(ctx context.Context, u User, guildID, channe
 	}
 	payload := s.interactionJSONLocked(it, usr, ch, data)
 	s.mu.Unlock()
-	return it, s.dispatch(ctx, it, payload)
+	return it, payload, nil
 }
 
 // Click clicks a button of a message as user. It fails, dispatching
@@ -438,7 +451,8 @@ func (s *Server) interactionJSONLocked(it *Interaction, u *user, ch *channel, da
 	return j
 }
 
-// dispatch registers an interaction and sends it to the bot's sessions.
+// dispatch registers an interaction and sends it to the bot's sessions,
+// or to its endpoints (see DeliverHTTP).
 // The 3-second deadline starts here, as on Discord when the user clicks.
 func (s *Server) dispatch(ctx context.Context, it *Interaction, payload map[string]any) error {
 	data, err := json.Marshal(payload)
@@ -446,6 +460,10 @@ func (s *Server) dispatch(ctx context.Context, it *Interaction, payload map[stri
 		return err
 	}
 	s.mu.Lock()
+	if len(s.endpoints) > 0 {
+		defer s.mu.Unlock()
+		return s.dispatchHTTPLocked(it, data)
+	}
 	targets := s.targetsLocked(it.GuildID, false)
 	if len(targets) == 0 {
 		s.mu.Unlock()
@@ -499,7 +517,6 @@ type callbackBody struct {
 }
 
 func (s *Server) interactionCallback(c *call) (any, error) {
-	uploads := c.uploads
 	var cb callbackBody
 	if err := decode(c.payload, &cb); err != nil {
 		return nil, err
@@ -510,8 +527,16 @@ func (s *Server) interactionCallback(c *call) (any, error) {
 	if it == nil || it.Token != c.vars["interaction_token"] {
 		return nil, errUnknownInteraction()
 	}
+	return nil, s.answerLocked(it, cb, c.uploads, c.version)
+}
+
+// answerLocked takes an interaction's initial response, sent to the
+// callback route or as the body of the answer to an HTTP delivery: one
+// per interaction, within the deadline, of a type that fits the
+// interaction. The body has passed the schema check already.
+func (s *Server) answerLocked(it *Interaction, cb callbackBody, uploads []upload, version int) error {
 	if it.resp != nil {
-		return nil, errAlreadyAcknowledged()
+		return errAlreadyAcknowledged()
 	}
 	if late := s.sinceDispatchLocked(it); late > InteractionDeadline {
 		if it.failure == nil {
@@ -519,7 +544,7 @@ func (s *Server) interactionCallback(c *call) (any, error) {
 			close(it.done)
 			s.notifyLocked()
 		}
-		return nil, errUnknownInteraction()
+		return errUnknownInteraction()
 	}
 	component := it.Type == discordgo.InteractionMessageComponent
 	autocomplete := it.Type == discordgo.InteractionApplicationCommandAutocomplete
@@ -527,69 +552,69 @@ func (s *Server) interactionCallback(c *call) (any, error) {
 	switch {
 	case autocomplete && cb.Type != discordgo.InteractionApplicationCommandAutocompleteResult:
 		fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is not valid for an autocomplete interaction: answer with type 8.", cb.Type)
-		return nil, fe.err()
+		return fe.err()
 	case autocomplete:
 		choices, err := parseChoices(cb.Data, it.focusType)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.respondLocked(it, &Response{Type: cb.Type, Choices: choices})
-		return nil, nil
+		return nil
 	}
 	switch cb.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource:
 		ch, err := parseChange(cb.Data, uploads, false)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ephemeral := ch.flags != nil && *ch.flags&discordgo.MessageFlagsEphemeral != 0
 		m, err := s.createLocked(s.channels[it.ChannelID], ch, origin{interaction: it, ephemeral: ephemeral})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		it.originalID = m.id
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		ch, err := parseChange(cb.Data, nil, false)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ephemeral := ch.flags != nil && *ch.flags&discordgo.MessageFlagsEphemeral != 0
 		m, err := s.createLocked(s.channels[it.ChannelID], &change{content: new(string)}, origin{interaction: it, ephemeral: ephemeral, loading: true})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		it.originalID = m.id
 	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
 		if !component {
 			fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is only valid for component interactions.", cb.Type)
-			return nil, fe.err()
+			return fe.err()
 		}
 		m := s.messages[it.MessageID]
 		if m == nil {
-			return nil, errUnknownMessage()
+			return errUnknownMessage()
 		}
 		if cb.Type == discordgo.InteractionResponseUpdateMessage {
 			ch, err := parseChange(cb.Data, uploads, true)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			if err := s.editLocked(m, ch, c.version); err != nil {
-				return nil, err
+			if err := s.editLocked(m, ch, version); err != nil {
+				return err
 			}
 		}
 	case discordgo.InteractionResponseModal:
 		modal, err := parseModal(cb.Data)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.respondLocked(it, &Response{Type: cb.Type, Modal: modal})
-		return nil, nil
+		return nil
 	default:
 		fe.addf("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Response type %d is not valid for this interaction (discordtest sends no pings).", cb.Type)
-		return nil, fe.err()
+		return fe.err()
 	}
 	s.respondLocked(it, &Response{Type: cb.Type})
-	return nil, nil
+	return nil
 }
 
 // parseChoices checks an autocomplete answer: up to 25 choices, each

@@ -1047,7 +1047,7 @@ func (s *Server) getApplication(*call) (any, error) {
 		"flags":                  0,
 		"bot":                    userJSON(s.bot),
 		"owner":                  userJSON(s.bot),
-		"verify_key":             "",
+		"verify_key":             s.PublicKey(),
 		"icon":                   nil,
 	}, nil
 }

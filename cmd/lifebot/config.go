@@ -32,6 +32,11 @@ type Config struct {
 		Backend string `toml:"backend"`
 		Path    string `toml:"path"`
 		URL     string `toml:"url"`
+		// SweepEvery is how often due work is looked for; Lease is how long
+		// a game's deliveries stay with the process that saved it last,
+		// when several share a PostgreSQL database. Go durations.
+		SweepEvery string `toml:"sweep_every"`
+		Lease      string `toml:"lease"`
 	} `toml:"storage"`
 	Turns struct {
 		Clock   string `toml:"clock"`
@@ -63,6 +68,13 @@ type Config struct {
 		Level  string `toml:"level"`
 		Format string `toml:"format"`
 	} `toml:"log"`
+	// HTTP is for "lifebot serve" (see serve.go), and Replica names the
+	// process in the logs of either mode.
+	HTTP struct {
+		Listen    string `toml:"listen"`
+		PublicKey string `toml:"public_key"`
+		Replica   string `toml:"replica"`
+	} `toml:"http"`
 }
 
 func defaultConfig() Config {
@@ -70,6 +82,8 @@ func defaultConfig() Config {
 	c.Discord.API = endpoint.Default
 	c.Storage.Backend = "bbolt"
 	c.Storage.Path = "lifebot.db"
+	c.Storage.SweepEvery = "1m"
+	c.Storage.Lease = "30s"
 	c.Turns.Clock = "1d"
 	c.Turns.AwayCap = "7d"
 	c.Turns.RemindAfter = "12h"
@@ -80,6 +94,7 @@ func defaultConfig() Config {
 	c.Tables.MaxChannelGames = 10
 	c.Log.Level = "info"
 	c.Log.Format = "text"
+	c.HTTP.Listen = ":8080"
 	return c
 }
 
@@ -137,6 +152,7 @@ func readConfig(path string, getenv func(string) string) (Config, error) {
 	if c.Storage.URL != "" && !backendSet {
 		c.Storage.Backend = "postgres"
 	}
+	c.httpFromEnv(getenv)
 	return c, nil
 }
 
@@ -280,7 +296,29 @@ func (c Config) checkStorage() error {
 	default:
 		return fmt.Errorf("storage.backend must be \"bbolt\" or \"postgres\", not %q", c.Storage.Backend)
 	}
-	return nil
+	if _, err := c.sweepEvery(); err != nil {
+		return err
+	}
+	_, err := c.lease()
+	return err
+}
+
+// sweepEvery is how often the bot looks for due work.
+func (c Config) sweepEvery() (time.Duration, error) {
+	return positiveDuration("storage.sweep_every", c.Storage.SweepEvery, "\"1m\"")
+}
+
+// lease is how long a game's deliveries stay with one process.
+func (c Config) lease() (time.Duration, error) {
+	return positiveDuration("storage.lease", c.Storage.Lease, "\"30s\"")
+}
+
+func positiveDuration(key, value, example string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(value))
+	if err != nil || d < time.Second {
+		return 0, fmt.Errorf("%s must be a duration of a second or more, like %s; not %q", key, example, value)
+	}
+	return d, nil
 }
 
 // loopback says whether host is this machine, so that plain http to it
@@ -371,8 +409,9 @@ func (c Config) level() (slog.Level, error) {
 func (c Config) logger() *slog.Logger {
 	l, _ := c.level()
 	opts := &slog.HandlerOptions{Level: l}
+	var h slog.Handler = slog.NewTextHandler(os.Stderr, opts)
 	if c.Log.Format == "json" {
-		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+		h = slog.NewJSONHandler(os.Stderr, opts)
 	}
-	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	return slog.New(h).With("replica", c.replica())
 }

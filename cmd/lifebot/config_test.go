@@ -107,6 +107,8 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"negative reminders", "[discord]\ntoken = \"x\"\n[turns]\nmax_reminders = -1\n", "turns.max_reminders"},
 		{"no games to be ranked", "[discord]\ntoken = \"x\"\n[stats]\nmin_games = 0\n", "stats.min_games"},
 		{"bad lobby expiry", "[discord]\ntoken = \"x\"\n[tables]\nlobby_expiry = \"soon\"\n", "tables.lobby_expiry"},
+		{"bad sweep", "[discord]\ntoken = \"x\"\n[storage]\nsweep_every = \"1d\"\n", "storage.sweep_every"},
+		{"lease too short", "[discord]\ntoken = \"x\"\n[storage]\nlease = \"10ms\"\n", "storage.lease"},
 		{"negative cap", "[discord]\ntoken = \"x\"\n[tables]\nmax_lobbies = -1\n", "tables.max_lobbies"},
 		{"bad clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"soon\"\n", "turns.clock"},
 		{"tiny clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1s\"\n", "turns.clock"},

@@ -1,7 +1,8 @@
 // Command lifebot runs the lifebot Discord bot, and the commands beside it
-// that "lifebot -h" lists: "lifebot sim" plays games offline, "lifebot
-// backup" copies the database, "lifebot migrate" copies a bbolt file's
-// games into PostgreSQL.
+// that "lifebot -h" lists: "lifebot serve" runs the bot as an interactions
+// endpoint over HTTP, "lifebot sim" plays games offline, "lifebot backup"
+// copies the database, "lifebot migrate" copies a bbolt file's games into
+// PostgreSQL.
 package main
 
 import (
@@ -87,10 +88,15 @@ func registry() *games.Registry {
 // Main is the running bot: its database, its Discord session and the bot
 // between them.
 type Main struct {
-	Config  Config
-	Store   storage.Store
-	Session *discordgo.Session
-	Bot     *bot.Bot
+	Config Config
+	// Serve runs the bot as an interactions endpoint (Endpoint, its server
+	// ending with served) instead of on the gateway.
+	Serve    bool
+	Store    storage.Store
+	Session  *discordgo.Session
+	Bot      *bot.Bot
+	Endpoint *bot.Endpoint
+	served   chan error
 
 	// backups answers "lifebot backup" for a bbolt file.
 	backups *backupServer
@@ -128,6 +134,8 @@ func (m *Main) Open(ctx context.Context) error {
 	turnClock, _ := m.Config.turnClock()
 	awayCap, _ := m.Config.awayCap()
 	lobbyExpiry, _ := m.Config.lobbyExpiry()
+	sweepEvery, _ := m.Config.sweepEvery()
+	lease, _ := m.Config.lease()
 	renderer := render.NewRendererWith(render.Options{FallbackFonts: m.Config.Render.FallbackFonts})
 	log.Info("fonts for other scripts", "files", renderer.FallbackFonts())
 	m.Bot = bot.New(bot.Config{
@@ -144,7 +152,19 @@ func (m *Main) Open(ctx context.Context) error {
 		MaxLobbies:      m.Config.Tables.MaxLobbies,
 		MaxChannelGames: m.Config.Tables.MaxChannelGames,
 		Threads:         m.Config.threads,
+		SweepEvery:      sweepEvery,
+		// Any number of processes may share a PostgreSQL database.
+		Shared:   m.Config.Storage.Backend == "postgres",
+		Replica:  m.Config.replica(),
+		LeaseFor: lease,
 	})
+	if m.Serve {
+		if err := m.openEndpoint(ctx, s, log); err != nil {
+			return err
+		}
+		m.created = ""
+		return nil
+	}
 	m.Bot.Attach(s)
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("opening the Discord gateway announced by %s: %w", api, withoutBuiltinURL(err))
@@ -209,13 +229,20 @@ func redacted(raw string) string {
 // the database last, so no accepted move is lost.
 func (m *Main) Close() error {
 	var errs []error
-	if m.Session != nil {
-		errs = append(errs, bot.CloseSession(m.Session))
-	}
-	if m.Bot != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	switch {
+	case m.Endpoint != nil:
+		// Its Shutdown ends the bot's too, once the requests in flight
+		// have their answers.
+		errs = append(errs, m.Endpoint.Shutdown(ctx))
+	case m.Bot != nil:
+		if m.Session != nil {
+			errs = append(errs, bot.CloseSession(m.Session))
+		}
 		errs = append(errs, m.Bot.Shutdown(ctx))
-		cancel()
+	case m.Session != nil:
+		errs = append(errs, bot.CloseSession(m.Session))
 	}
 	if m.backups != nil {
 		errs = append(errs, m.backups.Close())

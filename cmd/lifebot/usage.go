@@ -38,6 +38,7 @@ var errOperands = errors.New("wrong operands")
 func commands() []command {
 	return []command{
 		{synopsis: "run the bot until SIGINT or SIGTERM", flags: botFlags},
+		{name: "serve", synopsis: "run the bot as an HTTP interactions endpoint, with no gateway connection, until SIGINT or SIGTERM", flags: serveFlags},
 		{name: "sim", synopsis: "play games between AI and random players offline and print statistics", flags: simFlags},
 		{name: "backup", operands: "BACKUP_FILE", synopsis: "copy the database to BACKUP_FILE, from the running bot if one runs", flags: backupFlags},
 		{name: "migrate", synopsis: "copy every game of a bbolt file (-from) into a PostgreSQL database (-to)", flags: migrateFlags},

@@ -119,36 +119,36 @@ func TestUsageMistakesExitTwoWithOneLine(t *testing.T) {
 
 // A command added to the table runs, and the usage lists it with its flags.
 func TestANewCommandNeedsOnlyItsEntry(t *testing.T) {
-	serve := command{
-		name:     "serve",
-		synopsis: "answer interactions over HTTP",
+	probe := command{
+		name:     "probe",
+		synopsis: "ask a running bot whether it is ready",
 		flags: func(fs *flag.FlagSet) runFunc {
 			addr := fs.String("addr", ":8080", "listen on this `address`")
 			return func(_ context.Context, _ []string, stdout io.Writer, _ func(string) string) error {
-				fmt.Fprintf(stdout, "serving on %s\n", *addr)
+				fmt.Fprintf(stdout, "probing %s\n", *addr)
 				return nil
 			}
 		},
 	}
-	cmds := append(commands(), serve)
+	cmds := append(commands(), probe)
 	call := func(args ...string) (string, error) {
 		var out bytes.Buffer
 		err := dispatch(context.Background(), cmds, args, &out, env(nil))
 		return out.String(), err
 	}
 	usage, err := call("-h")
-	if err != nil || !strings.Contains(lineWith(usage, "lifebot serve [flags]"), "answer interactions over HTTP") ||
-		!strings.Contains(sectionOf(usage, "flags of lifebot serve:"), "-addr address") {
-		t.Fatalf("lifebot -h = %v:\n%s\nwant serve listed with its -addr flag", err, usage)
+	if err != nil || !strings.Contains(lineWith(usage, "lifebot probe [flags]"), "ask a running bot whether it is ready") ||
+		!strings.Contains(sectionOf(usage, "flags of lifebot probe:"), "-addr address") {
+		t.Fatalf("lifebot -h = %v:\n%s\nwant probe listed with its -addr flag", err, usage)
 	}
-	if got, err := call("help", "serve"); err != nil || !strings.HasPrefix(got, "usage: lifebot serve [flags]\n") {
-		t.Fatalf("lifebot help serve = %v:\n%s", err, got)
+	if got, err := call("help", "probe"); err != nil || !strings.HasPrefix(got, "usage: lifebot probe [flags]\n") {
+		t.Fatalf("lifebot help probe = %v:\n%s", err, got)
 	}
-	if got, err := call("serve", "-addr", ":9"); err != nil || got != "serving on :9\n" {
-		t.Fatalf("lifebot serve -addr :9 = %q, %v; want it run with its flag", got, err)
+	if got, err := call("probe", "-addr", ":9"); err != nil || got != "probing :9\n" {
+		t.Fatalf("lifebot probe -addr :9 = %q, %v; want it run with its flag", got, err)
 	}
-	if _, err := call("serve", "-port", "9"); !errors.As(err, new(errUsage)) {
-		t.Fatalf("lifebot serve -port 9 = %v, want a usage error", err)
+	if _, err := call("probe", "-port", "9"); !errors.As(err, new(errUsage)) {
+		t.Fatalf("lifebot probe -port 9 = %v, want a usage error", err)
 	}
 }
 
