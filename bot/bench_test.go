@@ -24,6 +24,7 @@ import (
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
+	"github.com/lifebot/lifebot/storage/postgres/pgtest"
 )
 
 // BenchmarkInteraction measures a move from the moment the fake dispatches
@@ -161,7 +162,7 @@ func TestMain(m *testing.M) {
 	if cfg := os.Getenv(benchBotEnv); cfg != "" {
 		os.Exit(runBenchBot(cfg))
 	}
-	os.Exit(m.Run())
+	pgtest.Main(m)
 }
 
 // runBenchBot runs the bot as cmd/lifebot does, against the fake Discord

@@ -55,6 +55,9 @@ type clicked struct {
 	// it was refused because another process changed the game meanwhile.
 	refusal  string
 	conflict bool
+	// elsewhere says another process shows the change (see publish): the
+	// click is only acknowledged here.
+	elsewhere bool
 	// hand asks for the clicker's private view as a private answer, look
 	// for the public view of seat's own board.
 	hand bool
@@ -120,7 +123,9 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 			ans = &answer{r: r, done: make(chan struct{})}
 		}
 		if res.snap != nil && res.refusal == "" && !res.hand && !res.look {
-			s.publish(res.lg, res.snap, res.on, ans)
+			if !s.publish(res.lg, res.snap, res.on, ans) && ans != nil {
+				ans, res.elsewhere = nil, true
+			}
 		} else {
 			// Any interaction on a game is a chance to deliver what it owes.
 			s.heal(res.lg)
@@ -143,6 +148,10 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		}
 		m.Private = true
 		s.reply(ctx, r, m)
+	case res.elsewhere:
+		if err := r.Ack(ctx); err != nil {
+			s.log.Warn("answering a click shown by another process", "game", res.snap.rec.ID, "err", err)
+		}
 	case ans != nil:
 		select {
 		case <-ans.done:

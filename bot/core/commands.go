@@ -76,22 +76,29 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	}
 	unlock := s.lock(rec.ID)
 	defer unlock()
-	rec, err = s.store.Get(ctx, rec.ID)
-	if err == nil {
-		t, err = decodeTable(rec)
+	// Another process may take the first click on the lobby meanwhile: its
+	// commit comes first, and the message is recorded in what it stored.
+	for tries := 0; ; tries++ {
+		rec, err = s.store.Get(ctx, rec.ID)
+		if err == nil {
+			t, err = decodeTable(rec)
+		}
+		if err == nil {
+			lg := s.liveLocked(rec.ID, t)
+			lg.update(func(o *ledger) {
+				if o.Board.ID == "" {
+					o.Board, o.BoardRev = ref, max(o.BoardRev, 1)
+				}
+			})
+			_, err = s.save(ctx, lg, rec, t)
+		}
+		if err == nil || !errors.Is(err, storage.ErrConflict) || tries == 2 {
+			break
+		}
 	}
 	if err != nil {
 		s.log.Error("recording the lobby message", "game", rec.ID, "err", err)
 		return
-	}
-	lg := s.liveLocked(rec.ID, t)
-	lg.update(func(o *ledger) {
-		if o.Board.ID == "" {
-			o.Board, o.BoardRev = ref, max(o.BoardRev, 1)
-		}
-	})
-	if _, err := s.save(ctx, lg, rec, t); err != nil {
-		s.log.Error("recording the lobby message", "game", rec.ID, "err", err)
 	}
 	s.log.Info("lobby opened", "game", rec.ID, "kind", game, "guild", a.Guild)
 }

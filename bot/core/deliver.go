@@ -172,7 +172,13 @@ func (lg *liveGame) ledger() ledger {
 // publish makes sn the snapshot lanes deliver and starts them. The caller
 // holds the game's lock, so snapshots are published in commit order. ans,
 // when set, is the interaction to answer on the lane named on.
-func (s *Service) publish(lg *liveGame, sn *snapshot, on string, ans *answer) {
+func (s *Service) publish(lg *liveGame, sn *snapshot, on string, ans *answer) bool {
+	if s.heldByOther(sn.t, s.cfg.Clock.Now()) {
+		// The process delivering this game shows the change too (see
+		// handOver); two delivering at once could land an older view
+		// over a newer one.
+		return false
+	}
 	lg.mu.Lock()
 	if lg.snap == nil || lg.snap.t.Rev <= sn.t.Rev {
 		lg.snap = sn
@@ -185,6 +191,7 @@ func (s *Service) publish(lg *liveGame, sn *snapshot, on string, ans *answer) {
 			s.kick(lg, laneDMs+u, ans, on)
 		}
 	}
+	return true
 }
 
 // kick starts a lane, or wakes it if it is waiting to retry.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -42,9 +43,10 @@ func (s *Service) ownedByOther(t *table) bool {
 	return s.cfg.Shared && t.Lease != nil && t.Lease.Owner != s.replica
 }
 
-// takeLease marks t as delivered by this process, for the next save.
+// takeLease marks t as delivered by this process, for the next save,
+// unless another process holds it: that one delivers this change too.
 func (s *Service) takeLease(t *table) {
-	if s.cfg.Shared {
+	if s.cfg.Shared && !s.heldByOther(t, s.cfg.Clock.Now()) {
 		t.Lease = &lease{Owner: s.replica, Until: s.cfg.Clock.Now().UTC().Add(s.cfg.LeaseFor)}
 	}
 }
@@ -64,43 +66,90 @@ func (s *Service) claim(ctx context.Context, lg *liveGame, rec storage.Record, t
 	return stored, true
 }
 
-// saveLedger saves what this process delivered of a game. A game another
-// process committed since is theirs to deliver: what this process sent is
-// merged into their ledger, and the lease stays theirs. A merge always
-// starts from the ledger this process last read, so it can be made again
-// after a conflict or a later change.
-func (s *Service) saveLedger(ctx context.Context, lg *liveGame, rec storage.Record, t *table) (storage.Record, error) {
+// handOver saves what this process delivered of a game, when processes
+// share the store, and says whether there is more to deliver. The holder
+// of the lease delivers what others committed meanwhile (they leave it to
+// the holder, see publish) before it lets go; once every place shows the
+// newest change it releases the lease, so the next commit, wherever it
+// is made, is delivered by the process that made it. A process that lost
+// the lease merges what it sent into the stored ledger. Every save is a
+// compare-and-swap: a commit landing meanwhile is seen on the next try.
+// The caller holds the game's lock.
+func (s *Service) handOver(lg *liveGame) (more bool) {
+	ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+	defer cancel()
 	for tries := 0; ; tries++ {
-		if !s.ownedByOther(t) {
-			return s.save(ctx, lg, rec, t)
+		rec, err := s.store.Get(ctx, lg.id)
+		var t *table
+		if err == nil {
+			t, err = decodeTable(rec)
+		}
+		if err != nil {
+			s.log.Warn("saving what was delivered", "game", lg.id, "err", err)
+			return false
 		}
 		lg.mu.Lock()
-		changes := lg.changes
-		t.Out = mergeLedger(t.Out, lg.base, lg.out)
+		changes, sn := lg.changes, lg.snap
+		busy := false
+		for _, l := range lg.lanes {
+			busy = busy || l.running
+		}
+		if s.ownedByOther(t) {
+			if changes <= lg.saved {
+				// Nothing of this process's to keep.
+				lg.mu.Unlock()
+				return false
+			}
+			t.Out = mergeLedger(t.Out, lg.base, lg.out)
+		} else {
+			t.Out = lg.out.clone()
+		}
 		lg.mu.Unlock()
+		if !s.ownedByOther(t) {
+			if sn != nil && t.Rev > sn.t.Rev && !busy {
+				// Committed elsewhere while this process delivered.
+				s.deliverStored(lg, rec, t)
+				return true
+			}
+			s.takeLease(t)
+		}
+		if t.Lease != nil && t.Lease.Owner == s.replica && !busy && t.Out.Synced >= t.Rev {
+			t.Lease.Until = s.cfg.Clock.Now().UTC()
+		}
 		data, err := t.encode()
 		if err != nil {
-			return rec, err
+			s.log.Error("saving what was delivered", "game", lg.id, "err", err)
+			return false
 		}
 		rec.Data = data
 		rec.Due = s.dueOf(rec, t)
-		stored, err := s.store.Put(ctx, rec)
-		if err == nil {
-			lg.mu.Lock()
-			lg.saved = max(lg.saved, changes)
-			lg.mu.Unlock()
-			return stored, nil
+		if _, err = s.store.Put(ctx, rec); err == nil {
+			lg.stored(changes, t.Out)
+			return false
 		}
-		if !errors.Is(err, storage.ErrConflict) || tries == 2 {
-			return rec, err
-		}
-		if rec, err = s.store.Get(ctx, rec.ID); err != nil {
-			return rec, err
-		}
-		if t, err = decodeTable(rec); err != nil {
-			return rec, err
+		if !errors.Is(err, storage.ErrConflict) || tries == 4 {
+			s.log.Warn("saving what was delivered", "game", lg.id, "err", err)
+			return false
 		}
 	}
+}
+
+// deliverStored publishes the stored version of a game for this process
+// to deliver. The caller holds the game's lock.
+func (s *Service) deliverStored(lg *liveGame, rec storage.Record, t *table) {
+	g, ok := s.games.Get(rec.Game)
+	if !ok {
+		return
+	}
+	var st games.State
+	if rec.Status == storage.Playing || rec.Status == storage.Over {
+		var err error
+		if st, err = s.decodeState(rec.Game, t); err != nil {
+			s.log.Error("reading a game to deliver", "game", rec.ID, "err", err)
+			return
+		}
+	}
+	s.publish(lg, &snapshot{rec: rec, t: t, st: st, info: g.Info()}, "", nil)
 }
 
 // holds reports whether this process still delivers lg's game: false once

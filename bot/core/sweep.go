@@ -135,7 +135,7 @@ func (s *Service) heal(lg *liveGame) {
 // in play saves its ledger with its moves, not once more per move.
 func (s *Service) scheduleFlush(lg *liveGame) {
 	lg.mu.Lock()
-	if lg.changes <= lg.saved {
+	if lg.changes <= lg.saved && !s.cfg.Shared {
 		lg.mu.Unlock()
 		return
 	}
@@ -185,11 +185,10 @@ func (s *Service) scheduleFlush(lg *liveGame) {
 // the next click may reach one of them, which must know it. The caller
 // holds lg.mu.
 func (s *Service) flushDelayLocked(lg *liveGame) time.Duration {
-	d := lg.flushDelayLocked()
-	if s.cfg.Shared && lg.urgent > lg.saved {
+	if s.cfg.Shared {
 		return 0
 	}
-	return d
+	return lg.flushDelayLocked()
 }
 
 // flush saves a game's ledger if it changed since it was last stored, and
@@ -200,7 +199,11 @@ func (s *Service) flush(lg *liveGame) {
 	lg.mu.Lock()
 	dirty := lg.changes > lg.saved
 	lg.mu.Unlock()
-	if dirty {
+	if s.cfg.Shared {
+		if more := s.handOver(lg); more {
+			return
+		}
+	} else if dirty {
 		ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 		defer cancel()
 		rec, err := s.store.Get(ctx, lg.id)
@@ -209,7 +212,7 @@ func (s *Service) flush(lg *liveGame) {
 			t, err = decodeTable(rec)
 		}
 		if err == nil {
-			_, err = s.saveLedger(ctx, lg, rec, t)
+			_, err = s.save(ctx, lg, rec, t)
 		}
 		if err != nil {
 			s.log.Warn("saving what was delivered", "game", lg.id, "err", err)
