@@ -40,9 +40,64 @@ func BenchmarkInteraction(b *testing.B) {
 }
 
 func benchmarkInteraction(b *testing.B, think time.Duration) {
-	const tables = 50
 	h := benchHarness(b)
 	bot := startBenchBot(b, h)
+	cpu0 := bot.cpuTime()
+	latencies := playTables(b, h, 50, think)
+	cpu := bot.cpuTime() - cpu0
+	if len(latencies) == 0 {
+		return
+	}
+	reportLatencies(b, latencies)
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(latencies)), "cpu-ms/move")
+	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
+	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
+}
+
+// BenchmarkReplicas measures accepted moves a second, and their latency,
+// of "lifebot serve" processes: one on a bbolt file, and one, two and
+// three sharing a PostgreSQL database, the fake handing the clicks of 50
+// games played at once to each in turn. On one machine the replicas share
+// its cores: the figures show what sharing costs, not what more machines
+// would add.
+func BenchmarkReplicas(b *testing.B) {
+	dir := b.TempDir()
+	bin := buildLifebot(b, dir)
+	for _, c := range []struct {
+		name     string
+		replicas int
+		postgres bool
+	}{{"bbolt-1", 1, false}, {"postgres-1", 1, true}, {"postgres-2", 2, true}, {"postgres-3", 3, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			h := benchHarness(b)
+			config := filepath.Join(b.TempDir(), "lifebot.toml")
+			if err := os.WriteFile(config, []byte("[log]\nlevel = \"error\"\n[tables]\nmax_channel_games = 0\nmax_lobbies = 0\n"), 0o600); err != nil {
+				b.Fatal(err)
+			}
+			env := []string{"DISCORD_TOKEN=" + h.fake.Token(), "LIFEBOT_DISCORD_API=" + h.fake.URL(), "DISCORD_PUBLIC_KEY=" + h.fake.PublicKey()}
+			if c.postgres {
+				env = append(env, "LIFEBOT_POSTGRES_URL="+pgtest.URL(b))
+			} else {
+				env = append(env, "LIFEBOT_DATA="+filepath.Join(b.TempDir(), "lifebot.db"))
+			}
+			var urls []string
+			for i := range c.replicas {
+				urls = append(urls, startServe(b, bin, config, fmt.Sprintf("replica-%d", i+1), env).url())
+			}
+			h.fake.DeliverHTTP(urls...)
+			if latencies := playTables(b, h, 50, 0); len(latencies) > 0 {
+				reportLatencies(b, latencies)
+			}
+		})
+	}
+}
+
+// playTables plays b.N moves over tables games of That's Life! at once,
+// each in its own channel, and returns each move's latency: from the
+// fake's dispatch of the click to the bot's answer. A player who thinks
+// waits about think between moves; with none, they click again the
+// moment the board changes.
+func playTables(b *testing.B, h *harness, tables int, think time.Duration) []time.Duration {
 	type game struct {
 		board   string
 		players []discordtest.User
@@ -71,7 +126,6 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 		wg        sync.WaitGroup
 	)
 	left.Store(int64(b.N))
-	cpu0 := bot.cpuTime()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	b.ResetTimer()
@@ -121,10 +175,12 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	}
 	wg.Wait()
 	b.StopTimer()
-	cpu := bot.cpuTime() - cpu0
-	if len(latencies) == 0 {
-		return
-	}
+	return latencies
+}
+
+// reportLatencies reports the median and 99th percentile of latencies and
+// the moves a second they add up to.
+func reportLatencies(b *testing.B, latencies []time.Duration) {
 	slices.Sort(latencies)
 	pct := func(p float64) float64 {
 		return float64(latencies[int(p*float64(len(latencies)-1))].Microseconds()) / 1000
@@ -132,9 +188,6 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(float64(len(latencies))/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(latencies)), "cpu-ms/move")
-	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
-	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
 	b.ReportMetric(0, "ns/op")
 }
 

@@ -39,7 +39,7 @@ type serveProcess struct {
 func (p *serveProcess) url() string { return p.base + "/interactions" }
 
 // buildLifebot builds the program into dir.
-func buildLifebot(t *testing.T, dir string) string {
+func buildLifebot(t testing.TB, dir string) string {
 	t.Helper()
 	bin := filepath.Join(dir, "lifebot")
 	out, err := exec.Command("go", "build", "-o", bin, "github.com/lifebot/lifebot/cmd/lifebot").CombinedOutput()
@@ -50,7 +50,7 @@ func buildLifebot(t *testing.T, dir string) string {
 }
 
 // startServe starts one replica and waits until it is ready.
-func startServe(t *testing.T, bin, config, name string, env []string) *serveProcess {
+func startServe(t testing.TB, bin, config, name string, env []string) *serveProcess {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -474,6 +474,11 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 	stored, err := s.store.Put(ctx, rec)
 	if err == nil && lg != nil {
 		lg.stored(changes, t.Out)
+		if s.cfg.Shared {
+			// A lease taken by a save that delivers nothing must be let go
+			// at once, or the game's next commits wait for it to lapse.
+			s.scheduleFlush(lg)
+		}
 	}
 	return stored, err
 }

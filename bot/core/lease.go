@@ -94,6 +94,11 @@ func (s *Service) handOver(lg *liveGame) (more bool) {
 		for _, l := range lg.lanes {
 			busy = busy || l.running
 		}
+		if busy {
+			// The lanes save again when they are done.
+			lg.mu.Unlock()
+			return false
+		}
 		if s.ownedByOther(t) {
 			if changes <= lg.saved {
 				// Nothing of this process's to keep.
@@ -106,14 +111,15 @@ func (s *Service) handOver(lg *liveGame) (more bool) {
 		}
 		lg.mu.Unlock()
 		if !s.ownedByOther(t) {
-			if sn != nil && t.Rev > sn.t.Rev && !busy {
-				// Committed elsewhere while this process delivered.
+			if sn != nil && t.Rev > sn.t.Rev || sn == nil && t.Out.Synced < t.Rev {
+				// Committed elsewhere while this process delivered, or
+				// saved here without being shown yet.
 				s.deliverStored(lg, rec, t)
 				return true
 			}
 			s.takeLease(t)
 		}
-		if t.Lease != nil && t.Lease.Owner == s.replica && !busy && t.Out.Synced >= t.Rev {
+		if t.Lease != nil && t.Lease.Owner == s.replica && t.Out.Synced >= t.Rev {
 			t.Lease.Until = s.cfg.Clock.Now().UTC()
 		}
 		data, err := t.encode()

@@ -44,6 +44,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, openError(url, err)
 	}
+	// pgx's default of four connections (or one per core) queues a busy
+	// bot's games behind each other; pool_max_conns in the URL still rules.
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, openError(url, err)
@@ -54,6 +59,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	return &Store{pool: pool, now: time.Now}, nil
 }
+
+// defaultMaxConns is the connections a store keeps unless told otherwise.
+const defaultMaxConns = 16
 
 // redactedError is an error whose message was cleared of a password; it
 // still wraps the driver's error, for errors.Is and errors.As.
