@@ -14,17 +14,21 @@ import (
 // take any click, and each runs the sweep. A commit is a compare-and-swap
 // on the game's version, so a move is applied once whichever process
 // takes it; what needs more is delivery, which calls Discord after the
-// commit. A game's deliveries are made by one process at a time: the one
-// whose commit last took the game's lease. The lease is written with the
-// commit, so taking it costs nothing; it lapses LeaseFor after the
-// holder's last save, and a process that finds a game owing deliveries
-// under a lapsed lease (its holder died) takes it over by a
-// compare-and-swap of its own before sending anything.
+// commit. A game's deliveries are made by one process at a time, the
+// holder of the game's lease, so an older view never lands over a newer
+// one. A commit takes the lease, written with it at no cost, unless
+// another process holds it: then that process delivers the change too
+// (handOver reads the game before letting go), and the committing one
+// only acknowledges the click. The holder lets go once every place shows
+// the newest change. A lease lapses LeaseFor after the holder's last save;
+// a process that finds a game owing deliveries under a lapsed lease (its
+// holder died) takes it over by a compare-and-swap before sending
+// anything.
 //
-// A process that loses the lease while its lanes still run keeps what
-// they sent: its next save merges the messages it created into the
-// stored ledger (mergeLedger) instead of overwriting what the new holder
-// wrote, and its lanes stop at their next pass.
+// A process that lost a lease while its lanes ran keeps what they sent:
+// it merges the messages it created into the stored ledger (mergeLedger)
+// instead of overwriting the new holder's, and its lanes stop at their
+// next pass.
 
 // lease names the process that delivers a game's changes, and until when.
 type lease struct {
