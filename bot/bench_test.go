@@ -43,13 +43,13 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	h := benchHarness(b)
 	bot := startBenchBot(b, h)
 	cpu0 := bot.cpuTime()
-	latencies := playTables(b, h, 50, think)
+	answered, shown := playTables(b, h, 50, think)
 	cpu := bot.cpuTime() - cpu0
-	if len(latencies) == 0 {
+	if len(answered) == 0 {
 		return
 	}
-	reportLatencies(b, latencies)
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(latencies)), "cpu-ms/move")
+	reportLatencies(b, answered, shown)
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(answered)), "cpu-ms/move")
 	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
 	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
 }
@@ -57,17 +57,30 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 // BenchmarkReplicas measures accepted moves a second, and their latency,
 // of "lifebot serve" processes: one on a bbolt file, and one, two and
 // three sharing a PostgreSQL database, the fake handing the clicks of 50
-// games played at once to each in turn. On one machine the replicas share
-// its cores: the figures show what sharing costs, not what more machines
-// would add.
+// games played at once to each in turn: "saturated" players click again
+// the moment the board changes, "paced" ones think about a second. On one
+// machine the replicas share its cores: the figures show what sharing
+// costs, not what more machines would add.
 func BenchmarkReplicas(b *testing.B) {
 	dir := b.TempDir()
 	bin := buildLifebot(b, dir)
-	for _, c := range []struct {
+	type setup struct {
 		name     string
 		replicas int
 		postgres bool
-	}{{"bbolt-1", 1, false}, {"postgres-1", 1, true}, {"postgres-2", 2, true}, {"postgres-3", 3, true}} {
+		think    time.Duration
+	}
+	var setups []setup
+	for _, pace := range []struct {
+		name  string
+		think time.Duration
+	}{{"saturated", 0}, {"paced", time.Second}} {
+		for _, s := range []setup{{"bbolt-1", 1, false, 0}, {"postgres-1", 1, true, 0}, {"postgres-2", 2, true, 0}, {"postgres-3", 3, true, 0}} {
+			s.name, s.think = pace.name+"/"+s.name, pace.think
+			setups = append(setups, s)
+		}
+	}
+	for _, c := range setups {
 		b.Run(c.name, func(b *testing.B) {
 			h := benchHarness(b)
 			config := filepath.Join(b.TempDir(), "lifebot.toml")
@@ -85,19 +98,21 @@ func BenchmarkReplicas(b *testing.B) {
 				urls = append(urls, startServe(b, bin, config, fmt.Sprintf("replica-%d", i+1), env).url())
 			}
 			h.fake.DeliverHTTP(urls...)
-			if latencies := playTables(b, h, 50, 0); len(latencies) > 0 {
-				reportLatencies(b, latencies)
+			if answered, shown := playTables(b, h, 50, c.think); len(answered) > 0 {
+				reportLatencies(b, answered, shown)
 			}
 		})
 	}
 }
 
 // playTables plays b.N moves over tables games of That's Life! at once,
-// each in its own channel, and returns each move's latency: from the
-// fake's dispatch of the click to the bot's answer. A player who thinks
-// waits about think between moves; with none, they click again the
+// each in its own channel, and returns each move's latencies: from the
+// fake's dispatch of the click to the bot's answer, and from the click to
+// the board showing the move. The two differ when the process that took
+// the click leaves the board to the one delivering the game. A player who
+// thinks waits about think between moves; with none, they click again the
 // moment the board changes.
-func playTables(b *testing.B, h *harness, tables int, think time.Duration) []time.Duration {
+func playTables(b *testing.B, h *harness, tables int, think time.Duration) (answered, shown []time.Duration) {
 	type game struct {
 		board   string
 		players []discordtest.User
@@ -120,10 +135,9 @@ func playTables(b *testing.B, h *harness, tables int, think time.Duration) []tim
 	}
 
 	var (
-		left      atomic.Int64
-		mu        sync.Mutex
-		latencies []time.Duration
-		wg        sync.WaitGroup
+		left atomic.Int64
+		mu   sync.Mutex
+		wg   sync.WaitGroup
 	)
 	left.Store(int64(b.N))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -155,6 +169,7 @@ func playTables(b *testing.B, h *harness, tables int, think time.Duration) []tim
 				if u.ID != m[1] {
 					u = g.players[1]
 				}
+				clicked := time.Now()
 				it, err := h.fake.Click(ctx, u, board, buttons[0].CustomID)
 				if err != nil {
 					b.Error(err)
@@ -164,30 +179,36 @@ func playTables(b *testing.B, h *harness, tables int, think time.Duration) []tim
 					b.Error(err)
 					return
 				}
-				mu.Lock()
-				latencies = append(latencies, it.Latency())
-				mu.Unlock()
 				// The turn ping trails the answer; let it land before the
 				// next click reads the board.
-				h.fake.WaitFor(ctx, func() bool { return h.fake.Message(g.board).Content != board.Content })
+				if err := h.fake.WaitFor(ctx, func() bool { return h.fake.Message(g.board).Content != board.Content }); err != nil {
+					b.Error("the board never showed the move: ", err)
+					return
+				}
+				mu.Lock()
+				answered = append(answered, it.Latency())
+				shown = append(shown, time.Since(clicked))
+				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
 	b.StopTimer()
-	return latencies
+	return answered, shown
 }
 
-// reportLatencies reports the median and 99th percentile of latencies and
-// the moves a second they add up to.
-func reportLatencies(b *testing.B, latencies []time.Duration) {
-	slices.Sort(latencies)
-	pct := func(p float64) float64 {
+// reportLatencies reports the median and 99th percentile of both kinds of
+// latency (see playTables) and the moves a second they add up to.
+func reportLatencies(b *testing.B, answered, shown []time.Duration) {
+	pct := func(latencies []time.Duration, p float64) float64 {
+		slices.Sort(latencies)
 		return float64(latencies[int(p*float64(len(latencies)-1))].Microseconds()) / 1000
 	}
-	b.ReportMetric(pct(0.50), "p50-ms")
-	b.ReportMetric(pct(0.99), "p99-ms")
-	b.ReportMetric(float64(len(latencies))/b.Elapsed().Seconds(), "moves/s")
+	b.ReportMetric(pct(answered, 0.50), "p50-ms")
+	b.ReportMetric(pct(answered, 0.99), "p99-ms")
+	b.ReportMetric(pct(shown, 0.50), "shown-p50-ms")
+	b.ReportMetric(pct(shown, 0.99), "shown-p99-ms")
+	b.ReportMetric(float64(len(answered))/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(0, "ns/op")
 }
 

@@ -67,6 +67,10 @@ type liveGame struct {
 	// update).
 	changes, saved, urgent, pressing int
 	flushing                         bool
+	// forgotten says the process let go of the game (see flush): a click
+	// since then serves it with a new liveGame, and a flush scheduled
+	// before must not save or deliver this one's older view.
+	forgotten bool
 	// hurry shortens a flush's wait when a more urgent change comes.
 	hurry chan struct{}
 }

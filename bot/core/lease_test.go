@@ -2,11 +2,14 @@ package core
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
@@ -237,5 +240,61 @@ func TestAReminderIsSentOnceByOneOfManyReplicas(t *testing.T) {
 		if n := reminders(); n != 1 {
 			t.Fatalf("%v after the start: %d half-time reminders across the replicas, want 1", at, n)
 		}
+	}
+}
+
+// A game this process let go of is served by a new liveGame from the next
+// click on. A flush of the old one scheduled before must neither deliver
+// its older view beside the new one's nor save its older ledger over the
+// newer.
+func TestAForgottenGameSendsAndSavesNothing(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		t.Run(fmt.Sprintf("shared=%v", shared), func(t *testing.T) {
+			f := newFixture(t)
+			if shared {
+				f = newReplicas(t, 1).fixture(t, 0)
+			}
+			clock := discordtest.NewClock(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
+			f.svc.cfg.Clock = clock
+			id, board := f.game()
+			old := f.forgotten(id, clock)
+			f.play(id, board)
+			f.forgotten(id, clock)
+			calls := f.p.calls()
+			stored, _ := f.storedLedger(id)
+
+			old.update(func(o *ledger) { o.BoardRev = 0 })
+			f.svc.flush(old)
+			waitIdle(t, f.svc)
+			if got := f.p.calls(); got != calls {
+				t.Errorf("the forgotten game made %d calls to Discord", got-calls)
+			}
+			if now, _ := f.storedLedger(id); !reflect.DeepEqual(now, stored) {
+				t.Errorf("the forgotten game's ledger was saved:\nwas %+v\nnow %+v", stored, now)
+			}
+		})
+	}
+}
+
+// forgotten waits until the process lets go of the game, the clock moved
+// on past any flush's wait, and returns the liveGame it had.
+func (f *fixture) forgotten(id string, clock *discordtest.Clock) *liveGame {
+	f.t.Helper()
+	f.svc.liveMu.Lock()
+	lg := f.svc.live[id]
+	f.svc.liveMu.Unlock()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		clock.Advance(time.Minute)
+		f.svc.liveMu.Lock()
+		held := f.svc.live[id] == lg
+		f.svc.liveMu.Unlock()
+		if !held {
+			return lg
+		}
+		if time.Now().After(deadline) {
+			f.t.Fatal("an idle game was never let go")
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -42,14 +42,14 @@ func (s *Service) Sweep(ctx context.Context) {
 	// Games that ended while their last delivery failed are no longer
 	// open; the ones this process knows about are retried too.
 	for _, lg := range s.liveGames() {
+		unlock := s.lock(lg.id)
 		lg.mu.Lock()
-		behind := lg.snap != nil && lg.out.Synced < lg.snap.t.Rev
+		behind := !lg.forgotten && lg.snap != nil && lg.out.Synced < lg.snap.t.Rev
 		lg.mu.Unlock()
 		if behind {
-			unlock := s.lock(lg.id)
 			s.heal(lg)
-			unlock()
 		}
+		unlock()
 	}
 	if ticked > 0 {
 		s.log.Info("turn clocks", "games", ticked)
@@ -197,8 +197,11 @@ func (s *Service) flush(lg *liveGame) {
 	unlock := s.lock(lg.id)
 	defer unlock()
 	lg.mu.Lock()
-	dirty := lg.changes > lg.saved
+	dirty, forgotten := lg.changes > lg.saved, lg.forgotten
 	lg.mu.Unlock()
+	if forgotten {
+		return
+	}
 	if s.cfg.Shared {
 		if more := s.handOver(lg); more {
 			return
@@ -227,6 +230,7 @@ func (s *Service) flush(lg *liveGame) {
 	for _, l := range lg.lanes {
 		idle = idle && !l.running
 	}
+	lg.forgotten = idle
 	lg.mu.Unlock()
 	if idle {
 		s.liveMu.Lock()
