@@ -321,10 +321,17 @@ func (s *Service) sync(lg *liveGame, l *lane, sn *snapshot, answers []*answer) b
 
 // try runs one send, retrying passing failures. A wait between tries ends
 // early when the lane gets newer work (superseded reports it: the caller
-// starts over from the newest snapshot) or the service stops.
-func (s *Service) try(l *lane, what string, game string, send func(ctx context.Context) error) (err error, superseded bool) {
+// starts over from the newest snapshot) or the service stops. Waits on a
+// rate limit may outlast the game's lease, so each retry renews it first,
+// and gives up if another process took the game over.
+func (s *Service) try(lg *liveGame, l *lane, what string, send func(ctx context.Context) error) (err error, superseded bool) {
+	game := lg.id
 	wait := s.cfg.Backoff
 	for n := 1; ; n++ {
+		if n > 1 && !s.renew(lg) {
+			s.log.Info("delivery left to another process", "what", what, "game", game)
+			return errNotHolder, false
+		}
 		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
 		err = send(ctx)
 		cancel()
@@ -378,13 +385,13 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 		s.log.Error("drawing the board", "game", lg.id, "err", err)
 		return false
 	}
-	err, superseded := s.try(l, "board edit", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, out.Board, m) })
+	err, superseded := s.try(lg, l, "board edit", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, out.Board, m) })
 	if superseded {
 		return true
 	}
 	if errors.Is(err, ErrGone) {
 		var ref MessageRef
-		err, superseded = s.try(l, "new board", lg.id, func(ctx context.Context) (err error) {
+		err, superseded = s.try(lg, l, "new board", func(ctx context.Context) (err error) {
 			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), m)
 			return err
 		})

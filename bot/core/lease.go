@@ -20,10 +20,10 @@ import (
 // another process holds it: then that process delivers the change too
 // (handOver reads the game before letting go), and the committing one
 // only acknowledges the click. The holder lets go once every place shows
-// the newest change. A lease lapses LeaseFor after the holder's last save;
-// a process that finds a game owing deliveries under a lapsed lease (its
-// holder died) takes it over by a compare-and-swap before sending
-// anything.
+// the newest change. A lease lapses LeaseFor after the holder's last save
+// (a delivery waiting to retry renews it, see try); a process that finds
+// a game owing deliveries under a lapsed lease (its holder died) takes it
+// over by a compare-and-swap before sending anything.
 //
 // A process that lost a lease while its lanes ran keeps what they sent:
 // it merges the messages it created into the stored ledger (mergeLedger)
@@ -160,6 +160,42 @@ func (s *Service) deliverStored(lg *liveGame, rec storage.Record, t *table) {
 		}
 	}
 	s.publish(lg, &snapshot{rec: rec, t: t, st: st, info: g.Info()}, "", nil)
+}
+
+// errNotHolder stops a delivery that another process took over.
+var errNotHolder = errors.New("another process delivers this game now")
+
+// renew extends this process's lease on lg's game, whose deliveries it is
+// still making, and reports whether it still holds it: false once another
+// process took the game over, or on any doubt.
+func (s *Service) renew(lg *liveGame) bool {
+	if !s.cfg.Shared {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+	defer cancel()
+	for range 5 {
+		rec, err := s.store.Get(ctx, lg.id)
+		var t *table
+		if err == nil {
+			t, err = decodeTable(rec)
+		}
+		if err != nil || t.Lease != nil && t.Lease.Owner != s.replica {
+			return false
+		}
+		t.Lease = &lease{Owner: s.replica, Until: s.cfg.Clock.Now().UTC().Add(s.cfg.LeaseFor)}
+		if rec.Data, err = t.encode(); err != nil {
+			return false
+		}
+		rec.Due = s.dueOf(rec, t)
+		if _, err = s.store.Put(ctx, rec); err == nil {
+			return true
+		}
+		if !errors.Is(err, storage.ErrConflict) {
+			return false
+		}
+	}
+	return false
 }
 
 // holds reports whether this process still delivers lg's game: false once

@@ -2,10 +2,12 @@ package core
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -171,6 +173,46 @@ func TestAnotherReplicaTakesOverALapsedLease(t *testing.T) {
 	sweepAll()
 	if rs.p[1].calls()+rs.p[2].calls() != one+two {
 		t.Fatal("a sweep delivered again what was already delivered")
+	}
+}
+
+// A process waiting to retry a delivery, for longer than its lease, may
+// find the game taken over by another meanwhile: it sends nothing more,
+// so the two never deliver the game at once.
+func TestARetryAfterTheLeaseWasTakenOverSendsNothing(t *testing.T) {
+	rs := newReplicas(t, 2)
+	f := rs.fixture(t, 0)
+	id, board := f.game()
+	waitIdle(t, rs.svc[0])
+
+	var edits atomic.Int64
+	rs.p[0].mu.Lock()
+	rs.p[0].fail = func(op string, _ MessageRef) error {
+		if op != "edit" || edits.Add(1) > 1 {
+			return nil
+		}
+		// Discord answers the first edit with a rate limit; while replica
+		// 0 waits it out, its lease lapses and replica 1 takes over.
+		rs.clock.add(2 * time.Minute)
+		rs.svc[1].Sweep(context.Background())
+		return &Temporary{Err: errors.New("429"), After: time.Millisecond}
+	}
+	rs.p[0].mu.Unlock()
+	who, cid := f.legalClick(id)
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{fail: ErrGone})
+	waitIdle(t, rs.svc[0])
+	waitIdle(t, rs.svc[1])
+
+	if n := edits.Load(); n != 1 {
+		t.Errorf("replica 0 tried %d edits, want 1: it kept delivering a game replica 1 took over", n)
+	}
+	if rs.p[1].calls() == 0 {
+		t.Fatal("replica 1 took the game over and delivered nothing")
+	}
+	rec, _ := rs.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	if tb.Lease == nil || tb.Lease.Owner != rs.svc[1].replica || tb.Out.Synced != tb.Rev {
+		t.Fatalf("after the take-over: synced %d of rev %d, lease %+v", tb.Out.Synced, tb.Rev, tb.Lease)
 	}
 }
 

@@ -34,7 +34,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 				Content:  fmt.Sprintf("<@%s>, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", u, sn.rec.ID),
 				Mentions: []string{u},
 			}
-			err, _ := s.try(l, "closed-DM notice", lg.id, func(ctx context.Context) error {
+			err, _ := s.try(lg, l, "closed-DM notice", func(ctx context.Context) error {
 				_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 				return err
 			})
@@ -79,7 +79,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	}
 	if msg != nil {
 		var ref MessageRef
-		err, superseded := s.try(l, "ping", lg.id, func(ctx context.Context) (err error) {
+		err, superseded := s.try(lg, l, "ping", func(ctx context.Context) (err error) {
 			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err
 		})
@@ -102,7 +102,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	// The previous ping goes once its successor is out, so the channel
 	// keeps one. A failure here costs only tidiness.
 	if out.Ping.ID != "" {
-		err, _ := s.try(l, "old ping", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, out.Ping) })
+		err, _ := s.try(lg, l, "old ping", func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, out.Ping) })
 		if err == nil || errors.Is(err, ErrGone) {
 			lg.update(func(o *ledger) {
 				if o.Ping == out.Ping {
@@ -175,7 +175,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	}
 	if ping != nil {
 		var ref MessageRef
-		err, superseded := s.try(l, "DM ping", lg.id, func(ctx context.Context) (err error) {
+		err, superseded := s.try(lg, l, "DM ping", func(ctx context.Context) (err error) {
 			ref, err = s.cfg.Discord.Send(ctx, c.View.Channel, ping)
 			return err
 		})
@@ -188,7 +188,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 		})
 	}
 	if c.Ping.ID != "" {
-		err, _ := s.try(l, "old DM ping", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, c.Ping) })
+		err, _ := s.try(lg, l, "old DM ping", func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, c.Ping) })
 		if err == nil || errors.Is(err, ErrGone) {
 			lg.update(func(o *ledger) {
 				if p := o.player(user); p.Ping == c.Ping {
@@ -204,14 +204,14 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 // was deleted; fresh says it was sent anew.
 func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Message) (ref MessageRef, fresh bool, err error, superseded bool) {
 	if c.View.ID != "" {
-		err, superseded = s.try(l, "DM edit", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
+		err, superseded = s.try(lg, l, "DM edit", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
 		if !errors.Is(err, ErrGone) {
 			return c.View, false, err, superseded
 		}
 	}
 	channel := c.DM
 	if channel == "" {
-		err, superseded = s.try(l, "DM open", lg.id, func(ctx context.Context) (err error) {
+		err, superseded = s.try(lg, l, "DM open", func(ctx context.Context) (err error) {
 			channel, err = s.cfg.Discord.DMChannel(ctx, user)
 			return err
 		})
@@ -220,7 +220,7 @@ func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Me
 		}
 		lg.update(func(o *ledger) { o.player(user).DM = channel })
 	}
-	err, superseded = s.try(l, "DM", lg.id, func(ctx context.Context) (err error) {
+	err, superseded = s.try(lg, l, "DM", func(ctx context.Context) (err error) {
 		ref, err = s.cfg.Discord.Send(ctx, channel, m)
 		return err
 	})
@@ -320,7 +320,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 			lg.update(func(o *ledger) { o.Told = i + 1 })
 			continue
 		}
-		err, _ = s.try(l, "story", lg.id, func(ctx context.Context) error {
+		err, _ = s.try(lg, l, "story", func(ctx context.Context) error {
 			_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err
 		})

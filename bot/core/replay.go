@@ -126,7 +126,7 @@ func (s *Service) syncReplay(lg *liveGame, l *lane, sn *snapshot) bool {
 		lg.update(func(o *ledger) { o.Replayed = true })
 		return true
 	}
-	err, _ = s.try(l, "replay", lg.id, func(ctx context.Context) error {
+	err, _ = s.try(lg, l, "replay", func(ctx context.Context) error {
 		_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 		return err
 	})

@@ -450,13 +450,13 @@ func (s *Service) syncLeft(lg *liveGame, l *lane, sn *snapshot, user string) boo
 	}
 	m := &Message{Content: fmt.Sprintf("**%s** · game `%s` in <#%s>: %s [board](%s)",
 		sn.info.Name, sn.rec.ID, sn.rec.Channel, left, JumpLink(sn.rec.Guild, sn.t.Out.Board))}
-	err, superseded := s.try(l, "DM of a player who left", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
+	err, superseded := s.try(lg, l, "DM of a player who left", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
 	if err != nil && !errors.Is(err, ErrGone) {
 		return superseded
 	}
 	lg.update(func(o *ledger) { o.player(user).Shows = shownLeft })
 	if c.Ping.ID != "" {
-		err, _ := s.try(l, "old DM ping", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, c.Ping) })
+		err, _ := s.try(lg, l, "old DM ping", func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, c.Ping) })
 		if err == nil || errors.Is(err, ErrGone) {
 			lg.update(func(o *ledger) { o.player(user).Ping = MessageRef{} })
 		}

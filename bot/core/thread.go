@@ -36,7 +36,7 @@ func threadPending(sn *snapshot, out ledger) bool {
 func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) bool {
 	name := truncate(fmt.Sprintf("%s · %s", sn.info.Name, strings.Join(sn.t.names(), ", ")), 100)
 	var thread string
-	err, superseded := s.try(l, "thread", lg.id, func(ctx context.Context) (err error) {
+	err, superseded := s.try(lg, l, "thread", func(ctx context.Context) (err error) {
 		thread, err = s.cfg.Discord.StartThread(ctx, out.Board, name)
 		return err
 	})
@@ -61,7 +61,7 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 		return false
 	}
 	var ref MessageRef
-	err, _ = s.try(l, "board in thread", lg.id, func(ctx context.Context) (err error) {
+	err, _ = s.try(lg, l, "board in thread", func(ctx context.Context) (err error) {
 		ref, err = s.cfg.Discord.Send(ctx, thread, m)
 		return err
 	})
@@ -70,7 +70,7 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	}
 	lg.update(func(o *ledger) { o.Board, o.BoardRev = ref, max(o.BoardRev, sn.t.Rev) })
 	pointer := threadPointer(sn, thread)
-	if err, _ := s.try(l, "lobby pointer", lg.id, func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
+	if err, _ := s.try(lg, l, "lobby pointer", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
 		s.log.Warn("pointing the lobby at the thread", "game", lg.id, "err", err)
 	}
 	return true
