@@ -87,7 +87,7 @@ func BenchmarkReplicas(b *testing.B) {
 			if err := os.WriteFile(config, []byte("[log]\nlevel = \"error\"\n[tables]\nmax_channel_games = 0\nmax_lobbies = 0\n"), 0o600); err != nil {
 				b.Fatal(err)
 			}
-			env := []string{"DISCORD_TOKEN=" + h.fake.Token(), "LIFEBOT_DISCORD_API=" + h.fake.URL(), "DISCORD_PUBLIC_KEY=" + h.fake.PublicKey()}
+			env := []string{"DISCORD_TOKEN=" + h.fake.Token(), "LIFEBOT_DISCORD_API=" + h.fake.URL(), "DISCORD_PUBLIC_KEY=" + h.fake.PublicKey(), "LIFEBOT_HTTP_DRAIN=0s"}
 			if c.postgres {
 				env = append(env, "LIFEBOT_POSTGRES_URL="+pgtest.URL(b))
 			} else {

@@ -297,6 +297,8 @@ func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
 	env := []string{
 		"DISCORD_TOKEN=" + fake.Token(), "LIFEBOT_DISCORD_API=" + fake.URL(),
 		"DISCORD_PUBLIC_KEY=" + fake.PublicKey(), "LIFEBOT_POSTGRES_URL=" + pgURL,
+		// Nothing balances the load here: no need to wait for it at a stop.
+		"LIFEBOT_HTTP_DRAIN=0s",
 	}
 	store, err := postgres.Open(context.Background(), pgURL)
 	if err != nil {

@@ -38,6 +38,10 @@ type Endpoint struct {
 	srv     *http.Server
 	// now is the clock signed timestamps are checked against.
 	now func() time.Time
+	// Drain is how long Shutdown goes on taking interactions after
+	// /readyz turns 503: a load balancer checks readiness every few
+	// seconds, and sends a click to a closed port until it notices.
+	Drain time.Duration
 
 	registered atomic.Bool
 	draining   atomic.Bool
@@ -132,12 +136,16 @@ func (e *Endpoint) Register(ctx context.Context) error {
 	return nil
 }
 
-// Shutdown stops gracefully: /readyz turns 503 at once, the listener
-// closes, the requests in flight get their answers, and the bot finishes
-// the work they started and flushes what remains (see Bot.Shutdown), all
-// within ctx.
+// Shutdown stops gracefully: /readyz turns 503 at once, interactions are
+// still taken for Drain, then the listener closes, the requests in flight
+// get their answers, and the bot finishes the work they started and
+// flushes what remains (see Bot.Shutdown), all within ctx.
 func (e *Endpoint) Shutdown(ctx context.Context) error {
 	e.draining.Store(true)
+	select {
+	case <-time.After(e.Drain):
+	case <-ctx.Done():
+	}
 	return errors.Join(e.srv.Shutdown(ctx), e.bot.Shutdown(ctx))
 }
 

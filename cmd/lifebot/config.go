@@ -74,6 +74,7 @@ type Config struct {
 		Listen    string `toml:"listen"`
 		PublicKey string `toml:"public_key"`
 		Replica   string `toml:"replica"`
+		Drain     string `toml:"drain"`
 	} `toml:"http"`
 }
 
@@ -95,6 +96,7 @@ func defaultConfig() Config {
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	c.HTTP.Listen = ":8080"
+	c.HTTP.Drain = "5s"
 	return c
 }
 

@@ -229,7 +229,11 @@ func redacted(raw string) string {
 // the database last, so no accepted move is lost.
 func (m *Main) Close() error {
 	var errs []error
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	wait := 10 * time.Second
+	if m.Endpoint != nil {
+		wait += m.Endpoint.Drain
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	switch {
 	case m.Endpoint != nil:

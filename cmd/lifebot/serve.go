@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -52,6 +53,7 @@ func (c *Config) httpFromEnv(getenv func(string) string) {
 		"LIFEBOT_HTTP_LISTEN": &c.HTTP.Listen,
 		"DISCORD_PUBLIC_KEY":  &c.HTTP.PublicKey,
 		"LIFEBOT_REPLICA":     &c.HTTP.Replica,
+		"LIFEBOT_HTTP_DRAIN":  &c.HTTP.Drain,
 	} {
 		if v := getenv(env); v != "" {
 			*dst = v
@@ -71,7 +73,18 @@ func (c Config) validateServe() error {
 	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
 		return fmt.Errorf("http.listen must be an address such as \":8080\" or \"127.0.0.1:8080\", not %q", c.HTTP.Listen)
 	}
-	return nil
+	_, err := c.drain()
+	return err
+}
+
+// drain is how long a stopping serve process goes on taking interactions
+// after it says it is no longer ready.
+func (c Config) drain() (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(c.HTTP.Drain))
+	if err != nil || d < 0 || d > time.Minute {
+		return 0, fmt.Errorf("http.drain must be a duration from \"0s\" to \"1m\", like \"5s\"; not %q", c.HTTP.Drain)
+	}
+	return d, nil
 }
 
 // replica names this process in every log line: http.replica, or the
@@ -97,6 +110,7 @@ func (m *Main) openEndpoint(ctx context.Context, s *discordgo.Session, log *slog
 	if m.Endpoint, err = m.Bot.Endpoint(s, key); err != nil {
 		return errUsage{err}
 	}
+
 	ln, err := net.Listen("tcp", m.Config.HTTP.Listen)
 	if err != nil {
 		return fmt.Errorf("listening for interactions: %w", err)
@@ -108,6 +122,11 @@ func (m *Main) openEndpoint(ctx context.Context, s *discordgo.Session, log *slog
 			return errUsage{fmt.Errorf("http.public_key: %w", err)}
 		}
 		return err
+	}
+	// Ready from now on: a stop must give the load balancer time to
+	// notice. A start that failed was never ready, and stops at once.
+	if m.Endpoint.Drain, err = m.Config.drain(); err != nil {
+		return errUsage{err}
 	}
 	log.Info("serving interactions", "addr", ln.Addr().String(), "path", "/interactions")
 	return nil

@@ -34,7 +34,7 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	addr := freeAddr(t)
 	env := map[string]string{
 		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db, "LIFEBOT_GUILD": guild,
-		"DISCORD_PUBLIC_KEY": fake.PublicKey(), "LIFEBOT_HTTP_LISTEN": addr,
+		"DISCORD_PUBLIC_KEY": fake.PublicKey(), "LIFEBOT_HTTP_LISTEN": addr, "LIFEBOT_HTTP_DRAIN": "2s",
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -66,7 +66,25 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	if resp, err := it.Wait(wait); err != nil || resp.Message == nil || !strings.Contains(resp.Message.Content, "lifebot") {
 		t.Fatalf("/help over HTTP answered %+v, %v", resp, err)
 	}
+	// Stopping, it says it is no longer ready at once, and still answers
+	// what the load balancer sends before it notices.
 	cancel()
+	for status := 0; status != http.StatusServiceUnavailable; {
+		if wait.Err() != nil {
+			t.Fatalf("/readyz still answers %d after the stop", status)
+		}
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			status = resp.StatusCode
+			resp.Body.Close()
+		}
+	}
+	it, err = fake.Command(wait, fake.AddUser("Ben"), guild, channel, "help", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, err := it.Wait(wait); err != nil || resp.Message == nil {
+		t.Fatalf("/help while draining answered %+v, %v", resp, err)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -98,6 +116,7 @@ func TestServeSettingsAreRefusedClearly(t *testing.T) {
 		{"key not hex", map[string]string{"DISCORD_PUBLIC_KEY": strings.Repeat("zz", 32)}, nil, "developer portal"},
 		{"no port", map[string]string{"DISCORD_PUBLIC_KEY": key, "LIFEBOT_HTTP_LISTEN": "8080"}, nil, "http.listen"},
 		{"no port by flag", map[string]string{"DISCORD_PUBLIC_KEY": key}, []string{"-listen", "localhost"}, "http.listen"},
+		{"drain not a duration", map[string]string{"DISCORD_PUBLIC_KEY": key, "LIFEBOT_HTTP_DRAIN": "soon"}, nil, "http.drain"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			vars := map[string]string{"DISCORD_TOKEN": "t", "LIFEBOT_DATA": filepath.Join(t.TempDir(), "lifebot.db")}
