@@ -46,15 +46,7 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 		t.Fatalf("serve never registered its twelve commands in the guild: %v", err)
 	}
 	base := "http://" + addr
-	for status := 0; status != http.StatusOK; {
-		if wait.Err() != nil {
-			t.Fatalf("/readyz still answers %d once the commands are registered", status)
-		}
-		if resp, err := http.Get(base + "/readyz"); err == nil {
-			status = resp.StatusCode
-			resp.Body.Close()
-		}
-	}
+	waitReadyz(t, wait, base, http.StatusOK, "once the commands are registered")
 	if err := fake.VerifyEndpoint(wait, base+"/interactions"); err != nil {
 		t.Fatal(err)
 	}
@@ -69,15 +61,7 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	// Stopping, it says it is no longer ready at once, and still answers
 	// what the load balancer sends before it notices.
 	cancel()
-	for status := 0; status != http.StatusServiceUnavailable; {
-		if wait.Err() != nil {
-			t.Fatalf("/readyz still answers %d after the stop", status)
-		}
-		if resp, err := http.Get(base + "/readyz"); err == nil {
-			status = resp.StatusCode
-			resp.Body.Close()
-		}
-	}
+	waitReadyz(t, wait, base, http.StatusServiceUnavailable, "after the stop")
 	it, err = fake.Command(wait, fake.AddUser("Ben"), guild, channel, "help", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -153,5 +137,19 @@ func TestServeWithAnotherApplicationsKey(t *testing.T) {
 	}
 	if len(fake.Commands("")) != 0 {
 		t.Error("commands were registered with the wrong key")
+	}
+}
+
+// waitReadyz polls base's /readyz until it answers want.
+func waitReadyz(t *testing.T, ctx context.Context, base string, want int, when string) {
+	t.Helper()
+	for status := 0; status != want; {
+		if ctx.Err() != nil {
+			t.Fatalf("/readyz still answers %d %s", status, when)
+		}
+		if resp, err := http.Get(base + "/readyz"); err == nil {
+			status = resp.StatusCode
+			resp.Body.Close()
+		}
 	}
 }
