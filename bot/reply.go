@@ -27,15 +27,18 @@ type reply struct {
 	t   transport
 	log *slog.Logger
 
+	timer *time.Timer
+
+	mu sync.Mutex
 	// ephemeral says the answer will be private, so a deferral must be
 	// private too: a follow-up fills the deferred message and keeps its
 	// visibility.
 	ephemeral bool
-
-	mu       sync.Mutex
-	deferred bool
-	done     bool
-	timer    *time.Timer
+	deferred  bool
+	// deferring is closed when a deferral on its way has gone out.
+	deferring chan struct{}
+	// done says the answer was taken (see claim).
+	done bool
 }
 
 // transport carries an interaction's first answer to Discord: a POST to
@@ -70,19 +73,27 @@ func (r *reply) stop() { r.timer.Stop() }
 // deferNow acknowledges the interaction without answering it yet.
 func (r *reply) deferNow() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.done || r.deferred {
+	if r.done || r.deferred || r.deferring != nil {
+		r.mu.Unlock()
 		return
 	}
-	if err := r.deferLocked(r.ephemeral); err != nil {
+	r.deferring = make(chan struct{})
+	private := r.ephemeral
+	r.mu.Unlock()
+	err := r.sendDeferral(private)
+	r.mu.Lock()
+	close(r.deferring)
+	r.deferring = nil
+	r.mu.Unlock()
+	if err != nil {
 		r.log.Warn("deferring interaction", "err", err)
 	}
 }
 
-// deferLocked sends the deferred acknowledgement: for a component click
+// sendDeferral sends the deferred acknowledgement: for a component click
 // "update the message later", for a command "a message is coming", shown
-// to the user alone when private. The caller holds mu.
-func (r *reply) deferLocked(private bool) error {
+// to the user alone when private.
+func (r *reply) sendDeferral(private bool) error {
 	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 	if r.i.Type == discordgo.InteractionMessageComponent {
 		resp.Type = discordgo.InteractionResponseDeferredMessageUpdate
@@ -92,44 +103,59 @@ func (r *reply) deferLocked(private bool) error {
 	if err := r.callback(resp, nil); err != nil {
 		return err
 	}
-	r.deferred = true
-	r.ephemeral = private
+	r.mu.Lock()
+	r.deferred, r.ephemeral = true, private
+	r.mu.Unlock()
 	return nil
 }
 
-// deferForFilesLocked defers an answer whose image the transport cannot
-// carry in a first answer: the image then follows by REST, with the
-// placeholder made as private as the answer. The caller holds mu.
-func (r *reply) deferForFilesLocked(m *core.Message) error {
-	if r.deferred || m.Image == nil || r.t.uploads() {
+// deferForFiles defers an answer whose image the transport cannot carry
+// in a first answer: the image then follows by REST, with the placeholder
+// made as private as the answer.
+func (r *reply) deferForFiles(m *core.Message) error {
+	if deferred, _ := r.state(); deferred || m.Image == nil || r.t.uploads() {
 		return nil
 	}
-	return r.deferLocked(m.Private)
+	return r.sendDeferral(m.Private)
 }
 
-// claim takes the single answer; it reports false if one was already sent.
-// The caller holds mu.
+// state says whether the interaction was deferred, and how visibly.
+func (r *reply) state() (deferred, ephemeral bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.deferred, r.ephemeral
+}
+
+// claim takes the single answer; it reports false if one was already
+// taken. A deferral on its way is waited for, since the answer must
+// follow it; from then on the caller alone speaks for the interaction,
+// and no lock is held while it calls Discord.
 func (r *reply) claim() bool {
 	r.timer.Stop()
+	r.mu.Lock()
 	if r.done {
+		r.mu.Unlock()
 		return false
 	}
 	r.done = true
+	deferring := r.deferring
+	r.mu.Unlock()
+	if deferring != nil {
+		<-deferring
+	}
 	return true
 }
 
 // Update implements core.Responder: the clicked message becomes m (for a
 // command, m is sent as the reply).
 func (r *reply) Update(ctx context.Context, m *core.Message) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	if !r.claim() {
 		return errAnswered
 	}
-	if err := r.deferForFilesLocked(m); err != nil {
+	if err := r.deferForFiles(m); err != nil {
 		return err
 	}
-	if r.deferred {
+	if deferred, _ := r.state(); deferred {
 		return r.editOriginal(ctx, m)
 	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
@@ -141,9 +167,10 @@ func (r *reply) Update(ctx context.Context, m *core.Message) error {
 
 // Ack implements core.Responder.
 func (r *reply) Ack(ctx context.Context) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !r.claim() || r.deferred {
+	if !r.claim() {
+		return nil
+	}
+	if deferred, _ := r.state(); deferred {
 		return nil
 	}
 	return r.callback(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, nil)
@@ -152,18 +179,17 @@ func (r *reply) Ack(ctx context.Context) error {
 // Reply implements core.Responder: a new message, the interaction's own
 // or, after a deferral, a follow-up.
 func (r *reply) Reply(ctx context.Context, m *core.Message) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	if !r.claim() {
 		return errAnswered
 	}
-	if err := r.deferForFilesLocked(m); err != nil {
+	if err := r.deferForFiles(m); err != nil {
 		return err
 	}
-	if !r.deferred {
+	deferred, ephemeral := r.state()
+	if !deferred {
 		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m, false)
 	}
-	if r.i.Type == discordgo.InteractionApplicationCommand && m.Private == r.ephemeral {
+	if r.i.Type == discordgo.InteractionApplicationCommand && m.Private == ephemeral {
 		// The deferral is a placeholder of the right visibility: fill it.
 		return r.editOriginal(ctx, m)
 	}
