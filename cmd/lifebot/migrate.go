@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -59,6 +60,13 @@ func runMigrate(ctx context.Context, from, url string, stdout io.Writer) error {
 		return err
 	}
 	defer dst.Close()
+	// Bots already running on the database create games meanwhile: the
+	// file's ids are kept from them before anything is copied.
+	if last := greatestID(games); last != "" {
+		if err := dst.Reserve(ctx, last); err != nil {
+			return err
+		}
+	}
 	copied := 0
 	for _, r := range games {
 		ok, err := dst.Import(ctx, r)
@@ -73,17 +81,20 @@ func runMigrate(ctx context.Context, from, url string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("checking the copy: %w", err)
 	}
-	versions := make(map[string]uint64, len(stored))
+	byID := make(map[string]storage.Record, len(stored))
 	for _, r := range stored {
-		versions[r.ID] = r.Version
+		byID[r.ID] = r
 	}
 	for _, r := range games {
-		v, ok := versions[r.ID]
+		there, ok := byID[r.ID]
 		switch {
 		case !ok:
 			return fmt.Errorf("game %s of %s is missing from PostgreSQL after the copy", r.ID, from)
-		case v < r.Version:
-			return fmt.Errorf("game %s is at version %d in PostgreSQL, behind version %d in %s", r.ID, v, r.Version, from)
+		case there.Version < r.Version:
+			return fmt.Errorf("game %s is at version %d in PostgreSQL, behind version %d in %s", r.ID, there.Version, r.Version, from)
+		case there.Game != r.Game || there.Guild != r.Guild || there.Version == r.Version && !bytes.Equal(there.Data, r.Data):
+			// Played on since an earlier copy, a game changes its version.
+			return fmt.Errorf("game %s in PostgreSQL is another game than %s in %s: the database had games of its own before the copy; copy into a new database, before any bot uses it", r.ID, r.ID, from)
 		}
 	}
 	fmt.Fprintf(stdout, "migrated %d games (%d already there); %d in the file, %d in PostgreSQL\n", copied, len(games)-copied, len(games), len(stored))
@@ -91,4 +102,16 @@ func runMigrate(ctx context.Context, from, url string, stdout io.Writer) error {
 		return fmt.Errorf("the games of %s that cannot be read were not copied: %w", from, unreadable)
 	}
 	return nil
+}
+
+// greatestID is the id of games that Create would have handed out last:
+// ids are base 36, so a shorter one is smaller.
+func greatestID(games []storage.Record) string {
+	last := ""
+	for _, r := range games {
+		if len(r.ID) > len(last) || len(r.ID) == len(last) && r.ID > last {
+			last = r.ID
+		}
+	}
+	return last
 }

@@ -138,6 +138,33 @@ func TestMigrate(t *testing.T) {
 	}
 }
 
+// A database where bots made games of their own before the copy may hold
+// other games under the file's ids: migrate says so instead of counting
+// them as copied.
+func TestMigrateRefusesADatabaseWithGamesOfItsOwn(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "lifebot.db")
+	recs := boltGames(t, db)
+	url := pgtest.URL(t)
+	s, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []storage.Record{
+		// Another kind of game, and the same kind where nothing was played.
+		{Game: "life", Guild: "g", Channel: "c"},
+		{Game: "thatslife", Guild: "g", Channel: "c", Data: []byte("a lobby of its own")},
+	} {
+		if _, err := s.Create(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	out, err := migrate(t, nil, "-from", db, "-to", url)
+	if err == nil || !strings.Contains(err.Error(), "game "+recs[0].ID+" in PostgreSQL is another game") || !strings.Contains(err.Error(), "new database") {
+		t.Fatalf("migrate into a database with games of its own: %q, %v", out, err)
+	}
+}
+
 // A game the file cannot give back is named, and the others are copied.
 func TestMigrateCopiesAroundAnUnreadableGame(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "lifebot.db")

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lifebot/lifebot/storage"
@@ -241,20 +242,42 @@ func (s *Store) Import(ctx context.Context, r storage.Record) (bool, error) {
 			return err
 		}
 		inserted = tag.RowsAffected() == 1
-		n, err := strconv.ParseUint(r.ID, 36, 63)
-		if !inserted || err != nil || storage.FormatID(n) != r.ID {
+		if !inserted {
 			return nil
 		}
-		// Move the sequence past the imported id, so that Create never
-		// hands it out again; it never moves back.
-		_, err = tx.Exec(ctx, `SELECT setval('games_id_seq', $1) FROM games_id_seq
-			WHERE CASE WHEN is_called THEN last_value + 1 ELSE last_value END <= $1`, int64(n))
-		return err
+		return reserve(ctx, tx, r.ID)
 	})
 	if err != nil {
 		return false, s.fail("importing game "+r.ID, err)
 	}
 	return inserted, nil
+}
+
+// Reserve keeps Create from handing out ids up to id, the greatest of the
+// games about to be imported: reserved before the copy starts, they are
+// not taken by a process creating games meanwhile.
+func (s *Store) Reserve(ctx context.Context, id string) error {
+	if s.closed.Load() {
+		return storage.ErrClosed
+	}
+	if err := reserve(ctx, s.pool, id); err != nil {
+		return s.fail("reserving the ids up to "+id, err)
+	}
+	return nil
+}
+
+// reserve moves the id sequence past id, if id is one Create could make;
+// the sequence never moves back.
+func reserve(ctx context.Context, db interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+}, id string) error {
+	n, err := strconv.ParseUint(id, 36, 63)
+	if err != nil || storage.FormatID(n) != id {
+		return nil
+	}
+	_, err = db.Exec(ctx, `SELECT setval('games_id_seq', $1) FROM games_id_seq
+		WHERE CASE WHEN is_called THEN last_value + 1 ELSE last_value END <= $1`, int64(n))
+	return err
 }
 
 // Close implements storage.Store. It waits for the calls in progress.

@@ -120,6 +120,25 @@ func TestImport(t *testing.T) {
 	}
 }
 
+// Ids reserved before a copy are never handed out, and a reservation
+// below the sequence does not move it back.
+func TestReserve(t *testing.T) {
+	s := open(t, pgtest.URL(t))
+	ctx := context.Background()
+	for _, id := range []string{"c", "b", "not-made-by-create"} {
+		if err := s.Reserve(ctx, id); err != nil {
+			t.Fatalf("Reserve(%s) = %v", id, err)
+		}
+	}
+	if r, err := s.Create(ctx, storage.Record{Channel: "ch"}); err != nil || r.ID != "d" {
+		t.Fatalf("Create after reserving up to c = %q, %v; want id d", r.ID, err)
+	}
+	s.Close()
+	if err := s.Reserve(ctx, "z"); !errors.Is(err, storage.ErrClosed) {
+		t.Fatalf("Reserve after Close = %v, want ErrClosed", err)
+	}
+}
+
 // Ids handed out after a first Import start past every imported id, even
 // when the sequence has never been used.
 func TestImportOfTheFirstIDs(t *testing.T) {
