@@ -111,13 +111,23 @@ func (s *Service) replayBoards(g games.Game, t *table) ([][]byte, error) {
 // it is drawn here, by the lane, never under the game's lock. A replay
 // that cannot be drawn is given up rather than tried again, as drawing is
 // deterministic; one cut short by shutdown is left for the next delivery.
+//
+// Replays are drawn one at a time: games often end together, and each
+// replay holds every board of its game until it is animated. Drawn all at
+// once they would take the renderer from the games still in play, and
+// their memory would grow with the number of games ending.
 func (s *Service) syncReplay(lg *liveGame, l *lane, sn *snapshot) bool {
 	anim, ok := s.cfg.Renderer.(Animator)
 	out := lg.ledger()
 	if !ok || sn.rec.Status != storage.Over || !out.Announced || out.Replayed {
 		return true
 	}
-	msg, err := s.replayMessage(sn, anim)
+	msg, err := s.drawReplay(sn, anim)
+	if err == nil && !s.renew(lg) {
+		// Another process took the game over while this one drew: it
+		// posts the replay.
+		return false
+	}
 	if err != nil {
 		if s.ctx.Err() != nil {
 			return false
@@ -135,6 +145,17 @@ func (s *Service) syncReplay(lg *liveGame, l *lane, sn *snapshot) bool {
 	}
 	lg.update(func(o *ledger) { o.Replayed = true })
 	return true
+}
+
+// drawReplay draws a replay once no other is being drawn.
+func (s *Service) drawReplay(sn *snapshot, anim Animator) (*Message, error) {
+	select {
+	case s.replaying <- struct{}{}:
+	case <-s.ctx.Done():
+		return nil, s.ctx.Err()
+	}
+	defer func() { <-s.replaying }()
+	return s.replayMessage(sn, anim)
 }
 
 // replayMessage is a finished game's replay: its board after every turn,

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -423,5 +424,65 @@ func BenchmarkReplay(b *testing.B) {
 			b.ReportMetric(float64(len(m.Image.Data)), "gif-bytes")
 			b.ReportMetric(float64(len(tb.Log)), "decisions")
 		})
+	}
+}
+
+// gatedRenderer holds every board it draws until open is closed, and
+// counts the draws under way.
+type gatedRenderer struct {
+	filmRenderer
+	open          chan struct{}
+	drawing, most atomic.Int64
+}
+
+func (r *gatedRenderer) Board(view any, names []string) ([]byte, error) {
+	n := r.drawing.Add(1)
+	defer r.drawing.Add(-1)
+	for m := r.most.Load(); n > m && !r.most.CompareAndSwap(m, n); m = r.most.Load() {
+	}
+	<-r.open
+	return r.filmRenderer.Board(view, names)
+}
+
+// Games that end together have their replays drawn one after the other:
+// each holds all its boards until animated, and drawn at once they would
+// crowd out the boards of the games still in play.
+func TestReplaysAreDrawnOneAtATime(t *testing.T) {
+	f := newFixture(t)
+	f.film()
+	var finished []*snapshot
+	for range 2 {
+		id, _ := f.game()
+		f.playToEnd(id)
+		rec, tb := f.table(id)
+		finished = append(finished, &snapshot{rec: rec, t: tb, st: mustState(t, f.svc, rec, tb), info: thatslife.Game{}.Info()})
+	}
+	waitIdle(t, f.svc)
+
+	r := &gatedRenderer{open: make(chan struct{})}
+	f.svc.cfg.Renderer = r
+	errs := make(chan error, len(finished))
+	for i, sn := range finished {
+		go func() {
+			_, err := f.svc.drawReplay(sn, r)
+			errs <- err
+		}()
+		if i == 0 {
+			waitFor(t, "the first replay's first board", func() bool { return r.drawing.Load() == 1 })
+		}
+	}
+	// The second replay has had every chance to start drawing.
+	time.Sleep(50 * time.Millisecond)
+	if n := r.drawing.Load(); n != 1 {
+		t.Fatalf("%d boards drawn at once for two replays, want the second to wait", n)
+	}
+	close(r.open)
+	for range finished {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r.films != 2 || r.most.Load() != 1 {
+		t.Fatalf("%d replays animated, at most %d boards drawn at once; want 2 and 1", r.films, r.most.Load())
 	}
 }

@@ -148,6 +148,9 @@ type Service struct {
 	resultsMu sync.Mutex
 	results   map[string]*result
 
+	// replaying lets one replay be drawn at a time (see syncReplay).
+	replaying chan struct{}
+
 	// ctx ends deliveries at shutdown; work tracks every goroutine the
 	// service started, inflight the calls being served.
 	ctx      context.Context
@@ -196,7 +199,7 @@ func New(cfg Config) *Service {
 	return &Service{
 		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica,
 		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, results: map[string]*result{},
-		ctx: ctx, cancel: cancel, stop: make(chan struct{}),
+		ctx: ctx, cancel: cancel, stop: make(chan struct{}), replaying: make(chan struct{}, 1),
 	}
 }
 
