@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -100,10 +101,7 @@ func TestHTTPDeliveryAnswersWithTheResponseBody(t *testing.T) {
 	e := newEndpointBot(t, w.fake, answerWith(okMessage))
 	w.fake.DeliverHTTP(e.url())
 	ctx := testContext(t)
-	it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := w.play(t, ctx)
 	resp, err := it.Wait(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -132,10 +130,7 @@ func TestHTTPDeliveryTakesTurns(t *testing.T) {
 	w.fake.DeliverHTTP(a.url(), b.url())
 	ctx := testContext(t)
 	for range 4 {
-		it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		it := w.play(t, ctx)
 		if _, err := it.Wait(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -179,10 +174,7 @@ func TestHTTPDeliveryFailures(t *testing.T) {
 			e := newEndpointBot(t, w.fake, tc.answer)
 			w.fake.DeliverHTTP(e.url())
 			ctx := testContext(t)
-			it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			it := w.play(t, ctx)
 			if resp, err := it.Wait(ctx); !errors.Is(err, ErrNotAcknowledged) {
 				t.Fatalf("Wait = %+v, %v; want ErrNotAcknowledged", resp, err)
 			}
@@ -213,10 +205,7 @@ func TestHTTPDeliveryDeadline(t *testing.T) {
 	})
 	w.fake.DeliverHTTP(e.url())
 	ctx := testContext(t)
-	it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := w.play(t, ctx)
 	<-arrived
 	clock.Advance(InteractionDeadline + time.Millisecond)
 	close(release)
@@ -245,10 +234,7 @@ func TestHTTPDeliveryThenWebhook(t *testing.T) {
 	})
 	w.fake.DeliverHTTP(e.url())
 	ctx := testContext(t)
-	it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := w.play(t, ctx)
 	resp, err := it.Wait(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -328,10 +314,7 @@ func TestPostForged(t *testing.T) {
 	}
 	// The same request, signed right, goes through.
 	w.fake.DeliverHTTP(e.url())
-	it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := w.play(t, ctx)
 	if _, err := it.Wait(ctx); err != nil || len(got()) != 1 || got()[0] != "play" {
 		t.Fatalf("a signed /play: %v, endpoint saw %q", err, got())
 	}
@@ -351,4 +334,14 @@ func TestApplicationVerifyKey(t *testing.T) {
 	if fake.PublicKey() == New(t).PublicKey() {
 		t.Fatal("two fakes share a key")
 	}
+}
+
+// play has Alice run /play game:life in the world's channel.
+func (w world) play(t *testing.T, ctx context.Context) *Interaction {
+	t.Helper()
+	it, err := w.fake.Command(ctx, w.alice, w.guild, w.chan_, "play", map[string]any{"game": "life"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it
 }

@@ -65,22 +65,10 @@ func TestRunsAndStopsCleanly(t *testing.T) {
 	env := map[string]string{
 		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db, "LIFEBOT_GUILD": guild,
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, nil, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
-	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
-	defer stop()
-	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
-		t.Fatalf("the bot never registered its twelve commands in the guild: %v", err)
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("run returned %v after a clean stop", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("run did not return after its context was cancelled")
+	stop, stopped := running(t, fake, guild, nil, env)
+	stop()
+	if err := stopped(); err != nil {
+		t.Fatalf("run returned %v after a clean stop", err)
 	}
 	// The database was closed and its lock let go: it opens again.
 	s, err := storage.OpenBolt(db)
@@ -100,16 +88,9 @@ func TestRunsOnPostgres(t *testing.T) {
 		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_GUILD": guild,
 		"LIFEBOT_DATA": filepath.Join(dir, "lifebot.db"), "LIFEBOT_POSTGRES_URL": url,
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, nil, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
-	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
-	defer stop()
-	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
-		t.Fatalf("the bot never registered its commands: %v", err)
-	}
-	cancel()
-	if err := <-done; err != nil {
+	stop, stopped := running(t, fake, guild, nil, env)
+	stop()
+	if err := stopped(); err != nil {
 		t.Fatalf("run returned %v after a clean stop", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
@@ -363,5 +344,31 @@ func TestFailedStartKeepsAnExistingDatabase(t *testing.T) {
 				t.Fatalf("game %s after a failed start: %q, %v; want it kept", kept.ID, rec.Data, err)
 			}
 		})
+	}
+}
+
+// running runs lifebot with args and env until it has registered its
+// twelve commands in guild. stop cancels run's context; stopped waits for
+// run to return, and returns what it returned.
+func running(t *testing.T, fake *discordtest.Server, guild string, args []string, env map[string]string) (stop context.CancelFunc, stopped func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, args, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
+	wait, waited := context.WithTimeout(context.Background(), 10*time.Second)
+	defer waited()
+	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
+		t.Fatalf("lifebot %v never registered its twelve commands in the guild: %v", args, err)
+	}
+	return cancel, func() error {
+		t.Helper()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("lifebot did not return after its context was cancelled")
+			return nil
+		}
 	}
 }

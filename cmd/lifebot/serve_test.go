@@ -36,15 +36,9 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 		"DISCORD_TOKEN": fake.Token(), "LIFEBOT_DISCORD_API": fake.URL(), "LIFEBOT_DATA": db, "LIFEBOT_GUILD": guild,
 		"DISCORD_PUBLIC_KEY": fake.PublicKey(), "LIFEBOT_HTTP_LISTEN": addr, "LIFEBOT_HTTP_DRAIN": "2s",
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve"}, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
-	wait, stop := context.WithTimeout(context.Background(), 10*time.Second)
-	defer stop()
-	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
-		t.Fatalf("serve never registered its twelve commands in the guild: %v", err)
-	}
+	stop, stopped := running(t, fake, guild, []string{"serve"}, env)
+	wait, waited := context.WithTimeout(context.Background(), 10*time.Second)
+	defer waited()
 	base := "http://" + addr
 	waitReadyz(t, wait, base, http.StatusOK, "once the commands are registered")
 	if err := fake.VerifyEndpoint(wait, base+"/interactions"); err != nil {
@@ -60,7 +54,7 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	}
 	// Stopping, it says it is no longer ready at once, and still answers
 	// what the load balancer sends before it notices.
-	cancel()
+	stop()
 	waitReadyz(t, wait, base, http.StatusServiceUnavailable, "after the stop")
 	it, err = fake.Command(wait, fake.AddUser("Ben"), guild, channel, "help", nil)
 	if err != nil {
@@ -69,13 +63,8 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	if resp, err := it.Wait(wait); err != nil || resp.Message == nil {
 		t.Fatalf("/help while draining answered %+v, %v", resp, err)
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve returned %v after a clean stop", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not return after its context was cancelled")
+	if err := stopped(); err != nil {
+		t.Fatalf("serve returned %v after a clean stop", err)
 	}
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Fatal("the stopped server still answers")
