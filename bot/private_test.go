@@ -284,20 +284,17 @@ func TestSimultaneousClicksApplyOnce(t *testing.T) {
 	}
 }
 
+// Over the gateway and over HTTP alike.
 func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
-	h := thatsLifeHarness(t)
-	h.stop()
-	h.deferAfter = time.Nanosecond
-	h.start()
-	testSlowAnswersAreDeferredAndFinished(t, h)
-}
-
-func TestSlowAnswersOverHTTPAreDeferredAndFinished(t *testing.T) {
-	h := thatsLifeServeHarness(t)
-	h.stop()
-	h.deferAfter = time.Nanosecond
-	h.start()
-	testSlowAnswersAreDeferredAndFinished(t, h)
+	for name, harness := range map[string]func(testing.TB) *harness{"gateway": thatsLifeHarness, "http": thatsLifeServeHarness} {
+		t.Run(name, func(t *testing.T) {
+			h := harness(t)
+			h.stop()
+			h.deferAfter = time.Nanosecond
+			h.start()
+			testSlowAnswersAreDeferredAndFinished(t, h)
+		})
+	}
 }
 
 func testSlowAnswersAreDeferredAndFinished(t *testing.T, h *harness) {

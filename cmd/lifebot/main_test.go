@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -227,13 +226,7 @@ func TestSimRefusesBadInput(t *testing.T) {
 // closedBase is a REST base on this machine where nothing listens.
 func closedBase(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return "http://" + addr + "/api/v10"
+	return "http://" + freeAddr(t) + "/api/v10"
 }
 
 // An unreachable Discord is named by the base the config gives, not by
