@@ -96,9 +96,6 @@ func isCost(s lagom.Symbol) bool {
 	return s == lagom.LoseHealth || s == lagom.LoseRelationship || s == lagom.SpendWealth
 }
 
-// validSymbol reports whether s is one of the seven symbols.
-func validSymbol(s lagom.Symbol) bool { return s >= lagom.LoseHealth && s <= lagom.Purpose }
-
 // symbolName is how the legend and the DM name a symbol, short enough to
 // sit under an icon.
 func symbolName(s lagom.Symbol) string {

@@ -316,9 +316,6 @@ type config struct {
 	version   int
 }
 
-// WithToken sets the bot token the fake accepts (without the "Bot " prefix).
-func WithToken(token string) Option { return func(c *config) { c.token = token } }
-
 // WithClock replaces time.Now for the interaction deadline, the token
 // lifetime, latencies and timestamps, so a test can step past 3 seconds or
 // 15 minutes without waiting. Interaction.Wait then stops giving up on its own.
@@ -398,12 +395,6 @@ func (c *Clock) Timers() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.timers)
-}
-
-// WithHeartbeatInterval sets the heartbeat interval announced in HELLO
-// (Discord's is about 41 s; the default here is 45 s).
-func WithHeartbeatInterval(d time.Duration) Option {
-	return func(c *config) { c.heartbeat = d }
 }
 
 // WithAPIVersion selects the REST version URL points at: 10 (the default,
