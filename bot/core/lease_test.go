@@ -301,12 +301,24 @@ func TestAForgottenGameSendsAndSavesNothing(t *testing.T) {
 			id, board := f.game()
 			old := f.forgotten(id, clock)
 			f.play(id, board)
-			f.forgotten(id, clock)
+			f.idle(id, clock)
 			calls := f.p.calls()
 			stored, _ := f.storedLedger(id)
 
 			old.update(func(o *ledger) { o.BoardRev = 0 })
 			f.svc.flush(old)
+			// The process no longer lists the old game: wait for its lanes
+			// by hand, in case the flush started any.
+			waitFor(t, "the forgotten game's lanes", func() bool {
+				old.mu.Lock()
+				defer old.mu.Unlock()
+				for _, l := range old.lanes {
+					if l.running {
+						return false
+					}
+				}
+				return true
+			})
 			waitIdle(t, f.svc)
 			if got := f.p.calls(); got != calls {
 				t.Errorf("the forgotten game made %d calls to Discord", got-calls)
@@ -318,25 +330,41 @@ func TestAForgottenGameSendsAndSavesNothing(t *testing.T) {
 	}
 }
 
-// forgotten waits until the process lets go of the game, the clock moved
-// on past any flush's wait, and returns the liveGame it had.
-func (f *fixture) forgotten(id string, clock *discordtest.Clock) *liveGame {
+// idle waits until the process lets go of the game, moving the clock on
+// past any flush's wait.
+func (f *fixture) idle(id string, clock *discordtest.Clock) {
 	f.t.Helper()
-	f.svc.liveMu.Lock()
-	lg := f.svc.live[id]
-	f.svc.liveMu.Unlock()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		clock.Advance(time.Minute)
 		f.svc.liveMu.Lock()
-		held := f.svc.live[id] == lg
+		held := f.svc.live[id] != nil
 		f.svc.liveMu.Unlock()
 		if !held {
-			return lg
+			return
 		}
 		if time.Now().After(deadline) {
 			f.t.Fatal("an idle game was never let go")
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// forgotten returns a liveGame of the game that the process took up, as
+// a click or a sweep does, and let go of again.
+func (f *fixture) forgotten(id string, clock *discordtest.Clock) *liveGame {
+	f.t.Helper()
+	f.idle(id, clock)
+	unlock := f.svc.lock(id)
+	_, tb := f.table(id)
+	lg := f.svc.liveLocked(id, tb)
+	unlock()
+	f.svc.flush(lg)
+	f.svc.liveMu.Lock()
+	held := f.svc.live[id] == lg
+	f.svc.liveMu.Unlock()
+	if held {
+		f.t.Fatal("an idle game was not let go")
+	}
+	return lg
 }
