@@ -212,6 +212,11 @@ func TestHTTPDeliveryDeadline(t *testing.T) {
 	if _, err := it.Wait(ctx); !errors.Is(err, ErrNotAcknowledged) {
 		t.Fatalf("Wait after a late answer: %v, want ErrNotAcknowledged", err)
 	}
+	// The interaction fails at the deadline; the late answer is refused
+	// when it arrives, which may be a moment later.
+	if err := w.fake.WaitFor(ctx, func() bool { return len(w.fake.Rejected()) > 0 }); err != nil {
+		t.Fatal("the late answer was never refused: ", err)
+	}
 	wantRejected(t, w.fake, 10062)
 }
 
