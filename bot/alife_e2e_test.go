@@ -13,7 +13,6 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/alife"
-	"github.com/lifebot/lifebot/render"
 )
 
 // alifeDrawn sorts the views a message carries into A Life's table and
@@ -74,6 +73,7 @@ func babyFirst(st games.State, seat games.Seat) func(games.Action) bool {
 // stranger may look at any life board, and the record replays to the
 // scores on the board.
 func TestALifeEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(alife.Game{}), textRenderer{})
 	h.stop()
 	h.turnClock = 12 * time.Hour
@@ -271,7 +271,8 @@ func rankLine(res games.Result, names []string, seat int) string {
 // TestALifeAgainstAIWithImages plays alone against two AI players with
 // the real renderer: every board, hand and finished life board is a PNG.
 func TestALifeAgainstAIWithImages(t *testing.T) {
-	h := newHarness(t, games.NewRegistry(alife.Game{}), render.NewRenderer())
+	t.Parallel()
+	h := newHarness(t, games.NewRegistry(alife.Game{}), boardsOnly{boards()})
 	ada := h.fake.AddUser("Ada")
 	lobby := h.command(ada, "newgame alife", nil).Message
 	for range 2 {

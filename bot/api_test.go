@@ -39,6 +39,7 @@ func newTestAPI(t *testing.T, h http.Handler) (*api, string) {
 }
 
 func TestAPINeverCallsABucketThatIsShut(t *testing.T) {
+	t.Parallel()
 	srv := &limitedServer{status: http.StatusTooManyRequests, body: `{"message":"slow down","retry_after":30,"global":false}`}
 	a, base := newTestAPI(t, srv)
 	ctx := context.Background()
@@ -62,6 +63,7 @@ func TestAPINeverCallsABucketThatIsShut(t *testing.T) {
 }
 
 func TestAPIHonoursAnEmptiedBucketAndAGlobalLimit(t *testing.T) {
+	t.Parallel()
 	srv := &limitedServer{status: http.StatusOK, body: `{}`, header: map[string]string{
 		"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "20",
 	}}
@@ -86,6 +88,7 @@ func TestAPIHonoursAnEmptiedBucketAndAGlobalLimit(t *testing.T) {
 }
 
 func TestAPIErrorsAreClassifiedAndCarryNoToken(t *testing.T) {
+	t.Parallel()
 	srv := &limitedServer{}
 	a, base := newTestAPI(t, srv)
 	ctx := context.Background()

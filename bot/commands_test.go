@@ -12,11 +12,11 @@ import (
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
-	"github.com/lifebot/lifebot/render"
 )
 
 func TestCommandsAreRegistered(t *testing.T) {
-	h := newHarness(t, games.NewRegistry(thatslife.Game{}, life.Game{}), render.NewRenderer())
+	t.Parallel()
+	h := newHarness(t, games.NewRegistry(thatslife.Game{}, life.Game{}), textRenderer{})
 	byName := map[string]*discordgo.ApplicationCommand{}
 	for _, c := range h.fake.Commands("") {
 		byName[c.Name] = c
@@ -70,6 +70,7 @@ func TestCommandsAreRegistered(t *testing.T) {
 }
 
 func TestRulesAndHelp(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada := h.fake.AddUser("Ada")
 	got := privateText(t, h.command(ada, "rules thatslife", nil))
@@ -97,6 +98,7 @@ func TestRulesAndHelp(t *testing.T) {
 }
 
 func TestMyGamesAcrossServersAndInDMs(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	other := h.fake.AddGuild("Other server")
@@ -126,10 +128,14 @@ func TestMyGamesAcrossServersAndInDMs(t *testing.T) {
 	}
 }
 
-func TestGameSuggestionsAndTheLog(t *testing.T) { testGameSuggestionsAndTheLog(t, thatsLifeHarness(t)) }
+func TestGameSuggestionsAndTheLog(t *testing.T) {
+	t.Parallel()
+	testGameSuggestionsAndTheLog(t, thatsLifeHarness(t))
+}
 
 // Suggestions are the HTTP response itself, as they cannot be deferred.
 func TestGameSuggestionsOverHTTP(t *testing.T) {
+	t.Parallel()
 	testGameSuggestionsAndTheLog(t, thatsLifeServeHarness(t))
 }
 
@@ -175,6 +181,7 @@ func gameIDOf(t *testing.T, h *harness, board *discordtest.Message) string {
 }
 
 func TestNewGameRefusesBadOptions(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada := h.fake.AddUser("Ada")
 	got := privateText(t, h.command(ada, "newgame thatslife", map[string]any{
@@ -187,6 +194,7 @@ func TestNewGameRefusesBadOptions(t *testing.T) {
 }
 
 func TestLobbyButtons(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	lobby := h.command(ada, "newgame thatslife", map[string]any{"layout": "random"}).Message
@@ -226,6 +234,7 @@ func TestLobbyButtons(t *testing.T) {
 }
 
 func TestSoloGameAgainstAI(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada := h.fake.AddUser("Ada")
 	lobby := h.command(ada, "newgame thatslife", nil).Message
@@ -260,6 +269,7 @@ func TestSoloGameAgainstAI(t *testing.T) {
 }
 
 func TestGamesAndAbandon(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, lobby := h.twoPlayerGame()
 	admin := h.fake.AddUser("Admin")

@@ -62,6 +62,7 @@ func liveButtons(msgs []*discordtest.Message) int {
 // not bring about themselves, and goes away when the next one comes; no
 // DM but the living one ever offers a button.
 func TestEachPlayerKeepsOneLivingDM(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(life.Game{}), textRenderer{})
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}
@@ -288,6 +289,7 @@ func waitUntil(t testing.TB, h *harness, cond func() bool) {
 }
 
 func TestLifeSurvivesAFaultyDiscord(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(life.Game{}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	h.fake.CloseDMs(cy.ID)
@@ -300,6 +302,7 @@ func TestLifeSurvivesAFaultyDiscord(t *testing.T) {
 }
 
 func TestLagomSurvivesAFaultyDiscord(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(lagom.Game{}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	h.fake.CloseDMs(ben.ID)
@@ -315,6 +318,7 @@ func TestLagomSurvivesAFaultyDiscord(t *testing.T) {
 // another game's: the other table plays on, board and pings, while the
 // first still waits; once the limit lifts, the first game's ping lands.
 func TestARateLimitedChannelHoldsUpNoOtherGame(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	slow, fast := h.channel, h.fake.AddChannel(h.guild, "more-games")
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
@@ -424,6 +428,7 @@ func (b *syncBuffer) String() string {
 // bot. Under failing answers, time-outs and deferrals, the logs name the
 // failures and never a token.
 func TestInteractionTokensNeverReachTheLogs(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	h := newHarness(t, games.NewRegistry(thatslife.Game{}), textRenderer{})
 	h.stop()

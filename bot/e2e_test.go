@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/gif"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -124,12 +125,18 @@ func (m *mirror) forced() {
 	}
 }
 
-func TestThatsLifeEndToEnd(t *testing.T) { testThatsLifeEndToEnd(t, thatsLifeHarness(t)) }
+// That's Life! played to the end with the real renderer: every board is
+// an image.
+func TestThatsLifeEndToEnd(t *testing.T) {
+	t.Parallel()
+	testThatsLifeEndToEnd(t, newHarness(t, games.NewRegistry(thatslife.Game{}), boardsOnly{boards()}))
+}
 
 // The same game with the bot as an interactions endpoint: every answer is
 // an HTTP response, every board with its image deferred and sent by REST.
 func TestThatsLifeEndToEndOverHTTP(t *testing.T) {
-	testThatsLifeEndToEnd(t, thatsLifeServeHarness(t))
+	t.Parallel()
+	testThatsLifeEndToEnd(t, newServeHarness(t, games.NewRegistry(thatslife.Game{}), boardsOnly{boards()}))
 }
 
 func testThatsLifeEndToEnd(t *testing.T, h *harness) {
@@ -239,4 +246,31 @@ func testThatsLifeEndToEnd(t *testing.T, h *harness) {
 	}
 	// The record alone rebuilds the game, decision by decision.
 	checkRecordReplays(t, h, thatslife.Game{})
+}
+
+// checkReplayPosted waits for the finished game's replay: an animated GIF
+// of more than one board, posted in the game's channel.
+func checkReplayPosted(t *testing.T, h *harness) {
+	t.Helper()
+	var replay []byte
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		for _, msg := range h.fake.Messages(h.channel) {
+			for _, a := range msg.Attachments {
+				if strings.HasPrefix(a.Filename, "replay-") && strings.HasSuffix(a.Filename, ".gif") {
+					replay = a.Data
+					return true
+				}
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatal("the finished game's replay was never posted: ", err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(replay))
+	if err != nil {
+		t.Fatalf("the replay is no GIF: %v", err)
+	}
+	if len(anim.Image) < 2 || anim.Config.Width == 0 {
+		t.Fatalf("the replay has %d frames %d pixels wide, want a moving picture", len(anim.Image), anim.Config.Width)
+	}
 }

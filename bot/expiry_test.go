@@ -50,6 +50,7 @@ func (g *gatedRenderer) open() {
 // A move whose answer comes after the interaction's token expired still
 // reaches the board, through the bot's own token.
 func TestBoardSurvivesAnExpiredInteractionToken(t *testing.T) {
+	t.Parallel()
 	clock := discordtest.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	fake := discordtest.New(t, discordtest.WithClock(clock.Now))
 	guild := fake.AddGuild("Board games")

@@ -29,6 +29,7 @@ func faultyDiscord(seed uint64) discordtest.FaultPlan {
 // move is applied once, nobody is told "nothing was changed" about a move
 // that was made, and the board ends showing the final state.
 func TestThatsLifeSurvivesAFaultyDiscord(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}

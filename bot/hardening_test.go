@@ -10,6 +10,7 @@ import (
 // A click counts only in the game's own channel: a button id copied onto
 // another game's message elsewhere changes nothing.
 func TestClicksCountOnlyInTheGamesChannel(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	here := h.fake.Message(board.ID)
@@ -41,6 +42,7 @@ func TestClicksCountOnlyInTheGamesChannel(t *testing.T) {
 // in, and the ones they play in; never games of private channels they are
 // not part of, nor another server's.
 func TestGamesListsOnlyWhatTheAskerCanSee(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
 	// open has Ada open a lobby and returns its id as /games writes it.

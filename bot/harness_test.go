@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,6 +53,9 @@ type harness struct {
 	store   *storage.Bolt
 	session *discordgo.Session
 	bot     *bot.Bot
+	// closing has a channel for each session being closed, closed when
+	// discordgo is done with it.
+	closing []chan struct{}
 }
 
 func newHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harness {
@@ -73,6 +77,11 @@ func newHarnessOf(t testing.TB, reg *games.Registry, r core.Renderer, serve bool
 	}
 	h.guild = fake.AddGuild("Board games")
 	h.channel = fake.AddChannel(h.guild, "games")
+	t.Cleanup(func() {
+		for _, closed := range h.closing {
+			<-closed
+		}
+	})
 	h.start()
 	t.Cleanup(h.stop)
 	t.Cleanup(func() {
@@ -95,12 +104,26 @@ func newHarnessOf(t testing.TB, reg *games.Registry, r core.Renderer, serve bool
 	return h
 }
 
+// boards is the real renderer, shared by every test that draws images: its
+// fonts and sprites are made once, and it bounds the renders running at
+// once across the package's parallel tests.
+var boards = sync.OnceValue(render.NewRenderer)
+
+// boardsOnly draws boards as the real renderer does but is no Animator:
+// a game played by it ends without drawing a replay, which most tests do
+// not read and which costs more than all the game's boards together.
+type boardsOnly struct{ r *render.Renderer }
+
+func (b boardsOnly) Board(view any, names []string) ([]byte, error) { return b.r.Board(view, names) }
+
+// thatsLifeHarness plays That's Life! with boards written as text, which
+// the tests can read; the tests that are about images say so.
 func thatsLifeHarness(t testing.TB) *harness {
-	return newHarness(t, games.NewRegistry(thatslife.Game{}), render.NewRenderer())
+	return newHarness(t, games.NewRegistry(thatslife.Game{}), textRenderer{})
 }
 
 func thatsLifeServeHarness(t testing.TB) *harness {
-	return newServeHarness(t, games.NewRegistry(thatslife.Game{}), render.NewRenderer())
+	return newServeHarness(t, games.NewRegistry(thatslife.Game{}), textRenderer{})
 }
 
 func (h *harness) start() {
@@ -145,7 +168,7 @@ func (h *harness) start() {
 		h.t.Fatal(err)
 	}
 	h.store, h.session, h.bot = store, s, b
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	// After a restart the commands are registered already: the new
 	// session must have been made ready too, or the first interaction
@@ -156,6 +179,10 @@ func (h *harness) start() {
 }
 
 func (h *harness) stop() {
+	// A stopped bot's timers stay behind on the clock it had, where
+	// waitArmed cannot take them for the next bot's: time goes on, on a
+	// clock of the next bot's own.
+	defer func() { h.clock = discordtest.NewClock(h.clock.Now()) }()
 	if h.replica != nil {
 		// A shutdown may outlast its deadline while a replay is still
 		// drawn, in either mode: the next start delivers it.
@@ -167,8 +194,17 @@ func (h *harness) stop() {
 	if h.session == nil {
 		return
 	}
-	bot.CloseSession(h.session)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// discordgo's Close sends the close frame, then sleeps a second before
+	// it drops the connection; the fake ends the session on the frame, as
+	// Discord does, so the harness goes on once the fake has seen it and
+	// the sleep finishes in the background.
+	closed := make(chan struct{})
+	go func(s *discordgo.Session) {
+		defer close(closed)
+		bot.CloseSession(s)
+	}(h.session)
+	h.closing = append(h.closing, closed)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	// Until the fake sees the connection gone it may still hand an
 	// interaction to the stopped bot, whose store is about to close.
@@ -185,8 +221,11 @@ func (h *harness) restart() {
 	h.start()
 }
 
+// ctx bounds one step of a test. It only ends a test that is stuck: what
+// the step waits for is an event, and a busy machine may take long to
+// bring it.
 func (h *harness) ctx() context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	h.t.Cleanup(cancel)
 	return ctx
 }

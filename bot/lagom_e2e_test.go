@@ -15,6 +15,7 @@ import (
 // TestLagomEndToEnd plays Lagom with four people who answer every
 // simultaneous step at the same moment; Dee's DMs are closed.
 func TestLagomEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(lagom.Game{}), textRenderer{})
 	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
 	users := []discordtest.User{ada, ben, cy, dee}

@@ -14,7 +14,6 @@ import (
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
-	"github.com/lifebot/lifebot/render"
 )
 
 // viewsIn decodes every view a message carries; textRenderer writes each
@@ -131,6 +130,7 @@ func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message
 }
 
 func TestLifeEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(thatslife.Game{}, life.Game{}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	users := []discordtest.User{ada, ben, cy}
@@ -223,9 +223,11 @@ func TestLifeEndToEnd(t *testing.T) {
 }
 
 // TestLifeAgainstAIWithImages plays Life alone against two AI players with
-// the real renderer: every private and public message carries a PNG.
+// the real renderer: every private and public message carries a PNG, and
+// the finished game gets its replay.
 func TestLifeAgainstAIWithImages(t *testing.T) {
-	h := newHarness(t, games.NewRegistry(life.Game{}), render.NewRenderer())
+	t.Parallel()
+	h := newHarness(t, games.NewRegistry(life.Game{}), boards())
 	ada := h.fake.AddUser("Ada")
 	lobby := h.command(ada, "newgame life", map[string]any{"target": 50}).Message
 	for range 2 {
@@ -233,6 +235,7 @@ func TestLifeAgainstAIWithImages(t *testing.T) {
 	}
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	playAloneAgainstAI(t, h, ada, lobby.ID, rand.New(rand.NewPCG(5, 6)))
+	checkReplayPosted(t, h)
 }
 
 // playAloneAgainstAI plays u's decisions from their living DM, at random,

@@ -28,6 +28,7 @@ func everythingSeenBy(h *harness, u discordtest.User) [][]byte {
 }
 
 func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	users := []discordtest.User{ada, ben, cy}
@@ -222,6 +223,7 @@ func lastEphemeral(h *harness, u discordtest.User) *discordtest.Message {
 }
 
 func TestStaleAndForgedClicksAreRefused(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, lobby := h.twoPlayerGame()
 
@@ -253,6 +255,7 @@ func TestStaleAndForgedClicksAreRefused(t *testing.T) {
 }
 
 func TestSimultaneousClicksApplyOnce(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, lobby := h.twoPlayerGame()
 
@@ -286,6 +289,7 @@ func TestSimultaneousClicksApplyOnce(t *testing.T) {
 
 // Over the gateway and over HTTP alike.
 func TestSlowAnswersAreDeferredAndFinished(t *testing.T) {
+	t.Parallel()
 	for name, harness := range map[string]func(testing.TB) *harness{"gateway": thatsLifeHarness, "http": thatsLifeServeHarness} {
 		t.Run(name, func(t *testing.T) {
 			h := harness(t)
@@ -322,6 +326,7 @@ func testSlowAnswersAreDeferredAndFinished(t *testing.T, h *harness) {
 }
 
 func TestManyChoicesBecomeSelectMenus(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	users := []discordtest.User{ada, ben}

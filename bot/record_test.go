@@ -9,7 +9,6 @@ import (
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/thatslife"
-	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -82,6 +81,7 @@ func checkRecordReplays(t testing.TB, h *harness, g games.Game) {
 // an upgrade, say) is rebuilt from the record's move log, and the game
 // goes on from where it was.
 func TestUnreadableStateIsRebuiltFromTheLog(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, lobby := h.twoPlayerGame()
 	players := []discordtest.User{ada, ben}
@@ -127,7 +127,8 @@ func TestUnreadableStateIsRebuiltFromTheLog(t *testing.T) {
 // A game with versioned content records the version it was dealt from,
 // and its record replays to the saved state.
 func TestRecordNamesTheContentVersion(t *testing.T) {
-	h := newHarness(t, games.NewRegistry(lagom.Game{}), render.NewRenderer())
+	t.Parallel()
+	h := newHarness(t, games.NewRegistry(lagom.Game{}), textRenderer{})
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	board := h.command(ada, "newgame lagom", nil).Message
 	h.click(ben, h.fake.Message(board.ID), buttonLabelled(t, h.fake.Message(board.ID), "Join"))

@@ -86,6 +86,7 @@ func (h *harness) waitBoard(id, want string) {
 // time and again 72 minutes before the end (a tenth of the clock), each
 // once, and when the time is up the AI plays their turn.
 func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	h.stop()
 	h.turnClock = 24 * time.Hour
@@ -172,6 +173,7 @@ func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
 // the deadline moves by the pause, the time passes without a timeout,
 // and /away off in the server gives back what was left of it.
 func TestAwayPausesTheClock(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	h.stop()
 	h.turnClock = 24 * time.Hour

@@ -279,6 +279,7 @@ func (c *cluster) playOut(boardID string, users []discordtest.User, every func(c
 // all three run goes out once; a forged request is refused by each; and
 // when one replica is killed mid-game, the others finish it.
 func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs three bot processes")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/storage"
 )
 
 // playToEnd has whoever the board names take its first choice until the
@@ -46,6 +47,7 @@ func (h *harness) announcement() *discordtest.Message {
 }
 
 func TestResignMidGameAndTheAIFinishes(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	users := []discordtest.User{ada, ben}
@@ -71,6 +73,7 @@ func TestResignMidGameAndTheAIFinishes(t *testing.T) {
 }
 
 func TestHostReplacesAnAbsentPlayerWithTheAI(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	mustContain(t, "a guest replacing", privateText(t, h.command(ben, "replace", map[string]any{"player": ada, "with": "ai"})), "Only the host")
@@ -80,6 +83,7 @@ func TestHostReplacesAnAbsentPlayerWithTheAI(t *testing.T) {
 }
 
 func TestReplaceWithANewPlayerWhoTakesTheSeat(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	cy := h.fake.AddUser("Cy")
@@ -107,6 +111,7 @@ func TestReplaceWithANewPlayerWhoTakesTheSeat(t *testing.T) {
 }
 
 func TestRematchWithTheSamePlayers(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	stranger := h.fake.AddUser("Stranger")
@@ -144,13 +149,21 @@ func TestRematchWithTheSamePlayers(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	var lobbies []*discordtest.Message
-	for _, m := range h.fake.Messages(h.channel)[before:] {
-		if strings.Contains(m.Content, "New game") {
-			lobbies = append(lobbies, m)
-		}
+	// The lobby is posted after the answers; the store says at once how
+	// many games the clicks opened.
+	if recs, err := h.store.List(h.ctx(), storage.Filter{}); err != nil || len(recs) != 2 {
+		t.Fatalf("two Rematch clicks left %d games (%v), want the finished one and one lobby (answers %q)", len(recs), err, answers)
 	}
-	if len(lobbies) != 1 {
+	var lobbies []*discordtest.Message
+	if err := h.fake.WaitFor(h.ctx(), func() bool {
+		lobbies = nil
+		for _, m := range h.fake.Messages(h.channel)[before:] {
+			if strings.Contains(m.Content, "New game") {
+				lobbies = append(lobbies, m)
+			}
+		}
+		return len(lobbies) > 0
+	}); err != nil || len(lobbies) != 1 {
 		t.Fatalf("two Rematch clicks posted %d lobbies (answers %q)", len(lobbies), answers)
 	}
 	both := strings.Join(answers, "\n")
@@ -175,6 +188,7 @@ func TestRematchWithTheSamePlayers(t *testing.T) {
 // In a game with hidden hands, the seat's private view goes with the
 // seat: whoever left is shown no more of it, whoever took it over gets it.
 func TestHiddenHandsFollowTheSeat(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(secrets{}), textRenderer{})
 	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
 	lobby := h.command(ada, "newgame secrets", nil).Message

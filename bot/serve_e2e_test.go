@@ -19,13 +19,13 @@ import (
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/thatslife"
-	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
 )
 
 // A request whose signature is missing, wrong or old is refused with 401
 // and changes nothing: no game is made, nothing is posted or shown.
 func TestServeRefusesForgedRequests(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeServeHarness(t)
 	ada := h.fake.AddUser("Ada")
 	for _, f := range []discordtest.Forgery{
@@ -115,6 +115,7 @@ func gatedServeHarness(t *testing.T) (*harness, *gatedStore) {
 // A move whose commit is slow is acknowledged in time by the HTTP
 // response, as a deferral, and shown by REST once committed.
 func TestServeDefersASlowMove(t *testing.T) {
+	t.Parallel()
 	h, gated := gatedServeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	b := h.fake.Message(board.ID)
@@ -143,6 +144,7 @@ func TestServeDefersASlowMove(t *testing.T) {
 // On shutdown the replica stops being ready, and the move in flight is
 // finished and shown before Shutdown returns; the store closes after.
 func TestServeShutdownFinishesAnInFlightMove(t *testing.T) {
+	t.Parallel()
 	h, gated := gatedServeHarness(t)
 	ada, ben, board := h.twoPlayerGame()
 	b := h.fake.Message(board.ID)
@@ -212,6 +214,7 @@ func (f *failingStore) Get(ctx context.Context, id string) (storage.Record, erro
 // interactions: once its commands are registered, while its store
 // answers, until shutdown.
 func TestServeHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	fake := discordtest.New(t)
 	bolt, err := storage.OpenBolt(filepath.Join(t.TempDir(), "lifebot.db"))
 	if err != nil {
@@ -227,7 +230,7 @@ func TestServeHealthAndReadiness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := bot.New(bot.Config{Store: store, Games: games.NewRegistry(thatslife.Game{}), Renderer: render.NewRenderer(), Log: testLogger()}).Endpoint(s, key)
+	e, err := bot.New(bot.Config{Store: store, Games: games.NewRegistry(thatslife.Game{}), Renderer: boards(), Log: testLogger()}).Endpoint(s, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,6 +271,7 @@ func TestServeHealthAndReadiness(t *testing.T) {
 // A key that is not the application's is caught at start, not by every
 // request failing.
 func TestServeRefusesAnotherApplicationsKey(t *testing.T) {
+	t.Parallel()
 	fake, other := discordtest.New(t), discordtest.New(t)
 	s, err := endpoint.NewSession(fake.Token(), fake.URL())
 	if err != nil {
@@ -277,7 +281,7 @@ func TestServeRefusesAnotherApplicationsKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := bot.New(bot.Config{Store: storage.NewMemory(), Games: games.NewRegistry(thatslife.Game{}), Renderer: render.NewRenderer(), Log: testLogger()})
+	b := bot.New(bot.Config{Store: storage.NewMemory(), Games: games.NewRegistry(thatslife.Game{}), Renderer: boards(), Log: testLogger()})
 	e, err := b.Endpoint(s, key)
 	if err != nil {
 		t.Fatal(err)

@@ -53,6 +53,7 @@ func now() string { return strconv.FormatInt(time.Now().Unix(), 10) }
 var pingBody = []byte(`{"id":"1","application_id":"2","type":1,"token":"t","version":1}`)
 
 func TestEndpointAnswersPing(t *testing.T) {
+	t.Parallel()
 	e, key := testEndpoint(t)
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, signedRequest(key, now(), pingBody))
@@ -62,6 +63,7 @@ func TestEndpointAnswersPing(t *testing.T) {
 }
 
 func TestEndpointRefusesBadRequests(t *testing.T) {
+	t.Parallel()
 	e, key := testEndpoint(t)
 	_, otherKey, _ := ed25519.GenerateKey(nil)
 	at := func(d time.Duration) string { return strconv.FormatInt(time.Now().Add(d).Unix(), 10) }
@@ -125,6 +127,7 @@ func TestEndpointRefusesBadRequests(t *testing.T) {
 }
 
 func TestParsePublicKey(t *testing.T) {
+	t.Parallel()
 	pub, _, _ := ed25519.GenerateKey(nil)
 	good := hex.EncodeToString(pub)
 	if k, err := ParsePublicKey(good); err != nil || !k.Equal(pub) {

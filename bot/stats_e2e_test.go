@@ -32,6 +32,7 @@ func (h *harness) playClaim(seats []claimSeat) {
 		}
 	}
 	h.click(host, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Start"))
+	announced := h.announcements()
 	for _, s := range seats {
 		if s.who.ID != "" {
 			msg := h.fake.Message(board.ID)
@@ -39,9 +40,26 @@ func (h *harness) playClaim(seats []claimSeat) {
 		}
 	}
 	mustContain(h.t, "the finished board", h.fake.Message(board.ID).Content, "🏆")
+	// The closing announcement pings the players after the board shows the
+	// end; the game is done once it is posted.
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return h.announcements() > announced }); err != nil {
+		h.t.Fatal("the game was never announced over: ", err)
+	}
+}
+
+// announcements counts the closing announcements in the harness's channel.
+func (h *harness) announcements() int {
+	n := 0
+	for _, m := range h.fake.Messages(h.channel) {
+		if strings.Contains(m.Content, "is over") {
+			n++
+		}
+	}
+	return n
 }
 
 func TestStatsAndLeaderboardAfterAFewGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(gametest.Claim{MaxSeats: 4}), textRenderer{})
 	ada, ben, cy := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy")
 	counted := [][]claimSeat{

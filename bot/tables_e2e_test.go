@@ -13,6 +13,7 @@ import (
 // the buttons and the commands work there, and the lobby message in the
 // channel points at it.
 func TestGameInItsOwnThread(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	lobby := h.command(ada, "newgame thatslife", map[string]any{"thread": true}).Message
@@ -73,6 +74,7 @@ func TestGameInItsOwnThread(t *testing.T) {
 // A server whose games play in threads by default gets one without the
 // option; /newgame's option turns it off for one game.
 func TestThreadsByServerSetting(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	h.stop()
 	h.tables = func(c *bot.Config) { c.Threads = func(string) bool { return true } }
@@ -101,6 +103,7 @@ func TestThreadsByServerSetting(t *testing.T) {
 // Lobbies nobody starts close after the configured time, with a line;
 // a host with too many lobbies, or a full channel, is told what to do.
 func TestLobbyExpiryAndCaps(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	h.stop()
 	h.tables = func(c *bot.Config) { c.LobbyExpiry, c.MaxLobbies, c.MaxChannelGames = 24*time.Hour, 1, 2 }

@@ -73,6 +73,7 @@ func encodingsOf(gs ...games.Game) []string {
 // instead, and nothing anyone reads in the channel, in DMs or in private
 // answers shows an internal encoding.
 func TestWordsPlayersSee(t *testing.T) {
+	t.Parallel()
 	h := thatsLifeHarness(t)
 	ada, ben, stranger := h.fake.AddUser("ada"), h.fake.AddUser("ben"), h.fake.AddUser("stranger")
 	users := []discordtest.User{ada, ben}

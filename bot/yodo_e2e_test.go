@@ -9,7 +9,6 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/yodo"
-	"github.com/lifebot/lifebot/render"
 )
 
 // Four people play You Only Die Once to the end by clicks, Ben with his
@@ -17,6 +16,7 @@ import (
 // hand; at the end it tells Philip's story, every memory once and in life
 // order, as the engine's record has it, and the scores are the engine's.
 func TestYodoEndToEnd(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, games.NewRegistry(yodo.Game{}), textRenderer{})
 	ada, ben, cy, dee := h.fake.AddUser("Ada"), h.fake.AddUser("Ben"), h.fake.AddUser("Cy"), h.fake.AddUser("Dee")
 	users := []discordtest.User{ada, ben, cy, dee}
@@ -140,7 +140,8 @@ func TestYodoEndToEnd(t *testing.T) {
 // TestYodoAgainstAIWithImages plays alone against three AI players with
 // the real renderer: every board, hand and the life story is a PNG.
 func TestYodoAgainstAIWithImages(t *testing.T) {
-	h := newHarness(t, games.NewRegistry(yodo.Game{}), render.NewRenderer())
+	t.Parallel()
+	h := newHarness(t, games.NewRegistry(yodo.Game{}), boardsOnly{boards()})
 	ada := h.fake.AddUser("Ada")
 	lobby := h.command(ada, "newgame yodo", map[string]any{"hidden_scores": true}).Message
 	for range 3 {

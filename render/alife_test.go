@@ -135,10 +135,14 @@ func alifeGoldens() []golden {
 	}
 }
 
-func TestAlifeGolden(t *testing.T) { checkGoldens(t, alifeGoldens()) }
+func TestAlifeGolden(t *testing.T) {
+	t.Parallel()
+	checkGoldens(t, alifeGoldens())
+}
 
 // TestAlifeFixtures checks that the goldens show what they are named for.
 func TestAlifeFixtures(t *testing.T) {
+	t.Parallel()
 	if v := alifePublic(alifeChild4()); v.Step != "child" || len(v.Seats) != 4 {
 		t.Errorf("child4: step %q with %d seats, want the child step with 4", v.Step, len(v.Seats))
 	}
@@ -172,7 +176,8 @@ func sum(xs []int) int {
 // TestAlifeBoardRefusesPrivate: a public view carrying a seat's hand,
 // child pairs or draws is refused, never drawn.
 func TestAlifeBoardRefusesPrivate(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	st := alifeMid3()
 	own := alifeHandOf(st)
 	for name, leak := range map[string]func(*alife.View){
@@ -194,7 +199,8 @@ func TestAlifeBoardRefusesPrivate(t *testing.T) {
 // taken away, draws exactly the observer's board, however the hands
 // differ; and that of a hand, its size and the phases of its backs show.
 func TestAlifeBoardHidesHands(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	for name, st := range map[string]games.State{"mid3": alifeMid3(), "child4": alifeChild4()} {
 		base := decode(t, mustBoard(t, r, alifePublic(st))).Pix
 		held := 0
@@ -222,7 +228,8 @@ func TestAlifeBoardHidesHands(t *testing.T) {
 // TestAlifeShowsState checks that each image answers to what it must
 // show, so it is drawn from the view, not baked into the goldens.
 func TestAlifeShowsState(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	draw := func(v any) []byte {
 		data, err := r.Board(v, alifeNames3)
 		if err != nil {
@@ -293,7 +300,8 @@ func TestAlifeShowsState(t *testing.T) {
 // each 1280×720, and that a negative seat other than the observer's is
 // refused as a hand.
 func TestAlifeBoardDispatch(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	st := alifeMid3()
 	for name, v := range map[string]any{"board": alifePublic(st), "hand": alifeHandOf(st), "life": alifeLifeOf(st, 1)} {
 		data, err := r.Board(v, alifeNames3)
@@ -326,6 +334,7 @@ func mustBoard(t *testing.T, r *Renderer, v any) []byte {
 // reusing an id for another card gets its own face, and that ids outside
 // the deck are never cached.
 func TestAlifeFaceCache(t *testing.T) {
+	t.Parallel()
 	k := newAlifeKit(defaultFonts)
 	hand := alifeHandOf(alifeMid3()).Hand
 	a := k.face(hand[0])
@@ -353,10 +362,14 @@ func TestAlifeFaceCache(t *testing.T) {
 
 // TestAlifeConcurrent renders every golden at once on one Renderer; run
 // with -race it shows the caches and pools are shared safely.
-func TestAlifeConcurrent(t *testing.T) { checkConcurrent(t, alifeGoldens()) }
+func TestAlifeConcurrent(t *testing.T) {
+	t.Parallel()
+	checkConcurrent(t, alifeGoldens())
+}
 
 // TestAlifeOddViews: views no game produces still draw a whole image.
 func TestAlifeOddViews(t *testing.T) {
+	t.Parallel()
 	st := alifeMid3()
 	hand := alifeHandOf(st).Hand
 	weird := alife.Card{ID: 5000, Phase: 9, Title: strings.Repeat("Wonderful ", 30),
@@ -442,7 +455,7 @@ func TestAlifeOddViews(t *testing.T) {
 			return v
 		}(),
 	}
-	r := NewRenderer()
+	r := shared()
 	for name, v := range cases {
 		t.Run(name, func(t *testing.T) {
 			data, err := r.Board(v, []string{"", strings.Repeat("W", 300), "\xff\xfe"})

@@ -139,6 +139,7 @@ func diffBox(a, b *image.RGBA) image.Rectangle {
 }
 
 func TestAnimateTimesFramesAndLoopsForever(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		frames   int
 		duration time.Duration
@@ -190,6 +191,7 @@ func TestAnimateTimesFramesAndLoopsForever(t *testing.T) {
 }
 
 func TestAnimateScalesDownToMaxWidthKeepingAspect(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		w, h, max    int
 		wantW, wantH int
@@ -216,6 +218,7 @@ func TestAnimateScalesDownToMaxWidthKeepingAspect(t *testing.T) {
 // as the palette stands for it; each stores only the rectangle that
 // changed.
 func TestAnimateStoresOnlyChangesAndPlaysBackEveryFrame(t *testing.T) {
+	t.Parallel()
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)
 	frames := boardFrames(20, 320, 200, seed)
@@ -257,6 +260,7 @@ func TestAnimateStoresOnlyChangesAndPlaysBackEveryFrame(t *testing.T) {
 // Frames scaled down are scaled again only where they changed: played
 // back, each is the whole frame scaled and quantised.
 func TestAnimateScalesChangesAsTheWholeFrame(t *testing.T) {
+	t.Parallel()
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)
 	frames := boardFrames(12, 640, 360, seed)
@@ -276,6 +280,7 @@ func TestAnimateScalesChangesAsTheWholeFrame(t *testing.T) {
 }
 
 func TestAnimateKeepsUnderMaxBytes(t *testing.T) {
+	t.Parallel()
 	frames := noiseFrames(30, 160, 120, 3)
 	unbounded, err := Animate(frames, AnimateOptions{})
 	if err != nil {
@@ -311,6 +316,7 @@ func TestAnimateKeepsUnderMaxBytes(t *testing.T) {
 }
 
 func TestAnimateRefusesNoFrames(t *testing.T) {
+	t.Parallel()
 	if _, err := Animate(nil, AnimateOptions{}); err == nil {
 		t.Fatal("no frames animated without an error")
 	}

@@ -78,6 +78,7 @@ func boardCases() map[string]*image.RGBA {
 }
 
 func TestEncodeBoard(t *testing.T) {
+	t.Parallel()
 	var ws workspace
 	for name, im := range boardCases() {
 		t.Run(name, func(t *testing.T) {
@@ -92,6 +93,7 @@ func TestEncodeBoard(t *testing.T) {
 // is made of become matches: flat bands must shrink to a small fraction of
 // their pixels.
 func TestEncodeBoardCompresses(t *testing.T) {
+	t.Parallel()
 	im := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	for x := range Width {
 		FillRect(im, image.Rect(x, 0, x+1, Height), houseColours()[x/100])
@@ -160,6 +162,7 @@ func deflateCases() map[string]struct {
 }
 
 func TestDeflateRoundTrip(t *testing.T) {
+	t.Parallel()
 	var d deflater
 	for name, c := range deflateCases() {
 		t.Run(name, func(t *testing.T) {
@@ -201,6 +204,7 @@ func inflate(t testing.TB, data []byte) []byte {
 // TestHuffmanLengths checks the codes for counts that would make the
 // optimal code deeper than deflate allows: symbol i counted fib(i) times.
 func TestHuffmanLengths(t *testing.T) {
+	t.Parallel()
 	freq := make([]uint32, 286)
 	a, b := uint32(1), uint32(1)
 	for i := range 30 {

@@ -66,6 +66,7 @@ func drawn(f *Face, s string, w, h int, x, y float64, a Anchor) (*image.RGBA, fl
 // are drawn from the fallback fonts, glyph for glyph as freetype draws
 // them, rather than as substitute boxes.
 func TestFallbackDrawsCJK(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ path, name string }{
 		{droidFallback, "王小明"},
 		{droidFallback, "さくら"},
@@ -101,6 +102,7 @@ func TestFallbackDrawsCJK(t *testing.T) {
 // substitute, a box outlined where the rune stands, a capital wide, with or
 // without fallback fonts.
 func TestMissingRuneDrawsBox(t *testing.T) {
+	t.Parallel()
 	for name, fs := range map[string]*fontSet{"no fallback": noFallback, "default fallbacks": defaultFonts} {
 		t.Run(name, func(t *testing.T) {
 			f := fs.face(Bold, 24)
@@ -142,6 +144,7 @@ func TestMissingRuneDrawsBox(t *testing.T) {
 // TestLatinUnaffectedByFallbacks checks that fallback fonts change no pixel
 // of text the Go fonts have.
 func TestLatinUnaffectedByFallbacks(t *testing.T) {
+	t.Parallel()
 	path := needFont(t, droidFallback)
 	with, without := newFontSet([]string{path}).face(Regular, 19), noFallback.face(Regular, 19)
 	const s = "Zoë Ångström-Łukasiewicz, Дмитрий −12 … fj"
@@ -160,6 +163,7 @@ var mixedNames = []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"
 // names in mixed scripts: the advance, the ink within it, centring, and
 // that a name fitted to a width, ellipsis and all, is never drawn wider.
 func TestMixedScriptLayout(t *testing.T) {
+	t.Parallel()
 	sets := map[string]*fontSet{"no fallback": noFallback, "default fallbacks": defaultFonts}
 	if _, err := os.Stat(droidFallback); err == nil {
 		sets["droid"] = newFontSet([]string{droidFallback})
@@ -201,6 +205,7 @@ func TestMixedScriptLayout(t *testing.T) {
 // passed over rather than failing, that a Renderer reports the files it
 // uses, and that each file is parsed once however many sets name it.
 func TestFallbackFontFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	junk := filepath.Join(dir, "junk.ttf")
 	good := filepath.Join(dir, "go.ttf")
@@ -231,6 +236,7 @@ func TestFallbackFontFiles(t *testing.T) {
 // Sans Fallback alone so that the image does not depend on other fonts
 // installed.
 func TestScriptsGolden(t *testing.T) {
+	t.Parallel()
 	r := NewRendererWith(Options{FallbackFonts: []string{needFont(t, droidFallback)}})
 	data, err := r.Board(overOfFour(), []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"})
 	if err != nil {

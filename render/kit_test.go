@@ -22,6 +22,7 @@ import (
 )
 
 func TestFit(t *testing.T) {
+	t.Parallel()
 	f := NewFace(Bold, 24)
 	cases := []struct {
 		name string
@@ -58,6 +59,7 @@ func TestFit(t *testing.T) {
 }
 
 func TestMeasureMatchesDrawing(t *testing.T) {
+	t.Parallel()
 	f := NewFace(Bold, 30)
 	for _, s := range []string{"+12", "−10", "Jürgen", "That's Life!", "WAVE"} {
 		im := image.NewRGBA(image.Rect(0, 0, 400, 60))
@@ -82,6 +84,7 @@ func TestMeasureMatchesDrawing(t *testing.T) {
 }
 
 func TestClean(t *testing.T) {
+	t.Parallel()
 	// Without fallback fonts, so that what Clean keeps does not depend on
 	// the fonts installed.
 	f := newFontSet([]string{}).face(Regular, 20)
@@ -110,6 +113,7 @@ func TestClean(t *testing.T) {
 }
 
 func TestFitFace(t *testing.T) {
+	t.Parallel()
 	big, small := NewFace(Bold, 40), NewFace(Bold, 12)
 	if got := FitFace("−3", 200, big, small); got != big {
 		t.Errorf("short label: got the %v px face, want the 40 px one", got.Size())
@@ -122,6 +126,7 @@ func TestFitFace(t *testing.T) {
 // TestFaceConcurrent draws with one Face from many goroutines; run with
 // -race it shows the borrowed font.Faces are never shared.
 func TestFaceConcurrent(t *testing.T) {
+	t.Parallel()
 	f := NewFace(Bold, 22)
 	want := image.NewRGBA(image.Rect(0, 0, 300, 40))
 	f.Draw(want, "Grace −7 …", 4, 20, MiddleLeft, color.White)
@@ -143,6 +148,7 @@ func TestFaceConcurrent(t *testing.T) {
 }
 
 func TestEncodePNG(t *testing.T) {
+	t.Parallel()
 	im := image.NewRGBA(image.Rect(0, 0, 64, 32))
 	for i := range im.Pix {
 		im.Pix[i] = uint8(i * 7)
@@ -169,6 +175,7 @@ func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 // protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes,
 // 2009, full severity), measured as CIE76 ΔE.
 func TestPalette(t *testing.T) {
+	t.Parallel()
 	marks := map[Mark]int{}
 	for i := range PlayerColours {
 		if j, dup := marks[Player(i).Mark]; dup {
@@ -239,6 +246,7 @@ func dist(a, b [3]float64) float64 {
 }
 
 func TestSigned(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   int
 		want string
@@ -251,7 +259,8 @@ func TestSigned(t *testing.T) {
 }
 
 func TestBoardDispatchesOnViewType(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	if _, err := r.Board(struct{}{}, nil); err == nil {
 		t.Fatal("Board accepted a view type it cannot draw")
 	}
@@ -265,6 +274,7 @@ func TestBoardDispatchesOnViewType(t *testing.T) {
 }
 
 func TestSeatName(t *testing.T) {
+	t.Parallel()
 	f := NewFace(Bold, 20)
 	names := []string{"Ada", "🦊", "", "\u200b"}
 	for seat, want := range []string{"Ada", "🦊", "Player 3", "Player 4", "Player 5"} {
@@ -288,26 +298,64 @@ type golden struct {
 
 func (g golden) draw(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }
 
+// shared is one renderer for the tests that need one, warm caches or not;
+// the tests of the caches, of a lone render and of the renders' turns
+// make their own.
+var shared = sync.OnceValue(NewRenderer)
+
+// drawnGolden is a golden image drawn by the shared renderer, as a PNG and
+// decoded.
+type drawnGolden struct {
+	png []byte
+	im  *image.RGBA
+}
+
+// drawings keeps each golden as the shared renderer drew it: the golden
+// tests, the concurrent tests and the palette's check compare with the
+// same drawing, which the race detector makes costly to draw again.
+var drawings struct {
+	sync.Mutex
+	byName map[string]drawnGolden
+}
+
+// goldenDrawing returns g as the shared renderer draws it, drawing it once.
+func goldenDrawing(t testing.TB, g golden) drawnGolden {
+	t.Helper()
+	drawings.Lock()
+	d, ok := drawings.byName[g.name]
+	drawings.Unlock()
+	if ok {
+		return d
+	}
+	data, err := g.draw(shared())
+	if err != nil {
+		t.Fatalf("%s: %v", g.name, err)
+	}
+	d = drawnGolden{png: data, im: decode(t, data)}
+	drawings.Lock()
+	defer drawings.Unlock()
+	if drawings.byName == nil {
+		drawings.byName = map[string]drawnGolden{}
+	}
+	drawings.byName[g.name] = d
+	return d
+}
+
 // goldens lists the golden images of every game.
 func goldens() []golden {
 	return slices.Concat(thatsLifeGoldens(), lifeGoldens(), lagomGoldens(), yodoGoldens(), alifeGoldens())
 }
 
-// checkConcurrent draws every golden at once, three times over, on one
+// checkConcurrent draws every golden at once, twice over, on one
 // Renderer; run with -race it shows the caches and pools are shared
 // safely, and each image must match the same one drawn alone.
 func checkConcurrent(t *testing.T, gs []golden) {
 	t.Helper()
-	lone := NewRenderer()
 	want := make([]*image.RGBA, len(gs))
 	for i, g := range gs {
-		data, err := g.draw(lone)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = decode(t, data)
+		want[i] = goldenDrawing(t, g).im
 	}
-	const rounds = 3
+	const rounds = 2
 	r := NewRenderer()
 	var wg sync.WaitGroup
 	errs := make(chan error, rounds*len(gs))
@@ -337,17 +385,14 @@ func checkConcurrent(t *testing.T, gs []golden) {
 // checkGoldens draws each image and compares it with its golden by
 // decoded pixels; -update rewrites the goldens instead.
 func checkGoldens(t *testing.T, gs []golden) {
-	r := NewRenderer()
 	for _, g := range gs {
 		t.Run(g.name, func(t *testing.T) {
-			data, err := g.draw(r)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := goldenDrawing(t, g)
+			data := d.png
 			if len(data) > 1<<20 {
 				t.Errorf("PNG is %d bytes, want under 1 MiB", len(data))
 			}
-			if b := decode(t, data).Bounds(); b.Dx() != g.w || b.Dy() != g.h {
+			if b := d.im.Bounds(); b.Dx() != g.w || b.Dy() != g.h {
 				t.Fatalf("image is %v, want %dx%d", b, g.w, g.h)
 			}
 			checkGolden(t, g.name, data)
@@ -479,6 +524,7 @@ func benchmarkBoard(b *testing.B, v any, names []string) {
 // sprite of opaque, clear and partly covered pixels placed inside the
 // image, across its edges and off it.
 func TestBlitMatchesDraw(t *testing.T) {
+	t.Parallel()
 	sprite := image.NewRGBA(image.Rect(0, 0, 37, 23))
 	for i := 0; i < len(sprite.Pix); i += 4 {
 		a := [...]uint8{0, 0xFF, 0xFF, 0xFF, 1, 40, 128, 254}[(i/4*7)%8]
@@ -509,6 +555,7 @@ func TestBlitMatchesDraw(t *testing.T) {
 // opaque and translucent colours, at quarter-pixel offsets and across the
 // image's edges.
 func TestDrawMatchesDrawer(t *testing.T) {
+	t.Parallel()
 	f := NewFace(Bold, 21)
 	ff := truetype.NewFace(Bold.font(), &truetype.Options{Size: 21, Hinting: font.HintingFull})
 	for _, c := range []color.RGBA{rgb(textMain), rgb(inkDark), rgba(gold, 120)} {
@@ -533,6 +580,7 @@ func TestDrawMatchesDrawer(t *testing.T) {
 // against filling the edge under the whole box, for boxes roomy, thin and
 // smaller than their edge.
 func TestBoxMatchesFills(t *testing.T) {
+	t.Parallel()
 	b := NewBox(6, 3, rgb(rowActive), rgb(accent), rgb(table))
 	for _, r := range []image.Rectangle{image.Rect(5, 5, 60, 40), image.Rect(2, 3, 15, 16), image.Rect(10, 10, 14, 30), image.Rect(-5, -5, 20, 20)} {
 		got := image.NewRGBA(image.Rect(0, 0, 64, 48))
@@ -560,6 +608,7 @@ func TestBoxMatchesFills(t *testing.T) {
 // TestSpriteCache checks that a sprite is drawn once per key, and that
 // past maxSprites keys sprites are drawn at each use instead of kept.
 func TestSpriteCache(t *testing.T) {
+	t.Parallel()
 	var c spriteCache
 	drawn := 0
 	draw := func() *image.RGBA { drawn++; return image.NewRGBA(image.Rect(0, 0, 1, 1)) }

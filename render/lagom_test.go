@@ -190,12 +190,16 @@ func lagomGoldens() []golden {
 	}
 }
 
-func TestLagomGolden(t *testing.T) { checkGoldens(t, lagomGoldens()) }
+func TestLagomGolden(t *testing.T) {
+	t.Parallel()
+	checkGoldens(t, lagomGoldens())
+}
 
 // TestLagomTableRefusesPrivate: a bug upstream that puts a seat's private
 // material into the public view must not reach the channel.
 func TestLagomTableRefusesPrivate(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	cases := map[string]func(*lagom.View){
 		"hand":       func(v *lagom.View) { v.Hand = []lagom.Card{deck(1)} },
 		"empty hand": func(v *lagom.View) { v.Hand = []lagom.Card{} },
@@ -223,7 +227,8 @@ func TestLagomTableRefusesPrivate(t *testing.T) {
 // table and a seat's view as its DM image, and that pooled frames survive
 // the change of size.
 func TestLagomBoardDispatch(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	for _, c := range []struct {
 		v    lagom.View
 		w, h int
@@ -247,7 +252,8 @@ func TestLagomBoardDispatch(t *testing.T) {
 // show — who has decided, a seat's numbers, a sunset — and so is drawn
 // from the view, not from fixtures baked into the goldens.
 func TestLagomTableShowsState(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	base := decodeBoard(t, r, lagomSealed6())
 	for name, change := range map[string]func(*lagom.View){
 		"decided":    func(v *lagom.View) { v.Seats[1].Decided = true },
@@ -269,7 +275,8 @@ func TestLagomTableShowsState(t *testing.T) {
 // TestLagomHandShowsOwnChoices checks that the DM image draws the sealed
 // pick and the hand, and nothing of other seats' hands.
 func TestLagomHandShowsOwnChoices(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	base := decodeBoard(t, r, lagomHandPick())
 	v := lagomHandPick()
 	v.Seats[2].HandSize = 9
@@ -301,6 +308,7 @@ func decodeBoard(t *testing.T, r *Renderer, v lagom.View) *image.RGBA {
 // 5.1: Left = TL+BL, Top = TL+TR, Right = TR+BR, Bottom = BL+BR, listed in
 // TL, TR, BR, BL order.
 func TestLagomSides(t *testing.T) {
+	t.Parallel()
 	c := lcard(99, "", 0, s(gL), s(gR), s(gP), s(gW))
 	want := map[lagom.Side][]sym{
 		lagom.Left:   {gL, gW},
@@ -323,6 +331,7 @@ func TestLagomSides(t *testing.T) {
 }
 
 func TestLagomPayable(t *testing.T) {
+	t.Parallel()
 	wedding := deck(10) // TR holds two Spend Wealth
 	bonds := lagom.SeatView{Health: 5, Coins: 2, Tableau: []lagom.Played{played(11, lagom.Left, 1, nil, 4)}}
 	if !payable(bonds, wedding, lagom.Top) {
@@ -346,6 +355,7 @@ func TestLagomPayable(t *testing.T) {
 // reusing an id for another card gets its own face, and that ids outside
 // the deck are never cached.
 func TestLagomFaceCache(t *testing.T) {
+	t.Parallel()
 	k := newLagomKit(defaultFonts)
 	a := k.face(deck(1), lgS, false, lagom.Left)
 	if k.face(deck(1), lgS, false, lagom.Left) != a {
@@ -372,9 +382,13 @@ func TestLagomFaceCache(t *testing.T) {
 // TestLagomConcurrent renders every golden at once on one Renderer; run
 // with -race it shows the caches and pools are shared safely, and each
 // image must match a lone render.
-func TestLagomConcurrent(t *testing.T) { checkConcurrent(t, lagomGoldens()) }
+func TestLagomConcurrent(t *testing.T) {
+	t.Parallel()
+	checkConcurrent(t, lagomGoldens())
+}
 
 func TestLagomOddViews(t *testing.T) {
+	t.Parallel()
 	long := func() lagom.View {
 		v := lagomSealed6()
 		for i := range v.Seats {
@@ -455,7 +469,7 @@ func TestLagomOddViews(t *testing.T) {
 		{"huge numbers, private", func() lagom.View { v := huge(); v.Seat = 0; v.Step = "play"; return v }(), nil, LagomHandWidth, LagomHandHeight},
 		{"long tableau, private", func() lagom.View { v := long(); v.Seat = 2; v.Hand = []lagom.Card{}; return v }(), nil, LagomHandWidth, LagomHandHeight},
 	}
-	r := NewRenderer()
+	r := shared()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			data, err := r.Board(c.view, c.names)

@@ -199,12 +199,16 @@ func lifeGoldens() []golden {
 	}
 }
 
-func TestLifeGolden(t *testing.T) { checkGoldens(t, lifeGoldens()) }
+func TestLifeGolden(t *testing.T) {
+	t.Parallel()
+	checkGoldens(t, lifeGoldens())
+}
 
 // TestLifeTableRefusesPrivate: a bug upstream that puts a hand or private
 // notes into the public view must not reach the channel.
 func TestLifeTableRefusesPrivate(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	withHand := lifeMid3()
 	withHand.Hand = lc("AH KH")
 	emptyHand := lifeMid3()
@@ -231,7 +235,8 @@ func TestLifeTableRefusesPrivate(t *testing.T) {
 // TestLifeBoardDispatch checks that Board draws the public view as the
 // table and a seat's view as its hand image.
 func TestLifeBoardDispatch(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	for _, c := range []struct {
 		v    life.View
 		w, h int
@@ -259,7 +264,8 @@ func TestLifeBoardDispatch(t *testing.T) {
 // TestLifeSealedSuits checks that a suit is never drawn before the suits
 // are shown: seats that differ only in a sealed suit draw the same table.
 func TestLifeSealedSuits(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	var images []*image.RGBA
 	for _, s := range []life.Suit{life.Hearts, life.Diamonds, life.Clubs, life.Spades} {
 		v := lifeSealed()
@@ -288,7 +294,8 @@ func TestLifeSealedSuits(t *testing.T) {
 // TestLifeHandShowsOnlyOwnHand checks that a seat's image depends on its
 // own hand and not on what the view says of other seats' hand sizes.
 func TestLifeHandShowsOnlyOwnHand(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	a, err := r.LifeHand(lifeHand7(), lifeNames3)
 	if err != nil {
 		t.Fatal(err)
@@ -314,9 +321,13 @@ func TestLifeHandShowsOnlyOwnHand(t *testing.T) {
 // card faces are drawn as they are first met; run with -race it shows the
 // caches and pools are shared safely, and each image must match a lone
 // render.
-func TestLifeConcurrent(t *testing.T) { checkConcurrent(t, lifeGoldens()) }
+func TestLifeConcurrent(t *testing.T) {
+	t.Parallel()
+	checkConcurrent(t, lifeGoldens())
+}
 
 func TestLifeOddViews(t *testing.T) {
+	t.Parallel()
 	crowded := func() life.View {
 		v := lifeEight()
 		for i := range v.Seats {
@@ -392,7 +403,7 @@ func TestLifeOddViews(t *testing.T) {
 		{"seat beyond the table", stranger(), nil, HandWidth, HandHeight},
 		{"huge numbers in a hand", func() life.View { v := huge(); v.Seat = 0; v.Hand = lc("AS"); return v }(), nil, HandWidth, HandHeight},
 	}
-	r := NewRenderer()
+	r := shared()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			data, err := r.Board(c.view, c.names)
@@ -419,6 +430,7 @@ func TestLifeOddViews(t *testing.T) {
 }
 
 func TestHalf(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in          int
 		plain, sign string
@@ -438,6 +450,7 @@ func TestHalf(t *testing.T) {
 }
 
 func TestSortedCardsAndGroups(t *testing.T) {
+	t.Parallel()
 	in := lc("KS 2H JK 9H 10C QH 4D AS 2C")
 	var got []string
 	for _, c := range sortedCards(in) {
@@ -459,6 +472,7 @@ func TestSortedCardsAndGroups(t *testing.T) {
 }
 
 func TestBankValue(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		sv   life.SeatView
 		want int
@@ -476,6 +490,7 @@ func TestBankValue(t *testing.T) {
 }
 
 func TestFan(t *testing.T) {
+	t.Parallel()
 	if step, n := fan(7, 100, 968, 12, 48); n != 7 || step != 112 {
 		t.Errorf("7 cards: step %v, %d shown; want 112, 7", step, n)
 	}
@@ -488,6 +503,7 @@ func TestFan(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
+	t.Parallel()
 	f := NewFace(Regular, 19)
 	text := "Hearts run deep: a great romance waits where you least expect it, " + strings.Repeat("W", 80)
 	lines := f.Wrap(text, 200)

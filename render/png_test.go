@@ -7,6 +7,7 @@ import (
 )
 
 func TestAdler32(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 1000, 5552, 5553, 1 << 20} {
 		for _, fill := range []string{"zeros", "ones", "random"} {

@@ -19,7 +19,7 @@ var relearn = flag.Bool("shades", false, "learn the palette's shades from the go
 // palette.
 func goldenFrames(t testing.TB) ([]golden, []*image.RGBA) {
 	t.Helper()
-	r := NewRenderer()
+	r := shared()
 	gs := goldens()
 	frames := make([]*image.RGBA, len(gs))
 	for i, g := range gs {
@@ -51,6 +51,7 @@ func reduce(im *image.RGBA) []byte {
 //	go test ./render -run TestShades -shades
 //	go test ./render -update
 func TestShades(t *testing.T) {
+	t.Parallel()
 	if !*relearn {
 		t.Skip("run with -shades to learn shades.go anew")
 	}
@@ -168,6 +169,7 @@ func rgbOf(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint
 // come out as drawn and its anti-aliased edges close to it: a colour
 // added to a board and missing from the palette shows here.
 func TestPaletteOnGoldens(t *testing.T) {
+	t.Parallel()
 	p := housePalette()
 	gs, frames := goldenFrames(t)
 	for i, im := range frames {
@@ -222,6 +224,7 @@ const (
 // every house colour exactly, moves anti-aliased edges only a little, and
 // gives each pixel its colour's index.
 func TestQuantize(t *testing.T) {
+	t.Parallel()
 	p := housePalette()
 	if len(p.colours) > 256 {
 		t.Fatalf("palette has %d colours, want at most 256", len(p.colours))

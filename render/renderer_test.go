@@ -15,6 +15,7 @@ import (
 // and checks that a render of each kind, by Board and by its own method,
 // waits until they finish, and then runs.
 func TestRendersWaitForTheirTurn(t *testing.T) {
+	t.Parallel()
 	r := NewRenderer()
 	if n := cap(r.busy); n != runtime.GOMAXPROCS(0) {
 		t.Fatalf("%d renders may run at once, want GOMAXPROCS = %d", n, runtime.GOMAXPROCS(0))
@@ -76,6 +77,7 @@ func TestRendersWaitForTheirTurn(t *testing.T) {
 // TestRendersReuseWorkspaces checks that renders one after another keep
 // one workspace, and renders at once no more than may run.
 func TestRendersReuseWorkspaces(t *testing.T) {
+	t.Parallel()
 	r := NewRenderer()
 	for range 3 {
 		if _, err := r.LifeHand(lifeHand7(), nil); err != nil {

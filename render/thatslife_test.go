@@ -221,14 +221,21 @@ func decode(t testing.TB, data []byte) *image.RGBA {
 	return img
 }
 
-func TestThatsLifeGolden(t *testing.T) { checkGoldens(t, thatsLifeGoldens()) }
+func TestThatsLifeGolden(t *testing.T) {
+	t.Parallel()
+	checkGoldens(t, thatsLifeGoldens())
+}
 
 // TestThatsLifeConcurrent renders different boards at once on one
 // Renderer; run with -race it shows the caches and pools are shared safely,
 // and every board must match the same board rendered alone.
-func TestThatsLifeConcurrent(t *testing.T) { checkConcurrent(t, thatsLifeGoldens()) }
+func TestThatsLifeConcurrent(t *testing.T) {
+	t.Parallel()
+	checkConcurrent(t, thatsLifeGoldens())
+}
 
 func TestThatsLifeOddViews(t *testing.T) {
+	t.Parallel()
 	six := func() []thatslife.PlayerView {
 		ps := make([]thatslife.PlayerView, 6)
 		for i := range ps {
@@ -278,7 +285,7 @@ func TestThatsLifeOddViews(t *testing.T) {
 		{"long course, nine players, over", long(), nil},
 		{"over without result", thatslife.View{Over: true, Players: six(), Options: "\u202eoptions\n\tmore"}, nil},
 	}
-	r := NewRenderer()
+	r := shared()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			data, err := r.ThatsLife(c.view, c.names)

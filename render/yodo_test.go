@@ -52,11 +52,15 @@ func yodoGoldens() []golden {
 	}
 }
 
-func TestYodoGolden(t *testing.T) { checkGoldens(t, yodoGoldens()) }
+func TestYodoGolden(t *testing.T) {
+	t.Parallel()
+	checkGoldens(t, yodoGoldens())
+}
 
 // A public view that carries a seat's hand, notes or taken card is refused.
 func TestYodoBoardRefusesPrivate(t *testing.T) {
-	r := NewRenderer()
+	t.Parallel()
+	r := shared()
 	for name, leak := range map[string]func(*yodo.View){
 		"hand":  func(v *yodo.View) { v.Hand = []yodo.CardView{{Fates: []int{0}}} },
 		"notes": func(v *yodo.View) { v.Notes = []string{"You drew a Mirth card."} },

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // Over thousands of seeded games, random and AI, at every seat count:
@@ -16,10 +17,7 @@ import (
 // equal it when nothing was lost), and its score the sum of the ten
 // products.
 func TestPropertiesOverManyGames(t *testing.T) {
-	n := 1500
-	if testing.Short() {
-		n = 150
-	}
+	n := gametest.Count(1500, 240)
 	for g := range n {
 		seats := minSeats + g%(maxSeats-minSeats+1)
 		var pol games.Policy = games.RandomPolicy{}

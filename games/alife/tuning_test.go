@@ -26,6 +26,7 @@ const targetGames = 1000
 // share.
 func TestTuningTargets(t *testing.T) {
 	t.Parallel()
+	gametest.NeedsLong(t)
 	for seats := minSeats; seats <= maxSeats; seats++ {
 		aiWins, early, first := 0.0, 0, 0.0
 		for g := range targetGames {
@@ -66,6 +67,7 @@ func TestTuningTargets(t *testing.T) {
 // the AI (RULINGS 3.2), seats swapped every other game.
 func TestNoSingleResourceStrategyDominates(t *testing.T) {
 	t.Parallel()
+	gametest.NeedsLong(t)
 	for _, np := range (Game{}).Strategies()[1:] {
 		wins := 0.0
 		for g := range tuningGames {
@@ -109,6 +111,7 @@ const babyGames = 2000
 // points), within 7.5.
 func TestBabyCardFairness(t *testing.T) {
 	t.Parallel()
+	gametest.NeedsLong(t)
 	n := babyGames
 	if testing.Short() {
 		n /= 3
@@ -205,6 +208,7 @@ func (rec recorder) Choose(gs games.State, seat games.Seat, rng *rand.Rand) game
 // and at least half of each phase's cards developable.
 func TestMedianPlayerDevelops(t *testing.T) {
 	t.Parallel()
+	gametest.NeedsLong(t)
 	var states [numPhases][]seatState
 	n := 1000
 	if testing.Short() {

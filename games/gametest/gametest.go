@@ -99,13 +99,12 @@ func WithHidden(h Hidden) Option { return func(c *suite) { c.hidden = h } }
 // Run checks g's Info, then plays playouts games for each config, in
 // parallel subtests, with seeds cfg.Seed, cfg.Seed+1, …, cycling through
 // random, AI and mixed players (starting at a different line-up for each
-// config). With -short it plays a quarter as many (at least one).
+// config). Outside the long run it plays half as many, at least one, and
+// under -short a quarter of that (see Count).
 func Run(t *testing.T, g games.Game, cfgs []games.Config, playouts int, opts ...Option) {
 	t.Helper()
 	CheckInfo(t, g)
-	if testing.Short() {
-		playouts = max(1, playouts/4)
-	}
+	playouts = max(1, Count(playouts, max(1, playouts/2)))
 	for i, cfg := range cfgs {
 		t.Run(fmt.Sprintf("cfg%03d", i), func(t *testing.T) {
 			t.Parallel()

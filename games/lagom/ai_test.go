@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 var simGames = flag.Int("sim", 0, "play this many games per line-up and log the tuning figures of RULINGS 5.1")
@@ -87,10 +88,7 @@ func winRate(tb testing.TB, n, seats int, hero, other games.Policy, st *stats) f
 
 func TestAIBeatsRandom(t *testing.T) {
 	t.Parallel()
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
+	n := gametest.Count(200, 66)
 	if got := winRate(t, n, 4, Game{}.AI(), games.RandomPolicy{}, nil); got < 0.8 {
 		t.Errorf("AI won %.0f%% of %d four-player games against random players, want at least 80%%", 100*got, n)
 	}
@@ -99,10 +97,7 @@ func TestAIBeatsRandom(t *testing.T) {
 // The balanced AI must beat every single-minded strategy head to head.
 func TestAIBeatsSingleMinded(t *testing.T) {
 	t.Parallel()
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
+	n := gametest.Count(200, 66)
 	for _, np := range (Game{}).Strategies()[1:] {
 		if got := winRate(t, n, 2, Game{}.AI(), np.Policy, nil); got <= 0.55 {
 			t.Errorf("balanced won %.0f%% of %d games against %s, want more than 55%%", 100*got, n, np.Name)
@@ -140,6 +135,7 @@ func TestAIIsPure(t *testing.T) {
 // figures are exact; a change that moves them out of range fails here.
 func TestTuningTargets(t *testing.T) {
 	t.Parallel()
+	gametest.NeedsLong(t)
 	const seats, n = 4, 300
 	st, first := aiTables(t, seats, n)
 	if m := median(st.lengths); m < 10 || m > 13 {

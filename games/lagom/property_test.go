@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // TestProperties plays thousands of seeded random and AI games and checks
@@ -12,10 +13,7 @@ import (
 // health only falls between rounds by the cost of living, and that the
 // game ends. The seed of a failure is printed.
 func TestProperties(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 200
-	}
+	n := gametest.Count(2000, 300)
 	ai := Game{}.AI()
 	for seed := range uint64(n) {
 		s := newState(t, 2+int(seed%5), seed)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 var simGames = flag.Int("sim", 0, "games per line-up for TestSimulation")
@@ -77,10 +78,7 @@ func winRate(tb testing.TB, n, seats int, o games.Options, hero, other games.Pol
 // 25%, and the AI takes about 53% over thousands of games.
 func TestAIBeatsRandom(t *testing.T) {
 	t.Parallel()
-	n := 400
-	if testing.Short() {
-		n = 100
-	}
+	n := gametest.Count(400, 133)
 	if got := winRate(t, n, 4, nil, Game{}.AI(), games.RandomPolicy{}, nil); got < 0.4 {
 		t.Errorf("AI won %.0f%% of %d four-player games against random players, want at least 40%%", 100*got, n)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // referenceScore2 scores a table the long way, in half points: pips or 10
@@ -74,10 +75,7 @@ func checkInvariants(s *state) error {
 // reference score of the table it ended with, and that every game ends.
 func TestProperties(t *testing.T) {
 	t.Parallel()
-	count := 2000
-	if testing.Short() {
-		count = 300
-	}
+	count := gametest.Count(2000, 400)
 	combos := allOptions()
 	decisions, hands := 0, 0
 	for i := range count {

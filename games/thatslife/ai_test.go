@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 var simGames = flag.Int("sim", 0, "play this many games per line-up and log AI win rates")
@@ -86,10 +87,7 @@ func winRate(tb testing.TB, n, seats int, o games.Options, hero, other games.Pol
 // 25%.
 func TestAIBeatsRandom(t *testing.T) {
 	t.Parallel()
-	n := 240
-	if testing.Short() {
-		n = 60
-	}
+	n := gametest.Count(240, 80)
 	if got := winRate(t, n, 4, nil, Game{}.AI(), games.RandomPolicy{}); got < 0.6 {
 		t.Errorf("AI won %.0f%% of %d four-player games against random players, want at least 60%%", 100*got, n)
 	}
@@ -98,10 +96,7 @@ func TestAIBeatsRandom(t *testing.T) {
 // The AI must beat the timeout fallback of RULINGS 1.4 head to head.
 func TestAIBeatsTimeoutPolicy(t *testing.T) {
 	t.Parallel()
-	n := 240
-	if testing.Short() {
-		n = 60
-	}
+	n := gametest.Count(240, 80)
 	if got := winRate(t, n, 2, nil, Game{}.AI(), timeoutPolicy{}); got < 0.55 {
 		t.Errorf("AI won %.0f%% of %d two-player games against the timeout policy, want at least 55%%", 100*got, n)
 	}

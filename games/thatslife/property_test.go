@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // referenceScore scores a collection the long way: fortunes are spent one
@@ -92,10 +93,7 @@ func checkInvariants(s *state) error {
 // move (ruling 9), and that every game ends.
 func TestProperties(t *testing.T) {
 	t.Parallel()
-	count := 2000
-	if testing.Short() {
-		count = 400
-	}
+	count := gametest.Count(2000, 400)
 	combos := allOptions()
 	lengths := 0
 	for i := range count {

@@ -6,16 +6,14 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/gametest"
 )
 
 // Over thousands of seeded games of random and AI players: no card is
 // lost or made, the points are those of the set memories' cards, and
 // every game ends.
 func TestPropertiesOverManyGames(t *testing.T) {
-	count := 3000
-	if testing.Short() {
-		count = 300
-	}
+	count := gametest.Count(3000, 300)
 	for g := range count {
 		seed := uint64(g)
 		cfg := games.Config{Seats: 2 + g%5, Seed: seed}

@@ -18,6 +18,7 @@ const tuningGames = 1000
 // on average, the first to move within 5 points of a fair share of wins,
 // and the AI beating random players in at least 80 % of games.
 func TestTuningTargets(t *testing.T) {
+	gametest.NeedsLong(t)
 	for seats := minSeats; seats <= maxSeats; seats++ {
 		var turns []float64
 		cascade, first, aiWins := 0.0, 0.0, 0.0
