@@ -3,12 +3,14 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -236,7 +238,20 @@ func TestMain(m *testing.M) {
 	if cfg := os.Getenv(benchBotEnv); cfg != "" {
 		os.Exit(runBenchBot(cfg))
 	}
+	widenParallel()
 	pgtest.Main(m)
+}
+
+// widenParallel lets more tests run at once than there are cores, unless
+// -parallel says otherwise: an end-to-end test spends most of its time
+// waiting for the bot's deliveries and its retries, not computing.
+func widenParallel() {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
+	}
 }
 
 // runBenchBot runs the bot as cmd/lifebot does, against the fake Discord

@@ -181,6 +181,14 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 		t.Errorf("Ben was told %d times that his DMs are closed, want once", closed)
 	}
 
+	for _, u := range users {
+		for _, msg := range h.fake.History(h.fake.DMChannel(u.ID)) {
+			checkDescribed(t, u.Username+"'s DMs", msg, "Secrets")
+		}
+	}
+	for _, msg := range h.fake.History(h.channel) {
+		checkDescribed(t, "channel", msg, "Secrets")
+	}
 	// Nothing private ever reached the channel, and nobody saw another's card.
 	for _, msg := range h.fake.Messages(h.channel) {
 		blobs := [][]byte{[]byte(msg.Content)}

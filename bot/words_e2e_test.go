@@ -52,6 +52,19 @@ func checkWords(t *testing.T, where string, msg *discordtest.Message, encodings 
 	}
 }
 
+// checkDescribed fails for an image of msg that a player who cannot see
+// it learns nothing from: every image's description names the game and
+// says whose decision it waits for, or that it is over.
+func checkDescribed(t *testing.T, where string, msg *discordtest.Message, game string) {
+	t.Helper()
+	for _, a := range msg.Attachments {
+		d := a.Description
+		if !strings.Contains(d, game) || !strings.Contains(d, "waiting for") && !strings.Contains(d, "over") {
+			t.Errorf("%s: image %s of message %s is described as %q, want the game %q and whose turn it is", where, a.Filename, msg.ID, d, game)
+		}
+	}
+}
+
 // encodingsOf lists what of games' option schemas is a key rather than a
 // word: keys and choice values that are not plain lowercase words.
 func encodingsOf(gs ...games.Game) []string {
@@ -149,6 +162,7 @@ func TestWordsPlayersSee(t *testing.T) {
 	seen := 0
 	for _, msg := range h.fake.History(h.channel) {
 		checkWords(t, "channel", msg, encodings)
+		checkDescribed(t, "channel", msg, "That's Life!")
 		seen++
 	}
 	for _, u := range everyone {

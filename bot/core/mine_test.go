@@ -16,6 +16,10 @@ import (
 func TestMyGamesListsEveryServerAndMarksYourMove(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
+	// A game the two finished is theirs no more to play: /mygames leaves
+	// it out, and it waits for nobody.
+	done, _ := f.game()
+	f.playToEnd(done)
 	id, _ := f.game()
 	elsewhere := Actor{User: ada.User, Name: "Ada", Guild: "h", Channel: "d"}
 	f.svc.NewGame(ctx, elsewhere, "thatslife", nil, Setup{}, &responder{original: MessageRef{Channel: "d", ID: "901"}})
@@ -31,7 +35,7 @@ func TestMyGamesListsEveryServerAndMarksYourMove(t *testing.T) {
 		}
 	}
 	if n := strings.Count(got.Content, "That's Life!"); n != 2 {
-		t.Errorf("/mygames lists %d games, want 2:\n%s", n, got.Content)
+		t.Errorf("/mygames lists %d games, want the running one and the lobby:\n%s", n, got.Content)
 	}
 	rec, _ := f.store.Get(ctx, id)
 	tb, _ := decodeTable(rec)

@@ -60,7 +60,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  fmt.Sprintf("The %s board of game %s after %d moves: %s", sn.info.Name, sn.rec.ID, t.moves(), seatList(t)),
+			Alt:  truncate(fmt.Sprintf("The %s board of game %s after %d moves, %s. Players: %s", sn.info.Name, sn.rec.ID, t.moves(), whoseTurn(t, st, games.Observer), seatList(t)), maxAlt),
 			Data: png,
 		},
 		Rows: rows,
@@ -69,6 +69,28 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 
 func seatList(t *table) string {
 	return strings.Join(t.names(), ", ")
+}
+
+// maxAlt is the longest description Discord keeps for an attachment.
+const maxAlt = 1024
+
+// whoseTurn says, in an image's description, whose decision the game
+// waits for, as the message beside it does: a reader who cannot see the
+// image learns the same.
+func whoseTurn(t *table, st games.State, viewer games.Seat) string {
+	active := st.Active()
+	if t.Outcome != "" || len(active) == 0 {
+		return "the game is over"
+	}
+	who := make([]string, 0, len(active))
+	for _, s := range active {
+		if s == viewer {
+			who = append(who, "you")
+		} else {
+			who = append(who, t.Seats[s].Name)
+		}
+	}
+	return "waiting for " + strings.Join(who, ", ")
 }
 
 func (s *Service) lobbyMessage(sn *snapshot) *Message {
@@ -132,7 +154,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-you.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  fmt.Sprintf("Your view of %s game %s after %d moves, as %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name),
+			Alt:  truncate(fmt.Sprintf("Your view of %s game %s after %d moves, as %s, %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name, whoseTurn(t, st, seat)), maxAlt),
 			Data: png,
 		},
 		Rows: rows,
