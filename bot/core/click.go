@@ -55,6 +55,9 @@ type clicked struct {
 	// it was refused because another process changed the game meanwhile.
 	refusal  string
 	conflict bool
+	// notTurn says the refusal is that the clicker plays here but the
+	// game waits for someone else, whatever the refusal's words.
+	notTurn bool
 	// elsewhere says another process shows the change (see publish): the
 	// click is only acknowledged here.
 	elsewhere bool
@@ -352,6 +355,7 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 	}
 	if !games.IsActive(st, seat) {
 		res.refusal = fmt.Sprintf("It's not your turn: waiting for %s.", t.waitingNames(st))
+		res.notTurn = true
 		return res
 	}
 	if cid.Move != t.asked(seat) {

@@ -361,3 +361,39 @@ func (p *platform) StartThread(_ context.Context, from MessageRef, name string) 
 	}
 	return "thread-" + from.ID, nil
 }
+
+// A seated player's click while the game waits for someone else is
+// refused as not their turn, even with buttons as fresh as the game: not
+// as a stale button, and with nothing changed.
+func TestAClickOutOfTurnIsRefusedAsNotYourTurn(t *testing.T) {
+	f := newFixture(t)
+	id, board := f.game()
+	rec, tb := f.table(id)
+	st, err := f.svc.decodeState(rec.Game, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover := st.Active()[0]
+	waiting, who := games.Seat(1-mover), ben
+	if waiting == 0 {
+		who = ada
+	}
+	cid := customID{Verb: verbMove, Game: id, Move: tb.asked(waiting), Action: st.Legal(mover)[0].Action}
+	before := f.moves(id)
+	res := f.svc.click(context.Background(), Click{Actor: who, CustomID: cid.String(), Message: board.ID}, cid)
+	if !res.notTurn || res.refusal == "" {
+		t.Fatalf("%s's click out of turn: refused %q, as not their turn %v; want refused as not their turn", who.Name, res.refusal, res.notTurn)
+	}
+	if after := f.moves(id); after != before {
+		t.Errorf("a click out of turn made %d moves", after-before)
+	}
+	// The same click by the seat whose turn it is goes through.
+	cid.Move = tb.asked(mover)
+	mine := ada
+	if who == ada {
+		mine = ben
+	}
+	if res := f.svc.click(context.Background(), Click{Actor: mine, CustomID: cid.String(), Message: board.ID}, cid); res.refusal != "" || res.notTurn {
+		t.Fatalf("the mover's click was refused: %q", res.refusal)
+	}
+}
