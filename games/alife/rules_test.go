@@ -694,3 +694,35 @@ func TestRuling21PhaseEndOrder(t *testing.T) {
 		t.Fatalf("after the phase: round %d, start seat %d (was %d), spaces %v, active %v", s.round, s.startSeat, start, s.ps[1].Used, s.Active())
 	}
 }
+
+// Every card a column holds comes from the deck of that column's phase:
+// the opening columns, the columns laid at the end of each round, and
+// every refill after a card is taken, in every round of seeded games.
+func TestRuling06ColumnsRefillFromTheirOwnPhase(t *testing.T) {
+	for seed := range uint64(gametest.Count(120, 24)) {
+		st, err := Game{}.New(games.Config{Seats: minSeats + int(seed)%(maxSeats-minSeats+1), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		rng := rand.New(rand.NewPCG(seed, 6))
+		var pol games.Policy = Game{}.AI()
+		if seed%2 == 1 {
+			pol = games.RandomPolicy{}
+		}
+		for steps := 0; len(s.Active()) > 0; steps++ {
+			for c, col := range s.slots {
+				for r, id := range col {
+					if id >= 0 && s.card(id).Phase != phaseOf(c) {
+						t.Fatalf("seed %d, decision %d, round %d: column %d (phase %d) holds %q of phase %d in row %d",
+							seed, steps, s.round, c, phaseOf(c), s.card(id).Title, s.card(id).Phase, r)
+					}
+				}
+			}
+			seat := s.Active()[0]
+			if _, err := s.Apply(seat, pol.Choose(s, seat, rng)); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+}
