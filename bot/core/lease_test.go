@@ -216,6 +216,54 @@ func TestARetryAfterTheLeaseWasTakenOverSendsNothing(t *testing.T) {
 	}
 }
 
+// A process whose lane is between two passes when another process takes
+// the game over (its lease lapsed, and the other committed a move) sends
+// nothing more for the game: the next pass checks who delivers it.
+func TestALaneStopsBetweenPassesOnceAnotherProcessCommitted(t *testing.T) {
+	rs := newReplicas(t, 2)
+	f := rs.fixture(t, 0)
+	id, board := f.game()
+	waitIdle(t, rs.svc[0])
+
+	var boardEdits atomic.Int64
+	rs.p[0].mu.Lock()
+	rs.p[0].fail = func(op string, ref MessageRef) error {
+		if op != "edit" || ref.ID != board.ID || boardEdits.Add(1) > 1 {
+			return nil
+		}
+		// While replica 0 edits the board for the first move: it commits
+		// a second move, so its lane owes another pass; then its lease
+		// lapses and replica 1 commits a third.
+		who, cid := f.legalClick(id)
+		rs.svc[0].Click(context.Background(), Click{Actor: who, CustomID: cid, Message: "elsewhere", Ephemeral: true}, &responder{})
+		rs.clock.add(2 * time.Minute)
+		who, cid = f.legalClick(id)
+		rs.svc[1].Click(context.Background(), Click{Actor: who, CustomID: cid, Message: "elsewhere", Ephemeral: true}, &responder{})
+		return nil
+	}
+	rs.p[0].mu.Unlock()
+	before := f.moves(id)
+	who, cid := f.legalClick(id)
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: "elsewhere", Ephemeral: true}, &responder{})
+	waitIdle(t, rs.svc[0])
+	waitIdle(t, rs.svc[1])
+
+	if got := f.moves(id); got != before+3 {
+		t.Fatalf("%d moves were made, want 3", got-before)
+	}
+	if n := boardEdits.Load(); n != 1 {
+		t.Errorf("replica 0 edited the board %d times, want once: it went on delivering a game replica 1 had taken over", n)
+	}
+	rec, _ := rs.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	if tb.Lease == nil || tb.Lease.Owner != rs.svc[1].replica {
+		t.Fatalf("the game's lease is %+v, want replica 1's", tb.Lease)
+	}
+	if got := rs.p[1].lastEdit(board.ID); got == "" {
+		t.Fatal("replica 1 took the game over and never drew the board")
+	}
+}
+
 // A process that lost a game to another keeps the messages it created
 // known: its ledger is merged into the new holder's, never written over it.
 func TestMergeLedgerKeepsBothSides(t *testing.T) {
