@@ -39,10 +39,11 @@ type backupServer struct {
 	done chan struct{}
 }
 
-// serveBackups listens on the socket beside the database db. The caller
+// serveBackups listens on the socket beside the database db and answers
+// with the copies store writes, from one read transaction each. The caller
 // holds the database's lock, so a socket already there was left by a bot
 // that crashed, and is replaced.
-func serveBackups(store *storage.Bolt, db string, log *slog.Logger) (*backupServer, error) {
+func serveBackups(store io.WriterTo, db string, log *slog.Logger) (*backupServer, error) {
 	sock := socketPath(db)
 	if fi, err := os.Lstat(sock); err == nil {
 		if fi.Mode().Type() != fs.ModeSocket {
@@ -94,7 +95,7 @@ func listenPrivate(path string) (net.Listener, error) {
 	return ln, nil
 }
 
-func sendBackup(store *storage.Bolt, log *slog.Logger, w http.ResponseWriter, r *http.Request) {
+func sendBackup(store io.WriterTo, log *slog.Logger, w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/backup" {
 		http.NotFound(w, r)
 		return

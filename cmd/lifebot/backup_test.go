@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -324,4 +326,56 @@ func TestBackupKeepsNoPartialCopy(t *testing.T) {
 		checkRefusal(t, err, false, tc.want)
 	}
 	noLeftovers(t, dir, "lifebot.db.sock")
+}
+
+// breakingCopy is a database whose copy fails after some bytes went out,
+// as a disk error in the middle of a read would.
+type breakingCopy struct {
+	store *storage.Bolt
+	after int
+}
+
+func (b breakingCopy) WriteTo(w io.Writer) (int64, error) {
+	return b.store.WriteTo(&breakingWriter{w: w, left: b.after})
+}
+
+type breakingWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (b *breakingWriter) Write(p []byte) (int, error) {
+	if len(p) > b.left {
+		n, _ := b.w.Write(p[:b.left])
+		b.left = 0
+		return n, errors.New("read error in the middle of the database")
+	}
+	b.left -= len(p)
+	return b.w.Write(p)
+}
+
+// The bot's own side of a copy that fails after some bytes were sent: it
+// breaks the stream off, and "lifebot backup" fails and keeps no file.
+func TestBackupTheBotCannotFinishKeepsNothing(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	store, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	for range 20 {
+		if _, err := store.Create(context.Background(), storage.Record{Channel: "c", Status: storage.Playing, Data: bytes.Repeat([]byte("game "), 400)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv, err := serveBackups(breakingCopy{store: store, after: 40 << 10}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dest := filepath.Join(dir, "backup.db")
+	_, err = backup(context.Background(), db, dest)
+	checkRefusal(t, err, false, "the copy from the bot on "+db+".sock broke off")
+	noLeftovers(t, dir, "lifebot.db", "lifebot.db.sock")
 }
