@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -395,5 +396,120 @@ func TestAClickOutOfTurnIsRefusedAsNotYourTurn(t *testing.T) {
 	}
 	if res := f.svc.click(context.Background(), Click{Actor: mine, CustomID: cid.String(), Message: board.ID}, cid); res.refusal != "" || res.notTurn {
 		t.Fatalf("the mover's click was refused: %q", res.refusal)
+	}
+}
+
+// watchedStore counts the calls on the store under way at once. A write
+// takes a moment, as a disk's does, so that calls not kept apart overlap.
+type watchedStore struct {
+	storage.Store
+	mu        sync.Mutex
+	now, most int
+}
+
+func (w *watchedStore) enter() func() {
+	w.mu.Lock()
+	w.now++
+	w.most = max(w.most, w.now)
+	w.mu.Unlock()
+	return func() {
+		w.mu.Lock()
+		w.now--
+		w.mu.Unlock()
+	}
+}
+
+func (w *watchedStore) Get(ctx context.Context, id string) (storage.Record, error) {
+	defer w.enter()()
+	return w.Store.Get(ctx, id)
+}
+
+func (w *watchedStore) Put(ctx context.Context, r storage.Record) (storage.Record, error) {
+	defer w.enter()()
+	time.Sleep(time.Millisecond)
+	return w.Store.Put(ctx, r)
+}
+
+// Clicks on one game in one process are served one at a time, under the
+// game's lock: its record is read and written by one at a time, and of
+// many identical clicks at once one is applied and the others are judged
+// against it, never refused because they raced one another.
+func TestClicksOnOneGameAreServedOneAtATime(t *testing.T) {
+	f := newFixture(t)
+	id, board := f.game()
+	store := &watchedStore{Store: f.store}
+	f.svc.store = store
+	raced := f.svc.playerError(storage.ErrConflict, id)
+	for round := range 10 {
+		who, cid := f.legalClick(id)
+		before := f.moves(id)
+		answers := make([]*responder, 8)
+		var wg sync.WaitGroup
+		for i := range answers {
+			answers[i] = &responder{}
+			wg.Go(func() {
+				f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, answers[i])
+			})
+		}
+		wg.Wait()
+		refused := 0
+		for _, r := range answers {
+			kind, m := r.answer()
+			if kind != "reply" || m == nil || !m.Private {
+				continue
+			}
+			if m.Content == raced {
+				t.Fatalf("round %d: a click was refused because the others raced it", round)
+			}
+			refused++
+		}
+		if refused != len(answers)-1 || f.moves(id) <= before {
+			t.Fatalf("round %d: %d of %d identical clicks refused, %d moves made; want one applied", round, refused, len(answers), f.moves(id)-before)
+		}
+		waitIdle(t, f.svc)
+		if rec, _ := f.table(id); rec.Status != storage.Playing {
+			break
+		}
+	}
+	if store.most > 1 {
+		t.Errorf("%d calls on the game's record were under way at once, want one at a time", store.most)
+	}
+}
+
+// A player of a game with hidden hands has one living DM: sent once, then
+// edited in place as the game moves on.
+func TestEachPlayerHasOneLivingDM(t *testing.T) {
+	f := newFixture(t)
+	f.svc.games = games.NewRegistry(life.Game{})
+	id, _ := f.open("life")
+	for range 12 {
+		if rec, _ := f.table(id); rec.Status != storage.Playing {
+			break
+		}
+		who, cid := f.legalClick(id)
+		f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: "elsewhere", Ephemeral: true}, &responder{})
+		waitIdle(t, f.svc)
+	}
+	f.p.mu.Lock()
+	defer f.p.mu.Unlock()
+	for _, who := range []Actor{ada, ben} {
+		dm := "dm-" + who.User
+		var views []MessageRef
+		edits := map[string]int{}
+		for _, c := range f.p.log {
+			switch {
+			case c.ref.Channel != dm:
+			case c.op == "send" && strings.Contains(c.text, "your view"):
+				views = append(views, c.ref)
+			case c.op == "edit":
+				edits[c.ref.ID]++
+			}
+		}
+		if len(views) != 1 {
+			t.Fatalf("%s was sent %d private views, want one living DM", who.Name, len(views))
+		}
+		if edits[views[0].ID] < 2 {
+			t.Errorf("%s's living DM was edited %d times over the game's first moves, want it kept up to date in place", who.Name, edits[views[0].ID])
+		}
 	}
 }
