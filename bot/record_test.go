@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -25,6 +26,25 @@ func storedGame(t testing.TB, h *harness) (storage.Record, map[string]json.RawMe
 		t.Fatal(err)
 	}
 	return recs[0], fields
+}
+
+// waitBoardRecorded waits until game id's record names its board message.
+func (h *harness) waitBoardRecorded(id string) {
+	h.t.Helper()
+	waitUntil(h.t, h, func() bool {
+		rec, err := h.store.Get(context.Background(), id)
+		if err != nil {
+			return false
+		}
+		var t struct {
+			Out struct {
+				Board struct {
+					ID string `json:"m"`
+				} `json:"board"`
+			} `json:"out"`
+		}
+		return json.Unmarshal(rec.Data, &t) == nil && t.Out.Board.ID != ""
+	})
 }
 
 // replayRecord rebuilds a stored game with the engine alone, from the

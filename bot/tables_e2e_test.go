@@ -114,6 +114,10 @@ func TestLobbyExpiryAndCaps(t *testing.T) {
 	h.command(ben, "newgame thatslife", nil)
 	mustContain(t, "a full channel", privateText(t, h.command(cy, "newgame thatslife", nil)), "open yours in another channel")
 
+	// The bot learns a lobby's message after its answer showed it; a day
+	// passes only once it has.
+	h.waitBoardRecorded("1")
+	h.waitBoardRecorded("2")
 	h.sweepAfter(25 * time.Hour)
 	h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(lobby.ID).Content, "without a start") })
 	got := h.fake.Message(lobby.ID)
