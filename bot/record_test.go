@@ -33,18 +33,24 @@ func (h *harness) waitBoardRecorded(id string) {
 	h.t.Helper()
 	waitUntil(h.t, h, func() bool {
 		rec, err := h.store.Get(context.Background(), id)
-		if err != nil {
-			return false
-		}
-		var t struct {
-			Out struct {
-				Board struct {
-					ID string `json:"m"`
-				} `json:"board"`
-			} `json:"out"`
-		}
-		return json.Unmarshal(rec.Data, &t) == nil && t.Out.Board.ID != ""
+		return err == nil && recordedBoard(rec.Data) != ""
 	})
+}
+
+// recordedBoard is the id of the board message a stored game names, ""
+// while it names none.
+func recordedBoard(data []byte) string {
+	var t struct {
+		Out struct {
+			Board struct {
+				ID string `json:"m"`
+			} `json:"board"`
+		} `json:"out"`
+	}
+	if json.Unmarshal(data, &t) != nil {
+		return ""
+	}
+	return t.Out.Board.ID
 }
 
 // replayRecord rebuilds a stored game with the engine alone, from the

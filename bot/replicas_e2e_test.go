@@ -130,14 +130,7 @@ func (c *cluster) game(boardID string) storage.Record {
 			c.t.Fatal(err)
 		}
 		for _, r := range recs {
-			var t struct {
-				Out struct {
-					Board struct {
-						ID string `json:"m"`
-					} `json:"board"`
-				} `json:"out"`
-			}
-			if json.Unmarshal(r.Data, &t) == nil && t.Out.Board.ID == boardID {
+			if recordedBoard(r.Data) == boardID {
 				return r
 			}
 		}
