@@ -246,7 +246,15 @@ func TestALifeEndToEnd(t *testing.T) {
 			}
 		}
 	}
+	// Every image, the boards, the views, the life boards anyone looked at
+	// and the finished ones, is described for those who cannot see it.
+	for _, msg := range h.fake.History(h.channel) {
+		checkDescribed(t, "channel", msg, "A Life")
+	}
 	for seat, u := range users {
+		for _, msg := range append(h.fake.History(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...) {
+			checkDescribed(t, u.Username+"'s DMs and private answers", msg, "A Life")
+		}
 		for _, msg := range append(h.fake.Messages(h.fake.DMChannel(u.ID)), h.fake.Ephemerals(u.ID)...) {
 			views, _ := alifeDrawn(t, msg)
 			for _, v := range views {

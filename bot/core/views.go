@@ -199,7 +199,7 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 		Content: truncate(fmt.Sprintf("**%s** · game `%s` · %s's life board, as everyone may see it · [board](%s)", sn.info.Name, sn.rec.ID, escapeText(name), JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
-			Alt:  fmt.Sprintf("%s's life board in %s game %s after %d moves", name, sn.info.Name, sn.rec.ID, sn.t.moves()),
+			Alt:  truncate(fmt.Sprintf("%s's life board in %s game %s after %d moves, %s", name, sn.info.Name, sn.rec.ID, sn.t.moves(), whoseTurn(sn.t, sn.st, games.Observer)), maxAlt),
 			Data: png,
 		},
 	}, nil
