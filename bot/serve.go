@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -12,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -45,6 +45,9 @@ type Endpoint struct {
 
 	registered atomic.Bool
 	draining   atomic.Bool
+	// unverified is the memory held by bodies whose signature is not yet
+	// checked, across every connection: see verified.
+	unverified atomic.Int64
 }
 
 // Limits on the requests the endpoint takes.
@@ -52,6 +55,12 @@ const (
 	// maxInteraction caps a request's body: Discord's interactions are a
 	// few kilobytes, a component's with the whole message it sits on.
 	maxInteraction = 1 << 20
+	// maxUnverified caps the memory that bodies not yet verified hold in
+	// all: a flood of slow, unsigned requests costs no more, and a request
+	// beyond it is refused at once. Each body holds at most twice what
+	// it has sent, and firstRead to start with.
+	maxUnverified = 32 << 20
+	firstRead     = 1 << 10
 	// maxSkew is how far a request's signed timestamp may be from the
 	// endpoint's clock: an older request is a replay.
 	maxSkew = 5 * time.Minute
@@ -227,25 +236,53 @@ func (e *Endpoint) verified(w http.ResponseWriter, r *http.Request) ([]byte, int
 	if sig == "" || ts == "" {
 		return nil, http.StatusUnauthorized
 	}
-	// The signed message is the timestamp followed by the body: read the
-	// body in after the timestamp, so that checking needs no copy.
-	size := 4 << 10
-	if r.ContentLength > 0 {
-		size = int(min(r.ContentLength, maxInteraction))
-	}
-	msg := bytes.NewBuffer(make([]byte, 0, len(ts)+size+1))
-	msg.WriteString(ts)
-	if _, err := msg.ReadFrom(http.MaxBytesReader(w, r.Body, maxInteraction)); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, http.StatusRequestEntityTooLarge
-		}
-		return nil, http.StatusBadRequest
-	}
-	if !verifySignature(e.key, sig, msg.Bytes()) || !fresh(ts, e.now()) {
+	if len(ts) > 32 {
 		return nil, http.StatusUnauthorized
 	}
-	return msg.Bytes()[len(ts):], http.StatusOK
+	// The signed message is the timestamp followed by the body: read the
+	// body in after the timestamp, so that checking needs no copy. Memory
+	// follows what arrives, never what Content-Length promises: the
+	// buffer doubles as it fills, each growth counted against
+	// maxUnverified until the signature is checked.
+	var held int64
+	defer func() { e.unverified.Add(-held) }()
+	hold := func(n int) bool {
+		if e.unverified.Add(int64(n)) > maxUnverified {
+			e.unverified.Add(-int64(n))
+			return false
+		}
+		held += int64(n)
+		return true
+	}
+	if !hold(firstRead) {
+		return nil, http.StatusServiceUnavailable
+	}
+	msg := append(make([]byte, 0, firstRead), ts...)
+	body := http.MaxBytesReader(w, r.Body, maxInteraction)
+	for {
+		if len(msg) == cap(msg) {
+			if !hold(cap(msg)) {
+				return nil, http.StatusServiceUnavailable
+			}
+			msg = slices.Grow(msg, cap(msg))
+		}
+		n, err := body.Read(msg[len(msg):cap(msg)])
+		msg = msg[:len(msg)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				return nil, http.StatusRequestEntityTooLarge
+			}
+			return nil, http.StatusBadRequest
+		}
+	}
+	if !verifySignature(e.key, sig, msg) || !fresh(ts, e.now()) {
+		return nil, http.StatusUnauthorized
+	}
+	return msg[len(ts):], http.StatusOK
 }
 
 // verifySignature reports whether sigHex is the hex Ed25519 signature of

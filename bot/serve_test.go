@@ -5,10 +5,12 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,4 +210,56 @@ func BenchmarkPing(b *testing.B) {
 			}
 		}
 	})
+}
+
+// Requests that promise a large body and send a little hold memory for
+// what they sent, not for what they promised, until their signature is
+// checked; past the endpoint's budget for unverified bodies a request is
+// refused at once.
+func TestUnverifiedBodiesHoldWhatTheySent(t *testing.T) {
+	e, key := testEndpoint(t)
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+
+	const conns = 64
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var open []net.Conn
+	defer func() {
+		for _, c := range open {
+			c.Close()
+		}
+	}()
+	for range conns {
+		c, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+		fmt.Fprintf(c, "POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n%s: %s\r\n%s: %s\r\n\r\n%s",
+			maxInteraction, signatureHeader, strings.Repeat("ab", 64), timestampHeader, now(), strings.Repeat("x", 200))
+	}
+	// Every request is in the endpoint, waiting for the rest of its body.
+	for e.unverified.Load() < conns*firstRead {
+		runtime.Gosched()
+	}
+	var during runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&during)
+	if grew := int64(during.HeapInuse) - int64(before.HeapInuse); grew > 8<<20 {
+		t.Errorf("%d requests that sent 200 bytes each hold %d MiB", conns, grew>>20)
+	}
+	if held := e.unverified.Load(); held > conns*2*firstRead {
+		t.Errorf("%d requests that sent 200 bytes each are counted as %d bytes", conns, held)
+	}
+
+	// With the budget spent, a request is refused without being read.
+	e.unverified.Add(maxUnverified)
+	defer e.unverified.Add(-maxUnverified)
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, signedRequest(key, now(), pingBody))
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Errorf("a request past the budget got %d, want 503", rec.Code)
+	}
 }
