@@ -177,11 +177,31 @@ func runBackup(ctx context.Context, configPath, dest string, stdout io.Writer, g
 	if err := checkDestination(db, dest); err != nil {
 		return errUsage{err}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".tmp-")
+	err = backupTo(ctx, db, dest, stdout)
+	if err != nil && errors.Is(ctx.Err(), context.Canceled) {
+		return errStopped
+	}
+	return err
+}
+
+// errStopped is a backup interrupted by a signal.
+var errStopped = errors.New("stopped before the copy was complete: no backup was written")
+
+// backupTo copies db to dest by way of a temporary file beside dest,
+// which it holds locked while it writes: a temporary nobody holds was
+// left by a backup that was killed, and is removed first.
+func backupTo(ctx context.Context, db, dest string, stdout io.Writer) error {
+	prefix := "." + filepath.Base(dest) + ".tmp-"
+	removeStaleTemporaries(filepath.Dir(dest), prefix)
+	tmp, err := os.CreateTemp(filepath.Dir(dest), prefix)
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	if err := syscall.Flock(int(tmp.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		tmp.Close()
+		return err
+	}
 	source, err := copyDatabase(ctx, db, tmp)
 	if err == nil {
 		err = tmp.Sync()
@@ -202,6 +222,29 @@ func runBackup(ctx context.Context, configPath, dest string, stdout io.Writer, g
 	syncDir(filepath.Dir(dest))
 	fmt.Fprintf(stdout, "backed up %d games from %s to %s%s\n", games, source, dest, note)
 	return nil
+}
+
+// removeStaleTemporaries removes the temporary files of earlier backups to
+// the same file in dir that no running backup holds.
+func removeStaleTemporaries(dir, prefix string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		f, err := os.Open(path)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			os.Remove(path)
+		}
+		f.Close()
+	}
 }
 
 // checkDestination refuses a backup file that cannot be written or would

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -378,4 +379,92 @@ func TestBackupTheBotCannotFinishKeepsNothing(t *testing.T) {
 	_, err = backup(context.Background(), db, dest)
 	checkRefusal(t, err, false, "the copy from the bot on "+db+".sock broke off")
 	noLeftovers(t, dir, "lifebot.db", "lifebot.db.sock")
+}
+
+// A backup killed midway leaves its temporary file; the next backup to the
+// same file removes it, and leaves alone one that a running backup holds.
+func TestBackupRemovesTheTemporariesOfKilledBackups(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	dest := filepath.Join(dir, "backup.db")
+	killed := filepath.Join(dir, ".backup.db.tmp-111")
+	running := filepath.Join(dir, ".backup.db.tmp-222")
+	for _, p := range []string{killed, running} {
+		if err := os.WriteFile(p, bytes.Repeat([]byte("x"), 4096), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held, err := os.Open(running)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if err := syscall.Flock(int(held.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := backup(context.Background(), db, dest); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(killed); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the killed backup's temporary is still there (%v)", err)
+	}
+	if _, err := os.Stat(running); err != nil {
+		t.Errorf("the running backup's temporary was removed: %v", err)
+	}
+}
+
+// A backup stopped by a signal says so, in one line, and keeps no file.
+func TestBackupStoppedSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lifebot.db")
+	store, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	// The copy stops after its first bytes: the operator pressed Ctrl-C.
+	srv, err := serveBackups(stoppingCopy{store: store, stop: stop}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	_, err = backup(ctx, db, filepath.Join(dir, "backup.db"))
+	checkRefusal(t, err, false, "stopped before the copy was complete")
+	noLeftovers(t, dir, "lifebot.db", "lifebot.db.sock")
+}
+
+// stoppingCopy sends the first bytes of the database, then stops the
+// backup's context and waits for the other end to go.
+type stoppingCopy struct {
+	store *storage.Bolt
+	stop  context.CancelFunc
+}
+
+func (s stoppingCopy) WriteTo(w io.Writer) (int64, error) {
+	return s.store.WriteTo(&stoppingWriter{w: w, stop: s.stop})
+}
+
+type stoppingWriter struct {
+	w       io.Writer
+	stop    context.CancelFunc
+	stopped bool
+}
+
+func (s *stoppingWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if !s.stopped {
+		s.stopped = true
+		if f, ok := s.w.(http.Flusher); ok {
+			f.Flush()
+		}
+		s.stop()
+	}
+	return n, err
 }
