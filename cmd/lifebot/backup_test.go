@@ -208,13 +208,7 @@ func TestBackupWithoutABot(t *testing.T) {
 }
 
 func TestBackupRefusesClearly(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "lifebot.db")
-	s, err := storage.OpenBolt(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	dir, db := emptyDatabase(t)
 	dest := filepath.Join(dir, "backup.db")
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -384,13 +378,7 @@ func TestBackupTheBotCannotFinishKeepsNothing(t *testing.T) {
 // A backup killed midway leaves its temporary file; the next backup to the
 // same file removes it, and leaves alone one that a running backup holds.
 func TestBackupRemovesTheTemporariesOfKilledBackups(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "lifebot.db")
-	s, err := storage.OpenBolt(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	dir, db := emptyDatabase(t)
 	dest := filepath.Join(dir, "backup.db")
 	killed := filepath.Join(dir, ".backup.db.tmp-111")
 	running := filepath.Join(dir, ".backup.db.tmp-222")
@@ -467,4 +455,18 @@ func (s *stoppingWriter) Write(p []byte) (int, error) {
 		s.stop()
 	}
 	return n, err
+}
+
+// emptyDatabase makes a database with no games, in a directory of its
+// own, and returns both.
+func emptyDatabase(t *testing.T) (dir, db string) {
+	t.Helper()
+	dir = t.TempDir()
+	db = filepath.Join(dir, "lifebot.db")
+	s, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	return dir, db
 }
