@@ -16,6 +16,7 @@ import (
 
 	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/bot/endpoint"
+	"github.com/lifebot/lifebot/storage/postgres"
 )
 
 // Config is the bot's configuration: a TOML file, then environment
@@ -37,6 +38,8 @@ type Config struct {
 		// when several share a PostgreSQL database. Go durations.
 		SweepEvery string `toml:"sweep_every"`
 		Lease      string `toml:"lease"`
+		// Pool is how many connections to PostgreSQL this process keeps.
+		Pool int `toml:"pool"`
 	} `toml:"storage"`
 	Turns struct {
 		Clock   string `toml:"clock"`
@@ -85,6 +88,7 @@ func defaultConfig() Config {
 	c.Storage.Path = "lifebot.db"
 	c.Storage.SweepEvery = "1m"
 	c.Storage.Lease = "30s"
+	c.Storage.Pool = postgres.DefaultPool
 	c.Turns.Clock = "1d"
 	c.Turns.AwayCap = "7d"
 	c.Turns.RemindAfter = "12h"
@@ -148,6 +152,13 @@ func readConfig(path string, getenv func(string) string) (Config, error) {
 		if v := getenv(env); v != "" {
 			*dst = v
 		}
+	}
+	if v := getenv("LIFEBOT_POSTGRES_POOL"); v != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return c, fmt.Errorf("LIFEBOT_POSTGRES_POOL must be a whole number of connections, like 16; not %q", v)
+		}
+		c.Storage.Pool = n
 	}
 	// A PostgreSQL URL, in the file or the environment, is the database
 	// meant, unless the file chose a backend in so many words.
@@ -298,12 +309,19 @@ func (c Config) checkStorage() error {
 	default:
 		return fmt.Errorf("storage.backend must be \"bbolt\" or \"postgres\", not %q", c.Storage.Backend)
 	}
+	if c.Storage.Pool < 1 || c.Storage.Pool > maxPool {
+		return fmt.Errorf("storage.pool must be from 1 to %d connections, not %d", maxPool, c.Storage.Pool)
+	}
 	if _, err := c.sweepEvery(); err != nil {
 		return err
 	}
 	_, err := c.lease()
 	return err
 }
+
+// maxPool bounds storage.pool: more connections than this from one
+// process is a typo, not a plan.
+const maxPool = 1000
 
 // sweepEvery is how often the bot looks for due work.
 func (c Config) sweepEvery() (time.Duration, error) {

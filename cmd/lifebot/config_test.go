@@ -63,6 +63,34 @@ func TestEnvironmentOverridesFile(t *testing.T) {
 	}
 }
 
+// The pool of PostgreSQL connections is 16 unless the file or
+// LIFEBOT_POSTGRES_POOL says otherwise; the environment wins, and must be
+// a number.
+func TestStoragePool(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, env string
+		want            int
+	}{
+		{"default", "", "", 16},
+		{"file", "pool = 12", "", 12},
+		{"environment", "pool = 12", "8", 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := LoadConfig(writeConfig(t, "[discord]\ntoken = \"x\"\n[storage]\n"+tc.file+"\n"), env(map[string]string{"LIFEBOT_POSTGRES_POOL": tc.env}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Storage.Pool != tc.want {
+				t.Fatalf("pool = %d, want %d", c.Storage.Pool, tc.want)
+			}
+		})
+	}
+	_, err := LoadConfig(writeConfig(t, "[discord]\ntoken = \"x\"\n"), env(map[string]string{"LIFEBOT_POSTGRES_POOL": "many"}))
+	if err == nil || !strings.Contains(err.Error(), "LIFEBOT_POSTGRES_POOL must be a whole number") {
+		t.Fatalf("LIFEBOT_POSTGRES_POOL=many: %v", err)
+	}
+}
+
 // A PostgreSQL URL chooses PostgreSQL, from the file or the environment,
 // unless the file chose bbolt in so many words; the environment's URL
 // replaces the file's.
@@ -110,6 +138,8 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"bad sweep", "[discord]\ntoken = \"x\"\n[storage]\nsweep_every = \"1d\"\n", "storage.sweep_every"},
 		{"lease too short", "[discord]\ntoken = \"x\"\n[storage]\nlease = \"10ms\"\n", "storage.lease"},
 		{"negative cap", "[discord]\ntoken = \"x\"\n[tables]\nmax_lobbies = -1\n", "tables.max_lobbies"},
+		{"no pool", "[discord]\ntoken = \"x\"\n[storage]\npool = 0\n", "storage.pool must be from 1 to 1000 connections, not 0"},
+		{"huge pool", "[discord]\ntoken = \"x\"\n[storage]\npool = 5000\n", "storage.pool must be from 1 to 1000"},
 		{"bad clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"soon\"\n", "turns.clock"},
 		{"tiny clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1s\"\n", "turns.clock"},
 		{"clock and reminders", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"1d\"\nremind_after = \"12h\"\n", "keep only turns.clock"},

@@ -178,7 +178,7 @@ func (m *Main) Open(ctx context.Context) error {
 // it may be shown: a PostgreSQL URL without its password.
 func (m *Main) openStore(ctx context.Context, log *slog.Logger) (string, error) {
 	if m.Config.Storage.Backend == "postgres" {
-		store, err := postgres.Open(ctx, m.Config.Storage.URL)
+		store, err := postgres.OpenPool(ctx, m.Config.Storage.URL, m.Config.Storage.Pool)
 		if err != nil {
 			return "", err
 		}

@@ -13,6 +13,10 @@ import (
 	"github.com/lifebot/lifebot/storage/postgres"
 )
 
+// migratePool is the connections a migration keeps: it copies one game
+// at a time, beside bots that may already use the database.
+const migratePool = 4
+
 // migrateFlags declares the flags of "lifebot migrate" and returns what
 // copies the games.
 func migrateFlags(flags *flag.FlagSet) runFunc {
@@ -55,7 +59,7 @@ func runMigrate(ctx context.Context, from, url string, stdout io.Writer) error {
 	if unreadable != nil && !errors.Is(unreadable, storage.ErrCorrupt) {
 		return unreadable
 	}
-	dst, err := postgres.Open(ctx, url)
+	dst, err := postgres.OpenPool(ctx, url, migratePool)
 	if err != nil {
 		return err
 	}

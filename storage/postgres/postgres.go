@@ -41,14 +41,26 @@ var _ storage.Store = (*Store)(nil)
 // date. A database whose schema is newer than this build knows is
 // refused. Errors name the database with its password left out.
 func Open(ctx context.Context, url string) (*Store, error) {
+	return OpenPool(ctx, url, DefaultPool)
+}
+
+// OpenPool is Open with a store that keeps at most conns connections to
+// the server (pool_max_conns in the URL still rules). Every process on
+// one server keeps its own: together they must stay within the server's
+// max_connections, and a call finding the server full waits for one of
+// its own connections to come free (see acquire).
+func OpenPool(ctx context.Context, url string, conns int) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, openError(url, err)
 	}
-	// pgx's default of four connections (or one per core) queues a busy
-	// bot's games behind each other; pool_max_conns in the URL still rules.
+	if conns < 1 {
+		return nil, fmt.Errorf("postgres: a pool of %d connections", conns)
+	}
+	// pgx's default of four connections (or one per core) would queue a
+	// busy bot's games behind each other.
 	if !strings.Contains(url, "pool_max_conns") {
-		cfg.MaxConns = max(cfg.MaxConns, defaultMaxConns)
+		cfg.MaxConns = int32(min(conns, math.MaxInt32))
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -61,8 +73,35 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	return &Store{pool: pool, now: time.Now}, nil
 }
 
-// defaultMaxConns is the connections a store keeps unless told otherwise.
-const defaultMaxConns = 16
+// DefaultPool is how many connections a store keeps unless told otherwise.
+const DefaultPool = 16
+
+// tooManyConnections is the SQLSTATE of a server with no connection to
+// give, for the database or for the role.
+const tooManyConnections = "53300"
+
+// acquire takes a connection from the pool. When the server has none to
+// give (its max_connections are taken, by other processes too), the call
+// waits for one of the pool's own connections to come free, up to ctx's
+// deadline, rather than fail: a busy moment is not an error.
+func (s *Store) acquire(ctx context.Context) (*pgxpool.Conn, error) {
+	wait := 2 * time.Millisecond
+	for {
+		c, err := s.pool.Acquire(ctx)
+		var pgErr *pgconn.PgError
+		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != tooManyConnections {
+			return c, err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, err
+		case <-t.C:
+		}
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
 
 // redactedError is an error whose message was cleared of a password; it
 // still wraps the driver's error, for errors.Is and errors.As.
@@ -97,15 +136,20 @@ func (s *Store) Create(ctx context.Context, r storage.Record) (storage.Record, e
 	if err != nil {
 		return storage.Record{}, err
 	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return storage.Record{}, s.fail("creating a game", err)
+	}
+	defer c.Release()
 	if r.ID == "" {
 		var n int64
-		if err := s.pool.QueryRow(ctx, "SELECT nextval('games_id_seq')").Scan(&n); err != nil {
+		if err := c.QueryRow(ctx, "SELECT nextval('games_id_seq')").Scan(&n); err != nil {
 			return storage.Record{}, s.fail("taking a new game id", err)
 		}
 		r.ID = storage.FormatID(uint64(n))
 		args[0] = r.ID
 	}
-	tag, err := s.pool.Exec(ctx, insert, args...)
+	tag, err := c.Exec(ctx, insert, args...)
 	if err != nil {
 		return storage.Record{}, s.fail("creating game "+r.ID, err)
 	}
@@ -120,7 +164,12 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Record, error) {
 	if s.closed.Load() {
 		return storage.Record{}, storage.ErrClosed
 	}
-	r, err := scan(s.pool.QueryRow(ctx, "SELECT "+columns+" FROM games WHERE id = $1", id))
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return storage.Record{}, s.fail("reading game "+id, err)
+	}
+	defer c.Release()
+	r, err := scan(c.QueryRow(ctx, "SELECT "+columns+" FROM games WHERE id = $1", id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return storage.Record{}, storage.ErrNotFound
 	}
@@ -154,8 +203,13 @@ func (s *Store) Put(ctx context.Context, r storage.Record) (storage.Record, erro
 	if err != nil {
 		return storage.Record{}, err
 	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return storage.Record{}, s.fail("writing game "+r.ID, err)
+	}
+	defer c.Release()
 	var updated, exists bool
-	if err := s.pool.QueryRow(ctx, put, append(args, int64(read))...).Scan(&updated, &exists); err != nil {
+	if err := c.QueryRow(ctx, put, append(args, int64(read))...).Scan(&updated, &exists); err != nil {
 		return storage.Record{}, s.fail("writing game "+r.ID, err)
 	}
 	switch {
@@ -173,7 +227,12 @@ func (s *Store) List(ctx context.Context, f storage.Filter) ([]storage.Record, e
 		return nil, storage.ErrClosed
 	}
 	q, args := listQuery(f)
-	rows, err := s.pool.Query(ctx, q, args...)
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return nil, s.fail("listing games", err)
+	}
+	defer c.Release()
+	rows, err := c.Query(ctx, q, args...)
 	if err != nil {
 		return nil, s.fail("listing games", err)
 	}

@@ -205,20 +205,8 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 func TestOpenWithoutCreatePrivilege(t *testing.T) {
 	url := pgtest.URL(t)
 	open(t, url).Close()
-	u, err := neturl.Parse(url)
-	if err != nil {
-		t.Skipf("the test server's URL is not a URL: %v", err)
-	}
-	role := fmt.Sprintf("lifebot_player_%d", time.Now().UnixNano())
-	sql(t, url,
-		"CREATE ROLE "+role+" LOGIN",
-		"REVOKE CREATE ON SCHEMA public FROM PUBLIC",
-		"GRANT SELECT, INSERT, UPDATE ON games, schema_version TO "+role,
-		"GRANT USAGE ON SEQUENCE games_id_seq TO "+role,
-	)
-	t.Cleanup(func() { sql(t, url, "DROP OWNED BY "+role, "DROP ROLE "+role) })
-	u.User = neturl.User(role)
-	s, err := postgres.Open(context.Background(), u.String())
+	sql(t, url, "REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+	s, err := postgres.Open(context.Background(), asRole(t, url, "lifebot_player", ""))
 	if err != nil {
 		t.Fatalf("Open as a role without CREATE: %v", err)
 	}
@@ -270,4 +258,64 @@ func TestRedact(t *testing.T) {
 			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+}
+
+// A server with fewer connections to give than a store's pool may keep
+// (other processes hold the rest) makes calls wait for one of the store's
+// own connections, never fail.
+func TestAFullServerQueuesCalls(t *testing.T) {
+	url := pgtest.URL(t)
+	open(t, url) // makes the tables
+	s, err := postgres.OpenPool(context.Background(), asRole(t, url, "lifebot_limited", "CONNECTION LIMIT 2"), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, err := s.Create(ctx, storage.Record{Channel: "c", Data: []byte("0")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for range 32 {
+		wg.Go(func() {
+			for range 5 {
+				got, err := s.Get(ctx, r.ID)
+				if err == nil {
+					_, err = s.Put(ctx, got)
+				}
+				if err != nil && !errors.Is(err, storage.ErrConflict) {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("a call failed while the server was full: %v", err)
+	}
+}
+
+// asRole makes a role that may read and write the games of the database
+// at url, with attrs such as "CONNECTION LIMIT 2", and returns url as
+// that role; the role is dropped when the test ends.
+func asRole(t *testing.T, url, name, attrs string) string {
+	t.Helper()
+	u, err := neturl.Parse(url)
+	if err != nil {
+		t.Skipf("the test server's URL is not a URL: %v", err)
+	}
+	role := fmt.Sprintf("%s_%d", name, time.Now().UnixNano())
+	sql(t, url,
+		"CREATE ROLE "+role+" LOGIN "+attrs,
+		"GRANT SELECT, INSERT, UPDATE ON games, schema_version TO "+role,
+		"GRANT USAGE ON SEQUENCE games_id_seq TO "+role,
+	)
+	t.Cleanup(func() { sql(t, url, "DROP OWNED BY "+role, "DROP ROLE "+role) })
+	u.User = neturl.User(role)
+	return u.String()
 }
