@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -485,4 +486,43 @@ func TestInteractionTokensNeverReachTheLogs(t *testing.T) {
 	if strings.Contains(out, h.fake.Token()) {
 		t.Fatal("the bot token reached the logs")
 	}
+}
+
+// A turn ping that reached the channel while its answer was lost, a 500
+// after the post, or a process that died before it heard back, is posted
+// again as the same message: the player is pinged once.
+func TestARetriedPingIsOneMessage(t *testing.T) {
+	t.Parallel()
+	h := thatsLifeHarness(t)
+	ada, ben, lobby := h.twoPlayerGame()
+	users := []discordtest.User{ada, ben}
+	for range 3 {
+		board := h.fake.Message(lobby.ID)
+		mover, _ := activeUser(t, board, users)
+		before := h.pingCounts(users)
+		created := len(h.fake.Messages(h.channel))
+		h.fake.Faults(discordtest.FaultPlan{Seed: 1, Faults: []discordtest.Fault{{
+			Kind: discordtest.FaultStatusAfterApply, Share: 1, Method: http.MethodPost,
+			Route: "/channels/{channel_id}/messages", Channel: h.channel, Limit: 2, Status: 500,
+		}}})
+		h.click(mover, board, board.Buttons()[0].CustomID)
+		next, _ := activeUser(t, h.fake.Message(lobby.ID), users)
+		if next.ID == mover.ID {
+			h.fake.Faults(discordtest.FaultPlan{})
+			continue
+		}
+		// Both posts whose answers were lost have landed once the fault
+		// has fired twice: the second was the bot trying again.
+		lost := discordtest.FaultKey{Route: "POST /channels/{channel_id}/messages", Kind: discordtest.FaultStatusAfterApply}
+		waitUntil(t, h, func() bool { return h.fake.FaultCounts()[lost] == 2 })
+		h.fake.Faults(discordtest.FaultPlan{})
+		if got := len(h.fake.Pings(next.ID)) - before[next.ID]; got != 1 {
+			t.Fatalf("%s was pinged %d times for one turn, with the first post's answer lost", next.Username, got)
+		}
+		if n := len(h.fake.Messages(h.channel)) - created; n > 1 {
+			t.Fatalf("%d new messages in the channel for one ping", n)
+		}
+		return
+	}
+	t.Fatal("no move passed the turn")
 }

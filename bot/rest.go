@@ -17,7 +17,11 @@ type rest struct{ api *api }
 
 // Send implements core.Discord.
 func (r *rest) Send(ctx context.Context, channel string, m *core.Message) (core.MessageRef, error) {
-	body, contentType, err := encodeMessage(m, false)
+	payload := messageBody(m, false)
+	if m.Nonce != "" {
+		payload.Nonce, payload.EnforceNonce = m.Nonce, true
+	}
+	body, contentType, err := encode(payload, m)
 	if err != nil {
 		return core.MessageRef{}, err
 	}
@@ -83,6 +87,9 @@ type messageJSON struct {
 	Components      []componentJSON `json:"components"`
 	Attachments     *[]attachment   `json:"attachments,omitempty"`
 	AllowedMentions allowedMentions `json:"allowed_mentions"`
+	// Nonce and EnforceNonce go with a new channel message only.
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
 }
 
 type attachment struct {

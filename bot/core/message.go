@@ -1,6 +1,9 @@
 package core
 
 import (
+	"fmt"
+	"hash/fnv"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -18,6 +21,20 @@ type Message struct {
 	Mentions []string
 	// Private messages are seen by the person who acted only.
 	Private bool
+	// Nonce, on a message posted in a channel, names what the post is (see
+	// postNonce): Discord makes one message of the posts with one nonce
+	// within a few minutes, so a post retried after its answer was lost,
+	// by this process or by another after this one died, stays one.
+	Nonce string
+}
+
+// postNonce names a post by the game, its purpose and what of the game's
+// state it was made for, alike in every process that might make it, in
+// the 25 characters Discord allows a nonce.
+func postNonce(game, purpose string, of ...any) string {
+	h := fnv.New64a()
+	fmt.Fprintln(h, game, purpose, of)
+	return strconv.FormatUint(h.Sum64(), 36)
 }
 
 // Image is a picture with its file name and a description for screen

@@ -33,6 +33,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			msg := &Message{
 				Content:  fmt.Sprintf("<@%s>, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", u, sn.rec.ID),
 				Mentions: []string{u},
+				Nonce:    postNonce(sn.rec.ID, "closed DMs", u),
 			}
 			err, _ := s.try(lg, l, "closed-DM notice", func(ctx context.Context) error {
 				_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
@@ -78,6 +79,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 		return ok
 	}
 	if msg != nil {
+		msg.Nonce = postNonce(sn.rec.ID, "ping", t.Rev, nudge, seats)
 		var ref MessageRef
 		err, superseded := s.try(lg, l, "ping", func(ctx context.Context) (err error) {
 			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
@@ -320,6 +322,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 			lg.update(func(o *ledger) { o.Told = i + 1 })
 			continue
 		}
+		msg.Nonce = postNonce(sn.rec.ID, "story", i)
 		err, _ = s.try(lg, l, "story", func(ctx context.Context) error {
 			_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err

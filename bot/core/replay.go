@@ -136,6 +136,7 @@ func (s *Service) syncReplay(lg *liveGame, l *lane, sn *snapshot) bool {
 		lg.update(func(o *ledger) { o.Replayed = true })
 		return true
 	}
+	msg.Nonce = postNonce(sn.rec.ID, "replay")
 	err, _ = s.try(lg, l, "replay", func(ctx context.Context) error {
 		_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 		return err

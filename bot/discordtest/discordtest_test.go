@@ -1170,3 +1170,46 @@ func TestClockArmedFindsOneLoopAmongOtherTimers(t *testing.T) {
 		t.Fatal("the loop's timer did not fire")
 	}
 }
+
+// A message created with a nonce and enforce_nonce is created once: the
+// same post again, within Discord's few minutes, returns the first. Without
+// enforce_nonce, or once the window has passed, a post is a new message.
+func TestNonceMakesACreateIdempotent(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	w := newWorld(t, WithClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return now }))
+	s := newSession(t, w.fake, w.fake.Token())
+	post := func(body map[string]any) string {
+		t.Helper()
+		resp, err := s.RequestWithBucketID(http.MethodPost, discordgo.EndpointChannelMessages(w.chan_), body, discordgo.EndpointChannelMessages(w.chan_))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct{ ID, Nonce string }
+		if err := json.Unmarshal(resp, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m.ID
+	}
+	first := post(map[string]any{"content": "your move", "nonce": "g1.7.ping", "enforce_nonce": true})
+	if again := post(map[string]any{"content": "your move", "nonce": "g1.7.ping", "enforce_nonce": true}); again != first {
+		t.Errorf("the same post with enforce_nonce made message %s after %s", again, first)
+	}
+	if other := post(map[string]any{"content": "your move", "nonce": "g1.8.ping", "enforce_nonce": true}); other == first {
+		t.Error("another nonce returned the first message")
+	}
+	if loose := post(map[string]any{"content": "your move", "nonce": "g1.7.ping"}); loose == first {
+		t.Error("a nonce without enforce_nonce returned the first message")
+	}
+	mu.Lock()
+	now = now.Add(nonceWindow)
+	mu.Unlock()
+	if later := post(map[string]any{"content": "your move", "nonce": "g1.7.ping", "enforce_nonce": true}); later == first {
+		t.Error("the nonce still held after Discord's window")
+	}
+	if n := len(w.fake.Messages(w.chan_)); n != 4 {
+		t.Errorf("%d messages in the channel, want 4", n)
+	}
+	assertClean(t, w.fake)
+}

@@ -50,6 +50,9 @@ type message struct {
 	interaction            *Interaction // set for responses and follow-ups
 	ephemeralTo            string
 	deleted                bool
+	// nonce is what the creator named the message with, to make its post
+	// idempotent (see createChannelMessage).
+	nonce string
 }
 
 type attachment struct {
@@ -61,6 +64,10 @@ type attachment struct {
 // change is a validated create or edit payload. For edits, nil pointers and
 // false *Set fields leave the message as it is.
 type change struct {
+	// nonce and enforceNonce make a create idempotent: see
+	// createChannelMessage.
+	nonce         string
+	enforceNonce  bool
 	content       *string
 	embeds        []json.RawMessage
 	embedsSet     bool
@@ -186,6 +193,23 @@ func parseChange(raw json.RawMessage, uploads []upload, edit bool) (*change, err
 			ref.description, _ = r["description"].(string)
 			c.keep = append(c.keep, ref)
 		}
+	}
+
+	if f.has("nonce") && !f.isNull("nonce") {
+		var str string
+		var n json.Number
+		switch {
+		case json.Unmarshal(f["nonce"], &str) == nil:
+			c.nonce = str
+		case json.Unmarshal(f["nonce"], &n) == nil:
+			c.nonce = n.String()
+		default:
+			fe.add("nonce", "BASE_TYPE_STRING", "Could not interpret the value as a string.")
+		}
+		fe.maxLen("nonce", utf8.RuneCountInString(c.nonce), maxNonce)
+	}
+	if f.has("enforce_nonce") && !f.isNull("enforce_nonce") && json.Unmarshal(f["enforce_nonce"], &c.enforceNonce) != nil {
+		fe.add("enforce_nonce", "BASE_TYPE_BOOLEAN", "Must be either true or false.")
 	}
 
 	// discordgo always sends "sticker_ids": null; real stickers and polls
@@ -873,12 +897,30 @@ func (s *Server) createChannelMessage(c *call) (any, error) {
 	if target.typ == discordgo.ChannelTypeDM && s.users[target.recipient].dmsClosed {
 		return nil, errCannotDM()
 	}
+	// With enforce_nonce, a message the bot created in this channel with
+	// the same nonce in the last few minutes is returned, and nothing new
+	// is created: a post retried after its answer was lost stays one.
+	if ch.enforceNonce && ch.nonce != "" {
+		for _, id := range target.msgs {
+			if m := s.messages[id]; m != nil && !m.deleted && m.nonce == ch.nonce && s.now().Sub(m.created) < nonceWindow {
+				return s.wireLocked(m), nil
+			}
+		}
+	}
 	m, err := s.createLocked(target, ch, origin{})
 	if err != nil {
 		return nil, err
 	}
+	m.nonce = ch.nonce
 	return s.wireLocked(m), nil
 }
+
+// Discord's limits on a nonce: its length, and how long a message keeps
+// others with its nonce from being created.
+const (
+	maxNonce    = 25
+	nonceWindow = 5 * time.Minute
+)
 
 // channelMessageLocked finds a message through a channel route, where
 // ephemeral messages do not exist.
