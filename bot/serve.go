@@ -28,8 +28,8 @@ import (
 // replicas sharing one database can stand behind a load balancer.
 //
 // Besides POST /interactions it answers GET /healthz, 200 while the
-// process runs, and GET /readyz, 200 once the commands are registered
-// and the store answers, 503 before that and from Shutdown on.
+// process runs, and GET /readyz, 200 once the commands are registered,
+// 503 before that and from Shutdown on.
 type Endpoint struct {
 	bot     *Bot
 	session *discordgo.Session
@@ -168,12 +168,16 @@ func (e *Endpoint) readyz(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "starting", http.StatusServiceUnavailable)
 		return
 	}
+	// A store that does not answer leaves the process ready: every click
+	// is still answered, with an apology, which a player reads, where a
+	// load balancer that dropped every replica at once would leave them
+	// "This interaction failed". The body says so, for the operator.
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	// No game has the empty id: any answer but "not found" is trouble.
 	if _, err := e.bot.cfg.Store.Get(ctx, ""); err != nil && !errors.Is(err, storage.ErrNotFound) {
 		e.bot.log.Warn("readiness: the store does not answer", "err", err)
-		http.Error(w, "store unavailable", http.StatusServiceUnavailable)
+		io.WriteString(w, "ok, but the store does not answer: players are told to try again\n")
 		return
 	}
 	io.WriteString(w, "ok\n")
