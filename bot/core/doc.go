@@ -63,7 +63,10 @@
 //   - A seat opened to a new player goes to the first person not already
 //     at the table who takes it; one person plays one seat. They get the
 //     seat's private view and notes from then on, and the one who left
-//     loses them: their living DM says they left.
+//     loses them: their living DM says they left. The player who was
+//     replaced is not at the table any more, so they may take the seat
+//     back themselves while nobody has: coming back is what the host
+//     hoped for, and the results name them twice, with the AI between.
 //   - The Rematch button is on the closing announcement, the message the
 //     players are pinged to. Anyone who played the game may click it; a
 //     stranger is pointed to the rematch lobby's Join button instead. A

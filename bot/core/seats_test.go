@@ -367,3 +367,28 @@ func TestRematchOpensOneLobby(t *testing.T) {
 		t.Fatalf("the second rematch: host %s, invited %+v", tb.Host, tb.Invited)
 	}
 }
+
+// A player replaced with a new player who comes back before anyone takes
+// the seat takes it back, as anyone not at the table may: the seat's
+// history names them twice, with the AI between.
+func TestAReplacedPlayerMayTakeTheirSeatBack(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, board := f.game()
+	f.play(id, board)
+	if got := f.svc.Replace(ctx, ada, "", ben.User, true).Content; !strings.Contains(got, "open to a new player") {
+		t.Fatalf("/replace with a new player answered %q", got)
+	}
+	_, tb := f.table(id)
+	take := customID{Verb: verbTake, Game: id, Target: 1}.String()
+	if _, text := f.click(ben, take, tb.Invites[0].Msg.ID, false); strings.Contains(text, "already") {
+		t.Fatalf("Ben taking his seat back was answered %q", text)
+	}
+	_, tb = f.table(id)
+	if tb.Seats[1].User != ben.User || tb.Seats[1].AI || len(tb.Invites) != 0 {
+		t.Fatalf("after Ben took his seat back: seat %+v, invites %+v", tb.Seats[1], tb.Invites)
+	}
+	if got := tb.playedBy(1); !strings.HasPrefix(got, "Ben (replaced at move ") || !strings.HasSuffix(got, ", then Ben") {
+		t.Fatalf("the seat is played by %q", got)
+	}
+}
