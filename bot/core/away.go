@@ -123,21 +123,21 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 	case d == 0 && !wasAway:
 		return "", false
 	case d == 0:
-		t.narrate(fmt.Sprintf("%s is back: their clock runs again.", name))
+		t.presence(name, "back: their clock runs again.")
 	default:
 		end := c.pause(int(seat), now, now.Add(d), s.cfg.AwayCap)
 		left := SpanWords(s.cfg.AwayCap - c.Seats[seat].AwayUsed)
 		switch {
 		case !end.After(now) && wasAway:
-			t.narrate(fmt.Sprintf("%s is back: their clock runs again.", name))
+			t.presence(name, "back: their clock runs again.")
 			line = fmt.Sprintf("%s: your pause here is used up; your clock runs.", where)
 		case !end.After(now):
 			return fmt.Sprintf("%s: your pause here is used up; your clock keeps running.", where), false
 		case c.Seats[seat].Capped:
-			t.narrate(fmt.Sprintf("%s is away until <t:%d:f>.", name, end.Unix()))
+			t.presence(name, fmt.Sprintf("away until <t:%d:f>.", end.Unix()))
 			line = fmt.Sprintf("%s: paused until <t:%d:f> only, which uses up the cap.", where, end.Unix())
 		default:
-			t.narrate(fmt.Sprintf("%s is away until <t:%d:f>.", name, end.Unix()))
+			t.presence(name, fmt.Sprintf("away until <t:%d:f>.", end.Unix()))
 			line = fmt.Sprintf("%s: paused; the cap leaves %s more.", where, left)
 		}
 	}

@@ -473,3 +473,35 @@ func TestADecisionBegunWhileAwayStartsItsClockAtTheReturn(t *testing.T) {
 		t.Fatalf("%s's move is due %v, want a day after they are back at %v", other.Name, got, back)
 	}
 }
+
+// A player who goes away and comes back again and again keeps one line
+// among the board's recent ones: the moves stay in sight.
+func TestComingAndGoingPushesNoMoveOffTheBoard(t *testing.T) {
+	f := newClockFixture(t, Setup{Clock: "1d"})
+	id, _ := f.game()
+	_, _, st := f.load(id)
+	who, _ := mover(t, st)
+	f.clickLegal(id, who)
+	_, tb, _ := f.load(id)
+	moves := slices.Clone(tb.Recent)
+	for range 25 {
+		f.svc.Away(context.Background(), ada, "3d")
+		f.svc.Away(context.Background(), ada, "off")
+	}
+	f.svc.Away(context.Background(), ada, "3d")
+	_, tb, _ = f.load(id)
+	presence := 0
+	for _, l := range tb.Recent {
+		if strings.HasPrefix(l, "Ada is ") {
+			presence++
+		}
+	}
+	if presence != 1 || !strings.HasPrefix(tb.Recent[len(tb.Recent)-1], "Ada is away until") {
+		t.Fatalf("after 25 absences the board's recent lines are %q, want Ada's latest only", tb.Recent)
+	}
+	for _, l := range moves[max(0, len(moves)-(recentLines-1)):] {
+		if !slices.Contains(tb.Recent, l) {
+			t.Errorf("the move line %q was pushed off the board: %q", l, tb.Recent)
+		}
+	}
+}
