@@ -56,8 +56,11 @@ func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Me
 }
 
 // logRecord finds the game a /log asks for, or says why it cannot be
-// shown. Its narration is public, so anyone in the game's server may read
-// it; from a DM, only its players.
+// shown. A game's log goes to those who could see the game: its players,
+// wherever they ask, and anyone asking in the game's own channel or
+// thread, which Discord shows only to who may read it. Anyone else is
+// answered as for an unknown id: ids are sequential, and a game in a
+// private channel is nobody else's business, not even that it exists.
 func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Record, *table, string) {
 	if id == "" {
 		recs, err := s.listOpen(ctx, storage.Filter{User: a.User})
@@ -70,12 +73,13 @@ func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Re
 		sortNewest(recs)
 		id = recs[0].ID
 	}
+	const unknown = "There is no game with that id. Pick one of the suggestions `/log game:` offers."
 	if !validGameID(id) {
-		return storage.Record{}, nil, "There is no game with that id. Pick one of the suggestions `/log game:` offers."
+		return storage.Record{}, nil, unknown
 	}
 	rec, err := s.store.Get(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) {
-		return rec, nil, "There is no game with that id. Pick one of the suggestions `/log game:` offers."
+		return rec, nil, unknown
 	}
 	if err != nil {
 		return rec, nil, s.playerError(err, id)
@@ -84,8 +88,9 @@ func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Re
 	if err != nil {
 		return rec, nil, s.playerError(err, id)
 	}
-	if _, seated := t.seatOf(a.User); !seated && (a.Guild == "" || a.Guild != rec.Guild) {
-		return rec, nil, "That game was played in another server; its log can be read there."
+	where := a.Channel != "" && (a.Channel == rec.Channel || a.Channel == t.Out.Thread)
+	if !t.played(a.User) && !where {
+		return rec, nil, unknown
 	}
 	return rec, t, ""
 }

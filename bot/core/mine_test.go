@@ -107,12 +107,24 @@ func TestGameLogPagesTheWholeNarration(t *testing.T) {
 		}
 	}
 
-	// Anyone in the server may read it; from elsewhere only its players.
-	if got := f.svc.GameLog(ctx, Actor{User: "7", Name: "Cy", Guild: "g", Channel: "other"}, id, 1).Content; !strings.Contains(got, "page 1") {
-		t.Errorf("a member of the server cannot read the log: %q", got)
+	// Its players read it wherever they ask, anyone else in the game's
+	// channel only: elsewhere, even in the same server, the game is as
+	// unknown as an id that was never given.
+	if got := f.svc.GameLog(ctx, Actor{User: "7", Name: "Cy", Guild: "g", Channel: "c"}, id, 1).Content; !strings.Contains(got, "page 1") {
+		t.Errorf("a member reading in the game's channel cannot read the log: %q", got)
 	}
-	if got := f.svc.GameLog(ctx, Actor{User: "7", Name: "Cy", Guild: "h", Channel: "x"}, id, 1).Content; !strings.Contains(got, "another server") {
-		t.Errorf("another server's member read the log: %q", got)
+	if got := f.svc.GameLog(ctx, Actor{User: ben.User, Name: "Ben"}, id, 1).Content; !strings.Contains(got, "page 1") {
+		t.Errorf("a player asking in a DM cannot read the log: %q", got)
+	}
+	unknown := f.svc.GameLog(ctx, ada, "999999", 0).Content
+	for _, elsewhere := range []Actor{
+		{User: "7", Name: "Cy", Guild: "g", Channel: "other"},
+		{User: "7", Name: "Cy", Guild: "h", Channel: "x"},
+		{User: "7", Name: "Cy"},
+	} {
+		if got := f.svc.GameLog(ctx, elsewhere, id, 1).Content; got != unknown {
+			t.Errorf("Cy asking in %q of %q was told %q, want what an unknown id gets: %q", elsewhere.Channel, elsewhere.Guild, got, unknown)
+		}
 	}
 	if got := f.svc.GameLog(ctx, Actor{User: ada.User}, "", 0).Content; !strings.Contains(got, "`"+id+"`") {
 		t.Errorf("/log without a game does not show the latest one: %q", got)
