@@ -70,11 +70,9 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	case actKeep:
 		pair := pl.Children[0]
 		pl.Children = pl.Children[1:]
-		kept, other := pair[a.Args[0]], pair[1-a.Args[0]]
-		s.discards[s.card(other).Phase] = append(s.discards[s.card(other).Phase], other)
-		pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: kept, Child: true})
-		s.experience(p, childArea(s.card(kept).Base))
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s's child lived *%s*.", games.SeatRef(seat), s.card(kept).Title)})
+		kept := pair[a.Args[0]]
+		pl.Kept = append(pl.Kept, [2]int{kept, pair[1-a.Args[0]]})
+		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You keep *%s* for your child: every child is shown once everyone has chosen.", s.card(kept).Title)})
 	}
 	s.advance(seat, &ev)
 	return ev, nil

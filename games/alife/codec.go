@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/lifebot/lifebot/games"
 )
@@ -97,7 +98,7 @@ func fromWire(w wireState) (games.State, error) {
 				cards = append(cards, t.Card)
 			}
 		}
-		for _, pair := range pl.Children {
+		for _, pair := range slices.Concat(pl.Children, pl.Kept) {
 			cards = append(cards, pair[0], pair[1])
 		}
 		if pl.Baby < 0 || pl.Baby >= len(set.babies) || pl.Hearts < 0 || pl.Hearts > startHearts || pl.Money < 0 || pl.Draws < 0 {

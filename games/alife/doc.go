@@ -18,6 +18,11 @@
 //   - A child's card gives its parent the card's base symbols, money and
 //     losses, but neither its baby symbols nor its cards to draw, which
 //     are the child's.
+//   - Children are chosen at once (RULINGS 3.4): a seat's kept cards stay
+//     sealed, shown only to that seat, until every seat with a baby has
+//     chosen; then they are laid and lived together, seat by seat, and
+//     the cards let go are discarded. A loss a child brings therefore
+//     comes after all the seat's own choices.
 //   - Cards to draw are drawn one at a time, each from a deck the seat
 //     chooses; a deck whose pile and discards are both empty is not
 //     offered, and draws with no deck left are lost.

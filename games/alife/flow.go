@@ -14,6 +14,7 @@ func (s *state) advance(seat games.Seat, ev *[]games.Event) {
 	case stepRound:
 	case stepChild:
 		if len(s.Active()) == 0 {
+			s.revealChildren(ev)
 			s.newPhase(ev)
 		}
 		return
@@ -164,6 +165,23 @@ func (s *state) endRound(ev *[]games.Event) {
 		}
 	}
 	s.newPhase(ev)
+}
+
+// revealChildren lays every kept child card at once, seat by seat, when
+// the last seat with a baby has chosen: the choices are made at once, so
+// none shows while others still choose (RULINGS 3.4), as Lagom's picks.
+func (s *state) revealChildren(ev *[]games.Event) {
+	for p := range s.ps {
+		pl := &s.ps[p]
+		for _, k := range pl.Kept {
+			kept, other := k[0], k[1]
+			s.discards[s.card(other).Phase] = append(s.discards[s.card(other).Phase], other)
+			pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: kept, Child: true})
+			s.experience(p, childArea(s.card(kept).Base))
+			*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s's child lived *%s*.", games.SeatRef(games.Seat(p)), s.card(kept).Title)})
+		}
+		pl.Kept = nil
+	}
 }
 
 // babySymbols counts the baby symbols of a seat's own lived and developed

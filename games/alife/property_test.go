@@ -2,6 +2,7 @@ package alife
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -74,7 +75,7 @@ func checkInvariants(t *testing.T, s *state, seed uint64) {
 				seen[t.Card]++
 			}
 		}
-		for _, pair := range pl.Children {
+		for _, pair := range slices.Concat(pl.Children, pl.Kept) {
 			seen[pair[0]]++
 			seen[pair[1]]++
 		}

@@ -1,6 +1,8 @@
 package alife
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -723,6 +725,75 @@ func TestRuling06ColumnsRefillFromTheirOwnPhase(t *testing.T) {
 			if _, err := s.Apply(seat, pol.Choose(s, seat, rng)); err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
+		}
+	}
+}
+
+// Children are chosen at once: while other seats still choose, nothing any
+// other seat or the table sees depends on what a seat kept (RULINGS 3.4),
+// and once the last seat has chosen every kept child is shown together.
+func TestRuling17ChildChoicesStaySealedUntilAllHaveChosen(t *testing.T) {
+	checked := 0
+	for seed := uint64(0); seed < 200 && checked < 20; seed++ {
+		st, err := Game{}.New(games.Config{Seats: maxSeats, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		rng := rand.New(rand.NewPCG(seed, 17))
+		ai := Game{}.AI()
+		for len(s.Active()) > 0 {
+			active := s.Active()
+			if s.step == stepChild && len(active) > 1 {
+				checkSealed(t, s, active[0], seed)
+				checked++
+			}
+			seat := active[0]
+			if _, err := s.Apply(seat, ai.Choose(s, seat, rng)); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d child choices were made with others still choosing", checked)
+	}
+}
+
+// checkSealed keeps each of seat's two cards in turn and compares what
+// every other seat, and the table, is shown.
+func checkSealed(t *testing.T, s *state, seat games.Seat, seed uint64) {
+	t.Helper()
+	data, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after [2]*state
+	for keep := range 2 {
+		d, err := Game{}.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after[keep] = d.(*state)
+		if _, err := after[keep].Apply(seat, games.Action{Kind: actKeep, Args: []int{keep}}); err != nil {
+			t.Fatalf("seed %d: keeping card %d: %v", seed, keep, err)
+		}
+	}
+	for viewer := games.Observer; int(viewer) < s.seats; viewer++ {
+		if viewer == seat {
+			continue
+		}
+		a, _ := json.Marshal(after[0].View(viewer))
+		b, _ := json.Marshal(after[1].View(viewer))
+		if !bytes.Equal(a, b) {
+			t.Fatalf("seed %d: seat %d sees which child card seat %d kept while others still choose:\n%s\n%s", seed, viewer, seat, a, b)
+		}
+	}
+	if len(after[0].Active()) == 0 {
+		return
+	}
+	for _, st := range after {
+		if got := st.View(seat).(View).Kept; len(got) == 0 {
+			t.Fatalf("seed %d: seat %d is not shown the card it kept", seed, seat)
 		}
 	}
 }

@@ -91,6 +91,10 @@ type player struct {
 	Pending string `json:"pending,omitempty"`
 	// Children holds the pairs the seat still keeps one of.
 	Children [][2]int `json:"children,omitempty"`
+	// Kept holds the seat's choices for its children, each the card kept
+	// and the one let go, sealed until every seat has chosen (see
+	// revealChildren).
+	Kept [][2]int `json:"kept,omitempty"`
 }
 
 // state is a game of A Life in progress.

@@ -27,7 +27,10 @@ type View struct {
 	// The seat's own side.
 	Hand     []Card    `json:"hand,omitempty"`
 	Children [][2]Card `json:"children,omitempty"`
-	Draws    int       `json:"draws,omitempty"`
+	// Kept are the cards the seat kept for its children, shown to all once
+	// everyone has chosen.
+	Kept  []Card `json:"kept,omitempty"`
+	Draws int    `json:"draws,omitempty"`
 }
 
 // ColumnView is one card column of the board.
@@ -113,6 +116,9 @@ func (s *state) View(seat games.Seat) any {
 		}
 		for _, pair := range pl.Children {
 			v.Children = append(v.Children, [2]Card{*s.card(pair[0]), *s.card(pair[1])})
+		}
+		for _, k := range pl.Kept {
+			v.Kept = append(v.Kept, *s.card(k[0]))
 		}
 		v.Draws = pl.Draws
 	}
