@@ -68,6 +68,9 @@ func fromWire(w wireState) (games.State, error) {
 		if !validTurnStep(pl.Step, w.Step == stepRound) || !validTurnStep(pl.After, w.Step == stepRound) || pl.After == stepDraw || pl.After == stepCard || pl.After == stepPay {
 			return nil, fmt.Errorf("unknown turn step %q", pl.Step)
 		}
+		if err := validPlayer(set, w, pl); err != nil {
+			return nil, err
+		}
 	}
 	seen := make([]bool, len(set.cards))
 	place := func(c int) error {
@@ -128,11 +131,43 @@ func fromWire(w wireState) (games.State, error) {
 			return nil, errors.New("bad baby card")
 		}
 	}
-	return &state{
+	st := &state{
 		set: set, seats: n, shape: standardBoard, decks: w.Decks, discards: w.Discards, slots: w.Slots,
 		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, firstSeat: w.FirstSeat, turn: w.Turn, step: w.Step,
 		acted: w.Acted, ps: w.Players, rng: w.RNG,
-	}, nil
+	}
+	// A state this package would never reach is refused, not played: a
+	// game that waits for nobody, or for a seat with nothing to do, would
+	// stand still for ever.
+	active := st.Active()
+	if (w.Step == stepOver) != (len(active) == 0) {
+		return nil, errors.New("nobody to act in a game that goes on")
+	}
+	for _, seat := range active {
+		if len(st.Legal(seat)) == 0 {
+			return nil, fmt.Errorf("seat %d must act and can do nothing", seat)
+		}
+	}
+	return st, nil
+}
+
+// validPlayer checks what of a seat the card count does not: where its
+// marker stands, its friends, its death and its children.
+func validPlayer(set *cardSet, w wireState, pl player) error {
+	switch {
+	case pl.Col < -1 || pl.Col > standardBoard.columns || pl.Col >= 0 && (pl.Row < 0 || pl.Row >= standardBoard.rows):
+		return errors.New("a marker off the board")
+	case pl.Dead != (pl.DiedIn > 0) || pl.DiedIn > w.Round:
+		return errors.New("bad death")
+	case (len(pl.Children) > 0 || len(pl.Kept) > 0) && w.Step != stepChild:
+		return errors.New("children outside their step")
+	}
+	for _, c := range pl.Friends {
+		if c < 0 || c >= len(set.cards) {
+			return fmt.Errorf("friend card %d unknown", c)
+		}
+	}
+	return nil
 }
 
 // validTurnStep reports whether a seat may be at step: none outside a

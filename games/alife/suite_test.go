@@ -45,3 +45,16 @@ func TestSuite(t *testing.T) {
 	}
 	gametest.Run(t, Game{}, cfgs, 4, gametest.WithHidden(hidden))
 }
+
+// Saves damaged one value at a time decode to working states, or not at
+// all: never to a state that panics or leaves its active seat no move.
+func TestDamagedSaves(t *testing.T) {
+	t.Parallel()
+	gametest.CheckDamagedSaves(t, Game{}, []games.Config{{Seats: 2, Seed: 3}, {Seats: 3, Seed: 4}}, 25, gametest.Count(20000, 2000))
+}
+
+// FuzzDecode checks that Decode never panics and that whatever it accepts
+// is a working state. The corpus holds saved states from random games.
+func FuzzDecode(f *testing.F) {
+	gametest.FuzzDecode(f, Game{}, []games.Config{{Seats: 2, Seed: 1}, {Seats: 4, Seed: 2}}, 9)
+}

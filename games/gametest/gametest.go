@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -726,10 +727,23 @@ func CheckDecode(t testing.TB, g games.Game, data []byte) {
 	if res.Over == (len(active) > 0) {
 		t.Fatalf("Decode(%q): Over is %v with active seats %v", data, res.Over, active)
 	}
+	// Everything the bot may ask of a decoded state must answer: a save
+	// that a newer or damaged file brings in never panics the bot.
 	s.Prompt()
 	s.View(games.Observer)
 	for seat := range len(res.Scores) {
 		s.View(games.Seat(seat))
+		if insp, ok := s.(games.Inspector); ok {
+			insp.Inspect(games.Seat(seat))
+		}
+	}
+	if res.Over {
+		if tl, ok := s.(games.Teller); ok {
+			tl.Story()
+		}
+		if rp, ok := s.(games.Reporter); ok {
+			rp.Stats()
+		}
 	}
 	for _, seat := range active {
 		if !games.IsActive(s, seat) {
@@ -921,4 +935,72 @@ func CheckApply(t testing.TB, s games.State, seat games.Seat, a games.Action) ([
 		t.Fatalf("Apply(%d, %v) accepted an action that is not legal", seat, a)
 	}
 	return ev, true
+}
+
+// CheckDamagedSaves decodes saves of g damaged one value at a time, as a
+// newer build or a damaged file might bring them, with CheckDecode: each
+// is refused, or is a working state. The saves come from seeded games of
+// cfgs, about every stride-th state; each number in them is set to −1, 0
+// and a large value in turn, each list loses its last element and gains a
+// copy of its first. At most limit damaged saves are checked, spread over
+// all of them.
+func CheckDamagedSaves(t *testing.T, g games.Game, cfgs []games.Config, stride, limit int) {
+	t.Helper()
+	var damaged [][]byte
+	for _, cfg := range cfgs {
+		states, err := States(g, cfg, stride)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range states {
+			var doc any
+			if json.Unmarshal(b, &doc) != nil {
+				continue
+			}
+			damaged = append(damaged, damage(doc)...)
+		}
+	}
+	step := max(1, len(damaged)/max(1, limit))
+	for i := 0; i < len(damaged); i += step {
+		CheckDecode(t, g, damaged[i])
+	}
+}
+
+// damage returns doc, encoded, once for each way of damaging one of its
+// values.
+func damage(doc any) [][]byte {
+	var out [][]byte
+	var walk func(v any, set func(any))
+	emit := func() {
+		if b, err := json.Marshal(doc); err == nil {
+			out = append(out, b)
+		}
+	}
+	walk = func(v any, set func(any)) {
+		switch x := v.(type) {
+		case float64:
+			for _, bad := range []float64{-1, 0, 1 << 20} {
+				set(bad)
+				emit()
+			}
+			set(x)
+		case []any:
+			if len(x) > 0 {
+				set(x[:len(x)-1])
+				emit()
+				set(append(slices.Clone(x), x[0]))
+				emit()
+				set(x)
+			}
+			for i := range x {
+				walk(x[i], func(n any) { x[i] = n })
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(x[k], func(n any) { x[k] = n })
+			}
+		}
+	}
+	walk(doc, func(any) {})
+	return out
 }

@@ -41,3 +41,10 @@ func TestSuite(t *testing.T) {
 	}
 	gametest.Run(t, Game{}, cfgs, 2)
 }
+
+// Saves damaged one value at a time decode to working states, or not at
+// all: never to a state that panics or leaves its active seat no move.
+func TestDamagedSaves(t *testing.T) {
+	t.Parallel()
+	gametest.CheckDamagedSaves(t, Game{}, []games.Config{{Seats: 2, Seed: 3}, {Seats: 3, Seed: 4}}, 25, gametest.Count(20000, 2000))
+}
