@@ -138,5 +138,12 @@ func fromWire(w wireState) (games.State, error) {
 		}
 		s.board = append(s.board, memory{event: m.Event, stack: m.Stack, locked: m.Locked})
 	}
+	// A state the rules never reach, such as a chosen card with nowhere
+	// to go, would stand still for ever: it is refused.
+	for _, seat := range s.Active() {
+		if len(s.Legal(seat)) == 0 {
+			return nil, fmt.Errorf("seat %d must act and can do nothing", seat)
+		}
+	}
 	return s, nil
 }
