@@ -260,11 +260,44 @@ func (b *Bolt) Create(ctx context.Context, r Record) (Record, error) {
 	if err := ctx.Err(); err != nil {
 		return Record{}, err
 	}
-	return b.submit(b.createCheck(r))
+	return b.submit(b.createCheck(r, nil))
 }
 
-func (b *Bolt) createCheck(r Record) func(*bolt.Tx) (change, error) {
+// CreateWithin implements Store.
+func (b *Bolt) CreateWithin(ctx context.Context, r Record, limits []Limit) (Record, error) {
+	if err := ctx.Err(); err != nil {
+		return Record{}, err
+	}
+	return b.submit(b.createCheck(r, limits))
+}
+
+func (b *Bolt) createCheck(r Record, limits []Limit) func(*bolt.Tx) (change, error) {
 	return func(tx *bolt.Tx) (change, error) {
+		if len(limits) > 0 {
+			// The open games are few; each is read as this transaction has
+			// it, the writes batched before this one included.
+			open, err := keys(tx.Bucket(bucketOpen))
+			if err != nil {
+				return change{}, err
+			}
+			var recs []Record
+			for _, id := range open {
+				if rec, err := read(tx, id); err == nil {
+					recs = append(recs, rec)
+				}
+			}
+			for _, l := range limits {
+				n := 0
+				for _, rec := range recs {
+					if l.counts(rec) {
+						n++
+					}
+				}
+				if n >= l.Max {
+					return change{}, ErrLimit
+				}
+			}
+		}
 		games := tx.Bucket(bucketGames)
 		next := r
 		next.Version, next.Updated = 1, b.now().UTC()

@@ -39,9 +39,9 @@ func TestCommitRerunsTheOthersAfterAFailedWrite(t *testing.T) {
 	batch := []*op{
 		countedOp(runs, "put a", putA),
 		countedOp(runs, "stale a", staleA),
-		countedOp(runs, "too long", b.createCheck(Record{ID: strings.Repeat("x", bolt.MaxKeySize+1)})),
+		countedOp(runs, "too long", b.createCheck(Record{ID: strings.Repeat("x", bolt.MaxKeySize+1)}, nil)),
 		countedOp(runs, "put c", putC),
-		countedOp(runs, "new", b.createCheck(Record{Channel: "c"})),
+		countedOp(runs, "new", b.createCheck(Record{Channel: "c"}, nil)),
 	}
 	b.commit(batch)
 	got := map[string]result{}

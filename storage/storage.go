@@ -74,11 +74,37 @@ type Filter struct {
 	DueBy time.Time
 }
 
+// Limit caps the open records a create may add to: at most Max open
+// records of Channel, or at most Max lobbies whose first user is Host.
+// A limit is counted in the transaction that inserts, so creates racing
+// each other, in one process or in several, never pass it together.
+type Limit struct {
+	Channel, Host string
+	Max           int
+}
+
+// counts reports whether r counts toward l.
+func (l Limit) counts(r Record) bool {
+	switch {
+	case !r.Status.Open():
+		return false
+	case l.Channel != "":
+		return r.Channel == l.Channel
+	}
+	return r.Status == Lobby && len(r.Users) > 0 && r.Users[0] == l.Host
+}
+
+// ErrLimit means a create would pass one of its limits; nothing was stored.
+var ErrLimit = errors.New("storage: limit reached")
+
 // Store is what the bot needs from a database.
 type Store interface {
 	// Create stores a new record. An empty ID is assigned by the store.
 	// The stored version is 1; Create returns the record as stored.
 	Create(ctx context.Context, r Record) (Record, error)
+	// CreateWithin is Create, refused with ErrLimit when the record would
+	// pass any of limits.
+	CreateWithin(ctx context.Context, r Record, limits []Limit) (Record, error)
 	// Get returns the record with id, ErrNotFound, or an error wrapping
 	// ErrCorrupt if the stored record cannot be read.
 	Get(ctx context.Context, id string) (Record, error)

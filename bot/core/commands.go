@@ -51,10 +51,20 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		s.reply(ctx, r, Text(s.playerError(err, "")))
 		return
 	}
-	rec, err := s.store.Create(ctx, storage.Record{
+	rec, err := s.store.CreateWithin(ctx, storage.Record{
 		Game: game, Guild: a.Guild, Channel: a.Channel, Users: t.humans(), Status: storage.Lobby, Data: data,
 		Due: s.dueOf(storage.Record{Status: storage.Lobby}, t),
-	})
+	}, s.caps(a))
+	if errors.Is(err, storage.ErrLimit) {
+		// Another lobby was opened meanwhile, here or by another process:
+		// the caps are counted with the commit, and say why.
+		refusal := s.overCap(ctx, a)
+		if refusal == "" {
+			refusal = "Too many games were opened here at once. Try again in a moment."
+		}
+		s.reply(ctx, r, Text(refusal))
+		return
+	}
 	if err != nil {
 		s.reply(ctx, r, Text(s.playerError(err, "")))
 		return

@@ -41,6 +41,20 @@ func (s *Service) overCap(ctx context.Context, a Actor) string {
 	return ""
 }
 
+// caps are the limits a new lobby of a's is created within: overCap's,
+// counted again in the commit, so that lobbies opened at once never pass
+// them together.
+func (s *Service) caps(a Actor) []storage.Limit {
+	var out []storage.Limit
+	if n := s.cfg.MaxLobbies; n > 0 {
+		out = append(out, storage.Limit{Host: a.User, Max: n})
+	}
+	if n := s.cfg.MaxChannelGames; n > 0 {
+		out = append(out, storage.Limit{Channel: a.Channel, Max: n})
+	}
+	return out
+}
+
 // lobbyExpired reports whether a lobby waited longer than allowed for its
 // start. Lobbies from before the opening time was kept count from their
 // last change.

@@ -2,8 +2,10 @@ package core
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -239,6 +241,38 @@ func TestCapsOnLobbiesAndChannelGames(t *testing.T) {
 	}
 	if n := len(mustList(t, f.store)); n != 2 {
 		t.Errorf("%d records after refusals, want 2", n)
+	}
+}
+
+// Lobbies opened at the same moment count against the caps together: the
+// caps are part of the commit, not only a look before it.
+func TestCapsHoldWhenLobbiesOpenAtOnce(t *testing.T) {
+	f := newFixture(t)
+	f.svc.cfg.MaxLobbies, f.svc.cfg.MaxChannelGames = 3, 10
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Go(func() {
+			host := ada
+			if i >= 10 {
+				host = Actor{User: fmt.Sprint(100 + i), Name: fmt.Sprint("P", i), Guild: "g", Channel: "c"}
+			}
+			f.svc.NewGame(ctx, host, "thatslife", nil, Setup{}, &responder{original: MessageRef{Channel: "c", ID: fmt.Sprint(9000 + i)}})
+		})
+	}
+	wg.Wait()
+	recs := mustList(t, f.store)
+	hosted := 0
+	for _, r := range recs {
+		if r.Users[0] == ada.User {
+			hosted++
+		}
+	}
+	if len(recs) > 10 || hosted > 3 {
+		t.Fatalf("20 lobbies opened at once left %d games in the channel, %d hosted by Ada; the caps are 10 and 3", len(recs), hosted)
+	}
+	if len(recs) != 10 {
+		t.Errorf("%d lobbies were opened, want the channel's 10 filled", len(recs))
 	}
 }
 

@@ -127,6 +127,14 @@ const insert = "INSERT INTO games (" + columns + ") VALUES ($1, $2, $3, $4, $5, 
 
 // Create implements storage.Store.
 func (s *Store) Create(ctx context.Context, r storage.Record) (storage.Record, error) {
+	return s.CreateWithin(ctx, r, nil)
+}
+
+// CreateWithin implements storage.Store. Each limit's channel or host has
+// an advisory lock, taken in one order by every process for the length of
+// the transaction: the creates that count the same records wait for each
+// other, and each counts what the one before it committed.
+func (s *Store) CreateWithin(ctx context.Context, r storage.Record, limits []storage.Limit) (storage.Record, error) {
 	if s.closed.Load() {
 		return storage.Record{}, storage.ErrClosed
 	}
@@ -149,12 +157,55 @@ func (s *Store) Create(ctx context.Context, r storage.Record) (storage.Record, e
 		r.ID = storage.FormatID(uint64(n))
 		args[0] = r.ID
 	}
-	tag, err := c.Exec(ctx, insert, args...)
-	if err != nil {
-		return storage.Record{}, s.fail("creating game "+r.ID, err)
+	if len(limits) == 0 {
+		tag, err := c.Exec(ctx, insert, args...)
+		if err != nil {
+			return storage.Record{}, s.fail("creating game "+r.ID, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return storage.Record{}, storage.ErrConflict
+		}
+		return r, nil
 	}
-	if tag.RowsAffected() == 0 {
-		return storage.Record{}, storage.ErrConflict
+	err = pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
+		var keys []string
+		for _, l := range limits {
+			if l.Channel != "" {
+				keys = append(keys, "channel "+l.Channel)
+			} else {
+				keys = append(keys, "host "+l.Host)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range slices.Compact(keys) {
+			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", k); err != nil {
+				return err
+			}
+		}
+		for _, l := range limits {
+			q, arg := "SELECT count(*) FROM games WHERE channel = $1 AND status IN (0, 1)", l.Channel
+			if l.Channel == "" {
+				q, arg = "SELECT count(*) FROM games WHERE status = 0 AND users[1] = $1", l.Host
+			}
+			var n int
+			if err := tx.QueryRow(ctx, q, arg).Scan(&n); err != nil {
+				return err
+			}
+			if n >= l.Max {
+				return storage.ErrLimit
+			}
+		}
+		tag, err := tx.Exec(ctx, insert, args...)
+		if err == nil && tag.RowsAffected() == 0 {
+			return storage.ErrConflict
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, storage.ErrLimit), errors.Is(err, storage.ErrConflict):
+		return storage.Record{}, err
+	case err != nil:
+		return storage.Record{}, s.fail("creating game "+r.ID, err)
 	}
 	return r, nil
 }

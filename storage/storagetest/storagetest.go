@@ -42,6 +42,55 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			t.Fatalf("Get(missing) = %v, want ErrNotFound", err)
 		}
 	})
+	t.Run("CreateWithinLimits", func(t *testing.T) {
+		s := open(t)
+		// Records that are not open, or of another channel or host, do
+		// not count.
+		for _, r := range []storage.Record{
+			{Channel: "c", Users: []string{"ada"}, Status: storage.Over},
+			{Channel: "c", Users: []string{"ada"}, Status: storage.Cancelled},
+			{Channel: "d", Users: []string{"ben"}, Status: storage.Lobby},
+			{Channel: "d", Users: []string{"ben", "ada"}, Status: storage.Lobby},
+		} {
+			if _, err := s.Create(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Twenty creates at once, under a cap of five open records in
+		// channel c and three lobbies hosted by Ada: the caps hold.
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		made, refused := 0, 0
+		for i := range 20 {
+			wg.Go(func() {
+				host := []string{"ada", "cy"}[i%2]
+				_, err := s.CreateWithin(ctx, storage.Record{Channel: "c", Users: []string{host}, Status: storage.Lobby},
+					[]storage.Limit{{Host: host, Max: 3}, {Channel: "c", Max: 5}})
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					made++
+				case errors.Is(err, storage.ErrLimit):
+					refused++
+				default:
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		recs, err := s.List(ctx, storage.Filter{Channel: "c", OnlyOpen: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hosted := map[string]int{}
+		for _, r := range recs {
+			hosted[r.Users[0]]++
+		}
+		if made != 5 || refused != 15 || len(recs) != 5 || hosted["ada"] > 3 || hosted["cy"] > 3 {
+			t.Fatalf("%d created and %d refused, leaving %d open in c hosted %v; want 5 within the caps", made, refused, len(recs), hosted)
+		}
+	})
 	t.Run("IDsAreUnique", func(t *testing.T) {
 		s := open(t)
 		seen := map[string]bool{}
