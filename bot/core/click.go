@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -476,6 +477,9 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 	// A game that moved to its thread is found there from now on.
 	rec.Channel = channelOf(rec, t.Out)
 	stored, err := s.store.Put(ctx, rec)
+	if err != nil && !errors.Is(err, storage.ErrConflict) && !errors.Is(err, storage.ErrNotFound) {
+		stored, err = s.landed(ctx, rec, err)
+	}
 	if err == nil && lg != nil {
 		lg.stored(changes, t.Out)
 		if s.cfg.Shared {
@@ -485,6 +489,22 @@ func (s *Service) save(ctx context.Context, lg *liveGame, rec storage.Record, t 
 		}
 	}
 	return stored, err
+}
+
+// landed settles a write whose outcome is unknown, such as one whose
+// answer a dropped connection lost: the record is read back, and a write
+// that is there counts as made, so a move that was saved is never reported
+// as refused. Otherwise, or when the read fails too, the write's error
+// stands.
+func (s *Service) landed(ctx context.Context, rec storage.Record, err error) (storage.Record, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), callTimeout)
+	defer cancel()
+	got, gerr := s.store.Get(ctx, rec.ID)
+	if gerr == nil && got.Version == rec.Version+1 && bytes.Equal(got.Data, rec.Data) {
+		s.log.Warn("a write's answer was lost, but the write was made", "game", rec.ID, "err", err)
+		return got, nil
+	}
+	return rec, err
 }
 
 // orderPicked puts the items of a subset action in the order of its

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -511,5 +512,47 @@ func TestEachPlayerHasOneLivingDM(t *testing.T) {
 		if edits[views[0].ID] < 2 {
 			t.Errorf("%s's living DM was edited %d times over the game's first moves, want it kept up to date in place", who.Name, edits[views[0].ID])
 		}
+	}
+}
+
+// lostReplyStore makes the writes it is told to, then loses their answer
+// the way a dropped connection does.
+type lostReplyStore struct {
+	storage.Store
+	lose atomic.Int64
+}
+
+func (s *lostReplyStore) Put(ctx context.Context, r storage.Record) (storage.Record, error) {
+	stored, err := s.Store.Put(ctx, r)
+	if err == nil && s.lose.Add(-1) >= 0 {
+		return storage.Record{}, errors.New("read tcp: connection reset by peer")
+	}
+	return stored, err
+}
+
+// A move the store saved, whose answer was lost, is the move made: the
+// player is answered with the board, not told nothing changed, and the
+// same click again is judged against it.
+func TestAMoveSavedWithItsAnswerLostIsMade(t *testing.T) {
+	f := newFixture(t)
+	id, board := f.game()
+	waitIdle(t, f.svc)
+	store := &lostReplyStore{Store: f.store}
+	f.svc.store = store
+	store.lose.Store(1)
+	who, cid := f.legalClick(id)
+	before := f.moves(id)
+	r := &responder{}
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, r)
+	if kind, m := r.answer(); kind != "update" {
+		t.Fatalf("a saved move whose answer was lost was answered %s %+v", kind, m)
+	}
+	if got := f.moves(id); got <= before {
+		t.Fatalf("the move is not in the store: %d moves, %d before", got, before)
+	}
+	again := &responder{}
+	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, again)
+	if kind, m := again.answer(); kind != "reply" || m == nil || !m.Private {
+		t.Fatalf("the same click again was answered %s %+v, want a private refusal", kind, m)
 	}
 }
