@@ -256,15 +256,7 @@ func indexDue(tx *bolt.Tx) error {
 }
 
 // Create implements Store.
-func (b *Bolt) Create(ctx context.Context, r Record) (Record, error) {
-	if err := ctx.Err(); err != nil {
-		return Record{}, err
-	}
-	return b.submit(b.createCheck(r, nil))
-}
-
-// CreateWithin implements Store.
-func (b *Bolt) CreateWithin(ctx context.Context, r Record, limits []Limit) (Record, error) {
+func (b *Bolt) Create(ctx context.Context, r Record, limits ...Limit) (Record, error) {
 	if err := ctx.Err(); err != nil {
 		return Record{}, err
 	}
@@ -275,27 +267,21 @@ func (b *Bolt) createCheck(r Record, limits []Limit) func(*bolt.Tx) (change, err
 	return func(tx *bolt.Tx) (change, error) {
 		if len(limits) > 0 {
 			// The open games are few; each is read as this transaction has
-			// it, the writes batched before this one included.
+			// it, the writes batched before this one included, without the
+			// game's bytes.
 			open, err := keys(tx.Bucket(bucketOpen))
 			if err != nil {
 				return change{}, err
 			}
 			var recs []Record
 			for _, id := range open {
-				if rec, err := read(tx, id); err == nil {
-					recs = append(recs, rec)
+				var st stored
+				if decode(tx, id, &st) == nil {
+					recs = append(recs, Record{Channel: st.Channel, Users: st.Users, Status: st.Status})
 				}
 			}
-			for _, l := range limits {
-				n := 0
-				for _, rec := range recs {
-					if l.counts(rec) {
-						n++
-					}
-				}
-				if n >= l.Max {
-					return change{}, ErrLimit
-				}
+			if reached(limits, recs) {
+				return change{}, ErrLimit
 			}
 		}
 		games := tx.Bucket(bucketGames)

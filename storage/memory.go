@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -24,27 +25,14 @@ func NewMemory() *Memory {
 }
 
 // Create implements Store.
-func (m *Memory) Create(ctx context.Context, r Record) (Record, error) {
-	return m.CreateWithin(ctx, r, nil)
-}
-
-// CreateWithin implements Store.
-func (m *Memory) CreateWithin(_ context.Context, r Record, limits []Limit) (Record, error) {
+func (m *Memory) Create(_ context.Context, r Record, limits ...Limit) (Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
 		return Record{}, ErrClosed
 	}
-	for _, l := range limits {
-		n := 0
-		for _, rec := range m.recs {
-			if l.counts(rec) {
-				n++
-			}
-		}
-		if n >= l.Max {
-			return Record{}, ErrLimit
-		}
+	if len(limits) > 0 && reached(limits, slices.Collect(maps.Values(m.recs))) {
+		return Record{}, ErrLimit
 	}
 	m.seq++
 	if r.ID == "" {

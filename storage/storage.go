@@ -94,17 +94,32 @@ func (l Limit) counts(r Record) bool {
 	return r.Status == Lobby && len(r.Users) > 0 && r.Users[0] == l.Host
 }
 
+// reached reports whether any of limits is reached by recs, which hold
+// at least every open record.
+func reached(limits []Limit, recs []Record) bool {
+	for _, l := range limits {
+		n := 0
+		for _, r := range recs {
+			if l.counts(r) {
+				n++
+			}
+		}
+		if n >= l.Max {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrLimit means a create would pass one of its limits; nothing was stored.
 var ErrLimit = errors.New("storage: limit reached")
 
 // Store is what the bot needs from a database.
 type Store interface {
 	// Create stores a new record. An empty ID is assigned by the store.
-	// The stored version is 1; Create returns the record as stored.
-	Create(ctx context.Context, r Record) (Record, error)
-	// CreateWithin is Create, refused with ErrLimit when the record would
-	// pass any of limits.
-	CreateWithin(ctx context.Context, r Record, limits []Limit) (Record, error)
+	// The stored version is 1; Create returns the record as stored. It is
+	// refused with ErrLimit when the record would pass any of limits.
+	Create(ctx context.Context, r Record, limits ...Limit) (Record, error)
 	// Get returns the record with id, ErrNotFound, or an error wrapping
 	// ErrCorrupt if the stored record cannot be read.
 	Get(ctx context.Context, id string) (Record, error)

@@ -31,10 +31,6 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
 		return
 	}
-	if refusal := s.overCap(ctx, a); refusal != "" {
-		s.reply(ctx, r, Text(refusal))
-		return
-	}
 	clock, err := s.newClock(setup)
 	if err != nil {
 		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
@@ -51,13 +47,14 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		s.reply(ctx, r, Text(s.playerError(err, "")))
 		return
 	}
-	rec, err := s.store.CreateWithin(ctx, storage.Record{
+	rec, err := s.store.Create(ctx, storage.Record{
 		Game: game, Guild: a.Guild, Channel: a.Channel, Users: t.humans(), Status: storage.Lobby, Data: data,
 		Due: s.dueOf(storage.Record{Status: storage.Lobby}, t),
-	}, s.caps(a))
+	}, s.caps(a)...)
 	if errors.Is(err, storage.ErrLimit) {
-		// Another lobby was opened meanwhile, here or by another process:
-		// the caps are counted with the commit, and say why.
+		// The caps are counted in the commit, where lobbies opened at once,
+		// here or by another process, are counted together; overCap says
+		// which one was reached.
 		refusal := s.overCap(ctx, a)
 		if refusal == "" {
 			refusal = "Too many games were opened here at once. Try again in a moment."

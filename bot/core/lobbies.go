@@ -9,7 +9,8 @@ import (
 	"github.com/lifebot/lifebot/storage"
 )
 
-// overCap says why the actor may not open another lobby here, or "".
+// overCap says why the actor may not open another lobby here, or "" when
+// the caps (see caps) leave room now.
 func (s *Service) overCap(ctx context.Context, a Actor) string {
 	if n := s.cfg.MaxLobbies; n > 0 {
 		recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
@@ -41,9 +42,8 @@ func (s *Service) overCap(ctx context.Context, a Actor) string {
 	return ""
 }
 
-// caps are the limits a new lobby of a's is created within: overCap's,
-// counted again in the commit, so that lobbies opened at once never pass
-// them together.
+// caps are the limits a new lobby of a's is created within, counted in
+// the commit, so that lobbies opened at once never pass them together.
 func (s *Service) caps(a Actor) []storage.Limit {
 	var out []storage.Limit
 	if n := s.cfg.MaxLobbies; n > 0 {

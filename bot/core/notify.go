@@ -308,7 +308,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 					Content: fmt.Sprintf("📜 **%s**'s life: %s, with %s.", names[seat], rankWord(res.Rank[seat]), res.ScoreText(seat)),
 					Image: &Image{
 						Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
-						Alt:  truncate(fmt.Sprintf("%s's finished life board in %s game %s: the game is over", sn.t.Seats[seat].Name, sn.info.Name, sn.rec.ID), maxAlt),
+						Alt:  fmt.Sprintf("%s's finished life board in %s game %s: the game is over", sn.t.Seats[seat].Name, sn.info.Name, sn.rec.ID),
 						Data: png,
 					},
 				}, nil

@@ -178,7 +178,7 @@ func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 		Content: fmt.Sprintf("🎞️ The whole game of **%s** `%s` again, turn by turn.", sn.info.Name, sn.rec.ID),
 		Image: &Image{
 			Name: fmt.Sprintf("replay-%s.gif", sn.rec.ID),
-			Alt:  truncate(fmt.Sprintf("An animated replay of %s game %s, now that the game is over: the board at the start and after each turn, %d pictures, with %s", sn.info.Name, sn.rec.ID, len(pngs), seatList(sn.t)), maxAlt),
+			Alt:  fmt.Sprintf("An animated replay of %s game %s, now that the game is over: the board at the start and after each turn, %d pictures, with %s", sn.info.Name, sn.rec.ID, len(pngs), seatList(sn.t)),
 			Data: gif,
 		},
 	}, nil

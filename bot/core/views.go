@@ -60,7 +60,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  truncate(fmt.Sprintf("The %s board of game %s after %d moves, %s. Players: %s", sn.info.Name, sn.rec.ID, t.moves(), whoseTurn(t, st, games.Observer), seatList(t)), maxAlt),
+			Alt:  fmt.Sprintf("The %s board of game %s after %d moves, %s. Players: %s", sn.info.Name, sn.rec.ID, t.moves(), whoseTurn(t, st, games.Observer), seatList(t)),
 			Data: png,
 		},
 		Rows: rows,
@@ -70,9 +70,6 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 func seatList(t *table) string {
 	return strings.Join(t.names(), ", ")
 }
-
-// maxAlt is the longest description Discord keeps for an attachment.
-const maxAlt = 1024
 
 // whoseTurn says, in an image's description, whose decision the game
 // waits for, as the message beside it does: a reader who cannot see the
@@ -154,7 +151,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-you.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  truncate(fmt.Sprintf("Your view of %s game %s after %d moves, as %s, %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name, whoseTurn(t, st, seat)), maxAlt),
+			Alt:  fmt.Sprintf("Your view of %s game %s after %d moves, as %s, %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name, whoseTurn(t, st, seat)),
 			Data: png,
 		},
 		Rows: rows,
@@ -199,7 +196,7 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 		Content: truncate(fmt.Sprintf("**%s** · game `%s` · %s's life board, as everyone may see it · [board](%s)", sn.info.Name, sn.rec.ID, escapeText(name), JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
-			Alt:  truncate(fmt.Sprintf("%s's life board in %s game %s after %d moves, %s", name, sn.info.Name, sn.rec.ID, sn.t.moves(), whoseTurn(sn.t, sn.st, games.Observer)), maxAlt),
+			Alt:  fmt.Sprintf("%s's life board in %s game %s after %d moves, %s", name, sn.info.Name, sn.rec.ID, sn.t.moves(), whoseTurn(sn.t, sn.st, games.Observer)),
 			Data: png,
 		},
 	}, nil

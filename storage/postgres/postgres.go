@@ -125,16 +125,11 @@ const columns = "id, game, guild, channel, users, status, version, updated_ns, d
 
 const insert = "INSERT INTO games (" + columns + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING"
 
-// Create implements storage.Store.
-func (s *Store) Create(ctx context.Context, r storage.Record) (storage.Record, error) {
-	return s.CreateWithin(ctx, r, nil)
-}
-
-// CreateWithin implements storage.Store. Each limit's channel or host has
-// an advisory lock, taken in one order by every process for the length of
+// Create implements storage.Store. Each limit's channel or host has an
+// advisory lock, taken in one order by every process for the length of
 // the transaction: the creates that count the same records wait for each
 // other, and each counts what the one before it committed.
-func (s *Store) CreateWithin(ctx context.Context, r storage.Record, limits []storage.Limit) (storage.Record, error) {
+func (s *Store) Create(ctx context.Context, r storage.Record, limits ...storage.Limit) (storage.Record, error) {
 	if s.closed.Load() {
 		return storage.Record{}, storage.ErrClosed
 	}

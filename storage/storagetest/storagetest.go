@@ -64,8 +64,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		for i := range 20 {
 			wg.Go(func() {
 				host := []string{"ada", "cy"}[i%2]
-				_, err := s.CreateWithin(ctx, storage.Record{Channel: "c", Users: []string{host}, Status: storage.Lobby},
-					[]storage.Limit{{Host: host, Max: 3}, {Channel: "c", Max: 5}})
+				_, err := s.Create(ctx, storage.Record{Channel: "c", Users: []string{host}, Status: storage.Lobby},
+					storage.Limit{Host: host, Max: 3}, storage.Limit{Channel: "c", Max: 5})
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
