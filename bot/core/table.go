@@ -275,10 +275,16 @@ func (t *table) aiCount() int {
 	return n
 }
 
+// waitingNames lists the seats st waits for, as message text.
 func (t *table) waitingNames(st games.State) string {
+	return t.activeNames(st, func(s games.Seat) string { return escapeText(t.Seats[s].Name) })
+}
+
+// activeNames lists the seats st waits for, each as name writes it.
+func (t *table) activeNames(st games.State, name func(games.Seat) string) string {
 	var who []string
 	for _, s := range st.Active() {
-		who = append(who, escapeText(t.Seats[s].Name))
+		who = append(who, name(s))
 	}
 	return strings.Join(who, ", ")
 }

@@ -75,19 +75,15 @@ func seatList(t *table) string {
 // waits for, as the message beside it does: a reader who cannot see the
 // image learns the same.
 func whoseTurn(t *table, st games.State, viewer games.Seat) string {
-	active := st.Active()
-	if t.Outcome != "" || len(active) == 0 {
+	if t.Outcome != "" || len(st.Active()) == 0 {
 		return "the game is over"
 	}
-	who := make([]string, 0, len(active))
-	for _, s := range active {
+	return "waiting for " + t.activeNames(st, func(s games.Seat) string {
 		if s == viewer {
-			who = append(who, "you")
-		} else {
-			who = append(who, t.Seats[s].Name)
+			return "you"
 		}
-	}
-	return "waiting for " + strings.Join(who, ", ")
+		return t.Seats[s].Name
+	})
 }
 
 func (s *Service) lobbyMessage(sn *snapshot) *Message {

@@ -255,16 +255,10 @@ func checkRefusal(t *testing.T, err error, usage bool, want string) {
 // holds, is one clear line, and so is a socket that accepts and then says
 // nothing.
 func TestBackupWithNobodyAnswering(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "lifebot.db")
-	s, err := storage.OpenBolt(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	dir, db, _ := openDatabase(t)
 	dest := filepath.Join(dir, "backup.db")
 	staleSocket(t, db+".sock")
-	_, err = backup(context.Background(), db, dest)
+	_, err := backup(context.Background(), db, dest)
 	checkRefusal(t, err, false, db+" is in use by another process, but no bot answers on "+db+".sock")
 
 	os.Remove(db + ".sock")
@@ -323,48 +317,68 @@ func TestBackupKeepsNoPartialCopy(t *testing.T) {
 	noLeftovers(t, dir, "lifebot.db.sock")
 }
 
-// breakingCopy is a database whose copy fails after some bytes went out,
-// as a disk error in the middle of a read would.
-type breakingCopy struct {
-	store *storage.Bolt
-	after int
+// interruptedCopy is a database whose copy is interrupted once, after
+// some bytes went out: interrupt returns the error the copy fails with, as
+// a disk error in the middle of a read would, or nil to go on.
+type interruptedCopy struct {
+	store     *storage.Bolt
+	after     int
+	interrupt func(w io.Writer) error
 }
 
-func (b breakingCopy) WriteTo(w io.Writer) (int64, error) {
-	return b.store.WriteTo(&breakingWriter{w: w, left: b.after})
+func (c interruptedCopy) WriteTo(w io.Writer) (int64, error) {
+	return c.store.WriteTo(&interruptedWriter{w: w, left: c.after, interrupt: c.interrupt})
 }
 
-type breakingWriter struct {
-	w    io.Writer
-	left int
+type interruptedWriter struct {
+	w         io.Writer
+	left      int
+	interrupt func(w io.Writer) error
 }
 
-func (b *breakingWriter) Write(p []byte) (int, error) {
-	if len(p) > b.left {
-		n, _ := b.w.Write(p[:b.left])
-		b.left = 0
-		return n, errors.New("read error in the middle of the database")
+func (iw *interruptedWriter) Write(p []byte) (int, error) {
+	if iw.interrupt == nil || len(p) < iw.left {
+		iw.left -= len(p)
+		return iw.w.Write(p)
 	}
-	b.left -= len(p)
-	return b.w.Write(p)
+	n, err := iw.w.Write(p[:iw.left])
+	interrupt := iw.interrupt
+	iw.interrupt = nil
+	if err == nil {
+		err = interrupt(iw.w)
+	}
+	if err != nil {
+		return n, err
+	}
+	m, err := iw.w.Write(p[n:])
+	return n + m, err
+}
+
+// openDatabase makes a database in a directory of its own, open for the
+// test, and returns both.
+func openDatabase(t *testing.T) (dir, db string, store *storage.Bolt) {
+	t.Helper()
+	dir = t.TempDir()
+	db = filepath.Join(dir, "lifebot.db")
+	store, err := storage.OpenBolt(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return dir, db, store
 }
 
 // The bot's own side of a copy that fails after some bytes were sent: it
 // breaks the stream off, and "lifebot backup" fails and keeps no file.
 func TestBackupTheBotCannotFinishKeepsNothing(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "lifebot.db")
-	store, err := storage.OpenBolt(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	dir, db, store := openDatabase(t)
 	for range 20 {
 		if _, err := store.Create(context.Background(), storage.Record{Channel: "c", Status: storage.Playing, Data: bytes.Repeat([]byte("game "), 400)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	srv, err := serveBackups(breakingCopy{store: store, after: 40 << 10}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	broken := func(io.Writer) error { return errors.New("read error in the middle of the database") }
+	srv, err := serveBackups(interruptedCopy{store: store, after: 40 << 10, interrupt: broken}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -408,17 +422,18 @@ func TestBackupRemovesTheTemporariesOfKilledBackups(t *testing.T) {
 
 // A backup stopped by a signal says so, in one line, and keeps no file.
 func TestBackupStoppedSaysSo(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "lifebot.db")
-	store, err := storage.OpenBolt(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	dir, db, store := openDatabase(t)
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	// The copy stops after its first bytes: the operator pressed Ctrl-C.
-	srv, err := serveBackups(stoppingCopy{store: store, stop: stop}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	pressed := func(w io.Writer) error {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		stop()
+		return nil
+	}
+	srv, err := serveBackups(interruptedCopy{store: store, after: 1, interrupt: pressed}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,45 +443,11 @@ func TestBackupStoppedSaysSo(t *testing.T) {
 	noLeftovers(t, dir, "lifebot.db", "lifebot.db.sock")
 }
 
-// stoppingCopy sends the first bytes of the database, then stops the
-// backup's context and waits for the other end to go.
-type stoppingCopy struct {
-	store *storage.Bolt
-	stop  context.CancelFunc
-}
-
-func (s stoppingCopy) WriteTo(w io.Writer) (int64, error) {
-	return s.store.WriteTo(&stoppingWriter{w: w, stop: s.stop})
-}
-
-type stoppingWriter struct {
-	w       io.Writer
-	stop    context.CancelFunc
-	stopped bool
-}
-
-func (s *stoppingWriter) Write(p []byte) (int, error) {
-	n, err := s.w.Write(p)
-	if !s.stopped {
-		s.stopped = true
-		if f, ok := s.w.(http.Flusher); ok {
-			f.Flush()
-		}
-		s.stop()
-	}
-	return n, err
-}
-
 // emptyDatabase makes a database with no games, in a directory of its
 // own, and returns both.
 func emptyDatabase(t *testing.T) (dir, db string) {
 	t.Helper()
-	dir = t.TempDir()
-	db = filepath.Join(dir, "lifebot.db")
-	s, err := storage.OpenBolt(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	dir, db, store := openDatabase(t)
+	store.Close()
 	return dir, db
 }

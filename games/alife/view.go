@@ -27,8 +27,8 @@ type View struct {
 	// The seat's own side.
 	Hand     []Card    `json:"hand,omitempty"`
 	Children [][2]Card `json:"children,omitempty"`
-	// Kept are the cards the seat kept for its children, shown to all once
-	// everyone has chosen.
+	// Kept are the cards the seat kept for its children while others still
+	// choose: its own, sealed from everyone else until all have chosen.
 	Kept  []Card `json:"kept,omitempty"`
 	Draws int    `json:"draws,omitempty"`
 }
