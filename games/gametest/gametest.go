@@ -946,7 +946,7 @@ func CheckApply(t testing.TB, s games.State, seat games.Seat, a games.Action) ([
 // all of them.
 func CheckDamagedSaves(t *testing.T, g games.Game, cfgs []games.Config, stride, limit int) {
 	t.Helper()
-	var damaged [][]byte
+	var docs []any
 	for _, cfg := range cfgs {
 		states, err := States(g, cfg, stride)
 		if err != nil {
@@ -954,42 +954,49 @@ func CheckDamagedSaves(t *testing.T, g games.Game, cfgs []games.Config, stride, 
 		}
 		for _, b := range states {
 			var doc any
-			if json.Unmarshal(b, &doc) != nil {
-				continue
+			if json.Unmarshal(b, &doc) == nil {
+				docs = append(docs, doc)
 			}
-			damaged = append(damaged, damage(doc)...)
 		}
 	}
-	step := max(1, len(damaged)/max(1, limit))
-	for i := 0; i < len(damaged); i += step {
-		CheckDecode(t, g, damaged[i])
+	// Count the damaged saves first, then encode only those checked.
+	n := 0
+	for _, doc := range docs {
+		damage(doc, func() { n++ })
+	}
+	step, i := max(1, n/max(1, limit)), 0
+	for _, doc := range docs {
+		damage(doc, func() {
+			if i%step == 0 {
+				data, err := json.Marshal(doc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				CheckDecode(t, g, data)
+			}
+			i++
+		})
 	}
 }
 
-// damage returns doc, encoded, once for each way of damaging one of its
-// values.
-func damage(doc any) [][]byte {
-	var out [][]byte
+// damage damages one value of doc at a time, in place, calling visit with
+// each damage done and undoing it afterwards.
+func damage(doc any, visit func()) {
 	var walk func(v any, set func(any))
-	emit := func() {
-		if b, err := json.Marshal(doc); err == nil {
-			out = append(out, b)
-		}
-	}
 	walk = func(v any, set func(any)) {
 		switch x := v.(type) {
 		case float64:
 			for _, bad := range []float64{-1, 0, 1 << 20} {
 				set(bad)
-				emit()
+				visit()
 			}
 			set(x)
 		case []any:
 			if len(x) > 0 {
 				set(x[:len(x)-1])
-				emit()
+				visit()
 				set(append(slices.Clone(x), x[0]))
-				emit()
+				visit()
 				set(x)
 			}
 			for i := range x {
@@ -1002,5 +1009,4 @@ func damage(doc any) [][]byte {
 		}
 	}
 	walk(doc, func(any) {})
-	return out
 }
