@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -24,7 +25,10 @@ import (
 // only care about live games never read a finished one. The due bucket
 // holds "<due time>\x00<id>" for every game with a Due (see dueTime), in
 // time order, so a range scan finds what is due without reading any game
-// that is not.
+// that is not. The closed bucket holds "<guild>\x00<Closed, 8 bytes
+// big-endian>" with the id as value, so a server's results are read in
+// the order they were made, from any point on. The marks bucket holds
+// each mark's key with its until (dueTime) and holder.
 var (
 	bucketGames   = []byte("games")
 	bucketGuild   = []byte("by_guild")
@@ -32,15 +36,18 @@ var (
 	bucketUser    = []byte("by_user")
 	bucketOpen    = []byte("open")
 	bucketDue     = []byte("due")
+	bucketClosed  = []byte("closed")
+	bucketMarks   = []byte("marks")
 	bucketMeta    = []byte("meta")
 	keySchema     = []byte("schema")
+	keyClosed     = []byte("closed") // the last Closed number handed out
 )
 
 // schemaVersion is the layout of the buckets above; Open refuses files
 // written by a newer layout rather than misreading them, and brings older
 // ones up to date. Version 2 added the open bucket, version 3 the due
-// bucket.
-const schemaVersion = 3
+// bucket, version 4 the closed and marks buckets.
+const schemaVersion = 4
 
 // Bolt is a Store in a single bbolt file. bbolt takes a file lock, so one
 // process owns the file; Open fails fast if another holds it.
@@ -54,6 +61,8 @@ type Bolt struct {
 	path     string
 	readOnly bool
 	now      func() time.Time
+
+	marked atomic.Uint64 // Mark calls, to purge lapsed marks now and then
 
 	mu      sync.Mutex
 	wake    *sync.Cond // signalled when queue grows or the store closes
@@ -177,7 +186,7 @@ func openDB(path string, readOnly bool) (*bolt.DB, error) {
 // migrate creates the buckets of a new file, or builds what an older
 // layout lacks, and records the schema, in one transaction.
 func migrate(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketDue, bucketMeta} {
+	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketDue, bucketClosed, bucketMarks, bucketMeta} {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
@@ -189,6 +198,11 @@ func migrate(tx *bolt.Tx) error {
 	}
 	if schema(tx) < 3 {
 		if err := indexDue(tx); err != nil {
+			return err
+		}
+	}
+	if schema(tx) < 4 {
+		if err := indexClosed(tx); err != nil {
 			return err
 		}
 	}
@@ -255,6 +269,35 @@ func indexDue(tx *bolt.Tx) error {
 	})
 }
 
+// indexClosed numbers the closed records of a file written before records
+// were numbered, in the order they were last written (then by id), and
+// indexes them. A record that cannot be read is left unnumbered.
+func indexClosed(tx *bolt.Tx) error {
+	var recs []Record
+	err := tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var r Record
+		if unmarshal(string(k), v, &r) == nil && !r.Status.Open() {
+			recs = append(recs, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(recs, func(a, b Record) int {
+		if c := a.Updated.Compare(b.Updated); c != 0 {
+			return c
+		}
+		return compareIDs(a.ID, b.ID)
+	})
+	for _, r := range recs {
+		if _, err := apply(tx, change{old: &stored{ID: r.ID, Guild: r.Guild, Channel: r.Channel, Users: r.Users, Status: r.Status, Due: r.Due}, next: r}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Create implements Store.
 func (b *Bolt) Create(ctx context.Context, r Record, limits ...Limit) (Record, error) {
 	if err := ctx.Err(); err != nil {
@@ -286,7 +329,7 @@ func (b *Bolt) createCheck(r Record, limits []Limit) func(*bolt.Tx) (change, err
 		}
 		games := tx.Bucket(bucketGames)
 		next := r
-		next.Version, next.Updated = 1, b.now().UTC()
+		next.Version, next.Updated, next.Closed = 1, b.now().UTC(), 0
 		var seq uint64
 		if next.ID == "" {
 			seq = games.Sequence() + 1
@@ -360,7 +403,15 @@ func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 		if err != nil {
 			return err
 		}
+		slices.SortFunc(ids, compareIDs)
+		if f.Last > 0 {
+			// The newest first, read until enough match.
+			slices.Reverse(ids)
+		}
 		for _, id := range ids {
+			if f.Last > 0 && len(out) == f.Last {
+				break
+			}
 			r, err := read(tx, id)
 			switch {
 			case errors.Is(err, ErrNotFound):
@@ -396,6 +447,8 @@ func candidates(tx *bolt.Tx, f Filter) ([]string, error) {
 	switch {
 	case !f.DueBy.IsZero() && due != nil:
 		ids = scanDue(due, f.DueBy)
+	case f.OnlyClosed && tx.Bucket(bucketClosed) != nil:
+		ids = scanClosed(tx.Bucket(bucketClosed), f.Guild, f.ClosedAfter)
 	case f.OnlyOpen && open != nil:
 		ids, err = keys(open)
 	case f.Channel != "":
@@ -512,6 +565,7 @@ type stored struct {
 	Status  Status    `json:"status"`
 	Version uint64    `json:"version"`
 	Due     time.Time `json:"due"`
+	Closed  uint64    `json:"closed"`
 }
 
 func readStored(tx *bolt.Tx, id string) (stored, error) {
@@ -546,24 +600,67 @@ func unmarshal(id string, v []byte, dst any) error {
 }
 
 // apply stores c.next and moves its index entries from c.old (nil for a
-// new record), all inside the caller's transaction.
-func apply(tx *bolt.Tx, c change) error {
+// new record), all inside the caller's transaction, and returns the record
+// as stored.
+func apply(tx *bolt.Tx, c change) (Record, error) {
+	switch {
+	case c.mark != nil:
+		return Record{}, c.mark.write(tx)
+	case c.next.ID == "":
+		// A Mark that found its key held writes nothing.
+		return Record{}, nil
+	}
+	return applyRecord(tx, c)
+}
+
+func applyRecord(tx *bolt.Tx, c change) (Record, error) {
 	games := tx.Bucket(bucketGames)
 	if c.seq != 0 {
 		if err := games.SetSequence(c.seq); err != nil {
-			return err
+			return Record{}, err
 		}
 	}
 	r, v := c.next, c.value
+	var closedBefore uint64
+	if c.old != nil {
+		closedBefore = c.old.Closed
+	}
+	if r.Closed != closedBefore {
+		r.Closed, v = closedBefore, nil
+	}
+	if closes(r, closedBefore) {
+		n, err := nextClosed(tx)
+		if err != nil {
+			return Record{}, err
+		}
+		r.Closed, v = n, nil
+		if err := tx.Bucket(bucketClosed).Put(closedKey(r.Guild, n), []byte(r.ID)); err != nil {
+			return Record{}, err
+		}
+	} else if c.old != nil && c.old.Closed != 0 && c.old.Guild != r.Guild {
+		bk := tx.Bucket(bucketClosed)
+		if err := bk.Delete(closedKey(c.old.Guild, r.Closed)); err != nil {
+			return Record{}, err
+		}
+		if err := bk.Put(closedKey(r.Guild, r.Closed), []byte(r.ID)); err != nil {
+			return Record{}, err
+		}
+	}
 	if v == nil {
 		var err error
 		if v, err = json.Marshal(r); err != nil {
-			return err
+			return Record{}, err
 		}
 	}
 	if err := games.Put([]byte(r.ID), v); err != nil {
-		return err
+		return Record{}, err
 	}
+	return r, index(tx, c.old, r)
+}
+
+// index moves a record's index entries from old (nil for a new record) to
+// r's.
+func index(tx *bolt.Tx, old *stored, r Record) error {
 	open := tx.Bucket(bucketOpen)
 	var err error
 	if r.Status.Open() {
@@ -575,8 +672,8 @@ func apply(tx *bolt.Tx, c change) error {
 		return err
 	}
 	due := tx.Bucket(bucketDue)
-	if c.old != nil && !c.old.Due.IsZero() {
-		if err := due.Delete(dueKey(c.old.Due, r.ID)); err != nil {
+	if old != nil && !old.Due.IsZero() {
+		if err := due.Delete(dueKey(old.Due, r.ID)); err != nil {
 			return err
 		}
 	}
@@ -586,8 +683,8 @@ func apply(tx *bolt.Tx, c change) error {
 		}
 	}
 	var oldGuild, oldChannel, oldUsers []string
-	if c.old != nil {
-		oldGuild, oldChannel, oldUsers = nonEmpty(c.old.Guild), nonEmpty(c.old.Channel), c.old.Users
+	if old != nil {
+		oldGuild, oldChannel, oldUsers = nonEmpty(old.Guild), nonEmpty(old.Channel), old.Users
 	}
 	for _, ix := range []struct {
 		bucket   []byte
@@ -659,4 +756,124 @@ func scanDue(bk *bolt.Bucket, by time.Time) []string {
 		ids = append(ids, string(k[dueLen+1:]))
 	}
 	return ids
+}
+
+// nextClosed hands out the next Closed number.
+func nextClosed(tx *bolt.Tx) (uint64, error) {
+	meta := tx.Bucket(bucketMeta)
+	var n uint64
+	if v := meta.Get(keyClosed); len(v) == 8 {
+		n = binary.BigEndian.Uint64(v)
+	}
+	n++
+	return n, meta.Put(keyClosed, binary.BigEndian.AppendUint64(nil, n))
+}
+
+func closedKey(guild string, n uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte(guild+"\x00"), n)
+}
+
+// scanClosed lists the ids of guild's records closed after n, in the order
+// they closed. With no guild it reads every guild's.
+func scanClosed(bk *bolt.Bucket, guild string, n uint64) []string {
+	var ids []string
+	c := bk.Cursor()
+	if guild == "" {
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if len(k) >= 9 && binary.BigEndian.Uint64(k[len(k)-8:]) > n {
+				ids = append(ids, string(v))
+			}
+		}
+		return ids
+	}
+	prefix := []byte(guild + "\x00")
+	for k, v := c.Seek(closedKey(guild, n+1)); k != nil && bytes.HasPrefix(k, prefix) && len(k) == len(prefix)+8; k, v = c.Next() {
+		ids = append(ids, string(v))
+	}
+	return ids
+}
+
+// markWrite is what a Mark stores: key's holder until until, and, now and
+// then, the removal of the marks that lapsed before purge.
+type markWrite struct {
+	key, holder  string
+	until, purge time.Time
+}
+
+func (m *markWrite) write(tx *bolt.Tx) error {
+	bk := tx.Bucket(bucketMarks)
+	if !m.purge.IsZero() {
+		var lapsed [][]byte
+		c := bk.Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if len(v) >= dueLen && bytes.Compare(v[:dueLen], dueTime(m.purge)) < 0 {
+				lapsed = append(lapsed, slices.Clone(k))
+			}
+		}
+		for _, k := range lapsed {
+			if err := bk.Delete(k); err != nil {
+				return err
+			}
+		}
+	}
+	return bk.Put([]byte(m.key), append(dueTime(m.until), m.holder...))
+}
+
+// readMark reads the holder of key and until when; an absent key has no
+// holder.
+func readMark(bk *bolt.Bucket, key string) (string, time.Time) {
+	v := bk.Get([]byte(key))
+	if len(v) < dueLen {
+		return "", time.Time{}
+	}
+	secs := int64(binary.BigEndian.Uint64(v) ^ 1<<63)
+	return string(v[dueLen:]), time.Unix(secs, int64(binary.BigEndian.Uint32(v[8:dueLen]))).UTC()
+}
+
+// purgeEvery is how many Mark calls pass between two purges of the marks
+// that lapsed long ago.
+const purgeEvery = 256
+
+// Mark implements Store.
+func (b *Bolt) Mark(ctx context.Context, key, holder string, now, until time.Time) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	var purge time.Time
+	if b.marked.Add(1)%purgeEvery == 0 {
+		purge = now.Add(-markPurgeAge)
+	}
+	res := b.queueOp(func(tx *bolt.Tx) (change, error) {
+		bk := tx.Bucket(bucketMarks)
+		if bk == nil {
+			return change{}, errReadOnly
+		}
+		if old, lasts := readMark(bk, key); old != "" && old != holder && now.Before(lasts) {
+			return change{holder: old}, nil
+		}
+		return change{mark: &markWrite{key: key, holder: holder, until: until, purge: purge}, holder: holder}, nil
+	})
+	return res.holder, res.err
+}
+
+// Marks implements Store.
+func (b *Bolt) Marks(ctx context.Context, prefix string, now time.Time) (map[string]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	err := b.view(func(tx *bolt.Tx) error {
+		bk := tx.Bucket(bucketMarks)
+		if bk == nil {
+			return nil
+		}
+		c := bk.Cursor()
+		for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
+			if holder, until := readMark(bk, string(k)); holder != "" && now.Before(until) {
+				out[string(k)] = holder
+			}
+		}
+		return nil
+	})
+	return out, err
 }

@@ -3,6 +3,7 @@ package storage_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -18,6 +19,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/lifebot/lifebot/storage"
+	"github.com/lifebot/lifebot/storage/storagetest"
 )
 
 func openBolt(t *testing.T, path string) *storage.Bolt {
@@ -198,8 +200,8 @@ func TestBoltMigratesToOpenIndex(t *testing.T) {
 	}
 	s.Close()
 	rawUpdate(t, path, func(tx *bolt.Tx) error {
-		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "3" {
-			t.Errorf("schema after migration = %s, want 3", got)
+		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "4" {
+			t.Errorf("schema after migration = %s, want 4", got)
 		}
 		return nil
 	})
@@ -475,9 +477,55 @@ func TestBoltMigratesToDueIndex(t *testing.T) {
 	}
 	s.Close()
 	rawUpdate(t, path, func(tx *bolt.Tx) error {
-		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "3" {
-			t.Errorf("schema after the upgrade = %s, want 3", got)
+		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "4" {
+			t.Errorf("schema after the upgrade = %s, want 4", got)
 		}
 		return nil
 	})
+}
+
+// A file of layout 3 has no closed numbers: opening it numbers its closed
+// games in the order they were last written.
+func TestBoltMigratesToClosedNumbers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lifebot.db")
+	s := openBolt(t, path)
+	ctx := context.Background()
+	// Closed in the order 3, 0, 4; games 1 and 2 stay open.
+	recs, want := storagetest.CloseInOrder(t, s, "g", 5, []int{3, 0, 4})
+	s.Close()
+	rawUpdate(t, path, func(tx *bolt.Tx) error {
+		for _, name := range []string{"closed", "marks"} {
+			if err := tx.DeleteBucket([]byte(name)); err != nil {
+				return err
+			}
+		}
+		games := tx.Bucket([]byte("games"))
+		var keys [][]byte
+		games.ForEach(func(k, _ []byte) error { keys = append(keys, slices.Clone(k)); return nil })
+		for _, k := range keys {
+			var r map[string]any
+			if err := json.Unmarshal(games.Get(k), &r); err != nil {
+				return err
+			}
+			delete(r, "closed")
+			v, _ := json.Marshal(r)
+			if err := games.Put(k, v); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket([]byte("meta"))
+		if err := meta.Delete([]byte("closed")); err != nil {
+			return err
+		}
+		return meta.Put([]byte("schema"), []byte("3"))
+	})
+	s = openBolt(t, path)
+	defer s.Close()
+	storagetest.CheckClosedNumbers(t, s, "g", want)
+	// Numbering goes on from there.
+	r, _ := s.Get(ctx, recs[1].ID)
+	r.Status = storage.Cancelled
+	if r, err := s.Put(ctx, r); err != nil || r.Closed != 4 {
+		t.Fatalf("closing another game after the upgrade: number %d, %v; want 4", r.Closed, err)
+	}
 }

@@ -17,6 +17,10 @@ type change struct {
 	next  Record  // the record to store
 	value []byte  // next, encoded; nil to encode it in the transaction
 	seq   uint64  // the games bucket's new sequence when Create took an id; 0 leaves it
+	// mark, when set, is the write instead of a record: a Mark.
+	mark *markWrite
+	// holder answers a Mark: who holds its key after the write.
+	holder string
 }
 
 // An op is one queued write. check reads what the write depends on and
@@ -31,34 +35,41 @@ type op struct {
 }
 
 type result struct {
-	rec Record
-	err error
+	rec    Record
+	holder string
+	err    error
 }
 
 // submit queues a write and waits until it is committed or refused.
 func (b *Bolt) submit(check func(*bolt.Tx) (change, error)) (Record, error) {
+	res := b.queueOp(check)
+	if res.err != nil {
+		return Record{}, res.err
+	}
+	return clone(res.rec), nil
+}
+
+// queueOp queues a write and returns its result once it is committed or
+// refused.
+func (b *Bolt) queueOp(check func(*bolt.Tx) (change, error)) result {
 	o := &op{check: check, done: make(chan result, 1)}
 	b.mu.Lock()
 	switch {
 	case b.closed:
 		b.mu.Unlock()
-		return Record{}, ErrClosed
+		return result{err: ErrClosed}
 	case b.damaged != nil:
 		err := b.damaged
 		b.mu.Unlock()
-		return Record{}, err
+		return result{err: err}
 	case b.readOnly:
 		b.mu.Unlock()
-		return Record{}, errReadOnly
+		return result{err: errReadOnly}
 	}
 	b.queue = append(b.queue, o)
 	b.wake.Signal()
 	b.mu.Unlock()
-	res := <-o.done
-	if res.err != nil {
-		return Record{}, res.err
-	}
-	return clone(res.rec), nil
+	return <-o.done
 }
 
 // damage returns the error that marked the file damaged, if any.
@@ -123,11 +134,12 @@ func (b *Bolt) commit(batch []*op) {
 						results[i].err = err
 						continue
 					}
-					if err := apply(tx, c); err != nil {
+					rec, err := apply(tx, c)
+					if err != nil {
 						failed = i
 						return err
 					}
-					results[i].rec = c.next
+					results[i].rec, results[i].holder = rec, c.holder
 				}
 				return nil
 			})

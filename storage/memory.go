@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -15,13 +16,15 @@ type Memory struct {
 	mu     sync.Mutex
 	recs   map[string]Record
 	seq    uint64
+	shut   uint64 // the last Closed number handed out
+	marks  map[string]mark
 	closed bool
 	now    func() time.Time
 }
 
 // NewMemory returns an empty in-memory store.
 func NewMemory() *Memory {
-	return &Memory{recs: map[string]Record{}, now: time.Now}
+	return &Memory{recs: map[string]Record{}, marks: map[string]mark{}, now: time.Now}
 }
 
 // Create implements Store.
@@ -41,7 +44,8 @@ func (m *Memory) Create(_ context.Context, r Record, limits ...Limit) (Record, e
 	if _, dup := m.recs[r.ID]; dup {
 		return Record{}, ErrConflict
 	}
-	r.Version, r.Updated = 1, m.now().UTC()
+	r.Version, r.Updated, r.Closed = 1, m.now().UTC(), 0
+	m.number(&r, 0)
 	m.recs[r.ID] = clone(r)
 	return clone(r), nil
 }
@@ -76,6 +80,8 @@ func (m *Memory) Put(_ context.Context, r Record) (Record, error) {
 	}
 	r.Version++
 	r.Updated = m.now().UTC()
+	r.Closed = old.Closed
+	m.number(&r, old.Closed)
 	m.recs[r.ID] = clone(r)
 	return clone(r), nil
 }
@@ -94,6 +100,55 @@ func (m *Memory) List(_ context.Context, f Filter) ([]Record, error) {
 		}
 	}
 	slices.SortFunc(out, func(a, b Record) int { return compareIDs(a.ID, b.ID) })
+	return last(out, f.Last), nil
+}
+
+// number gives r the next Closed number if writing it closes it.
+func (m *Memory) number(r *Record, closedBefore uint64) {
+	if closes(*r, closedBefore) {
+		m.shut++
+		r.Closed = m.shut
+	}
+}
+
+// mark is one key's holder and until when.
+type mark struct {
+	holder string
+	until  time.Time
+}
+
+// Mark implements Store.
+func (m *Memory) Mark(_ context.Context, key, holder string, now, until time.Time) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return "", ErrClosed
+	}
+	if old, ok := m.marks[key]; ok && old.holder != holder && now.Before(old.until) {
+		return old.holder, nil
+	}
+	for k, old := range m.marks {
+		if now.Sub(old.until) > markPurgeAge {
+			delete(m.marks, k)
+		}
+	}
+	m.marks[key] = mark{holder, until}
+	return holder, nil
+}
+
+// Marks implements Store.
+func (m *Memory) Marks(_ context.Context, prefix string, now time.Time) (map[string]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	out := map[string]string{}
+	for k, mk := range m.marks {
+		if strings.HasPrefix(k, prefix) && now.Before(mk.until) {
+			out[k] = mk.holder
+		}
+	}
 	return out, nil
 }
 

@@ -58,8 +58,16 @@ type Record struct {
 	// anyone clicking: a reminder, a timeout, a delivery to retry. Zero
 	// means nothing is scheduled. It is indexed, so the sweep that wakes
 	// the bot reads only the games that are due.
-	Due  time.Time `json:"due,omitzero"`
-	Data []byte    `json:"data"`
+	Due time.Time `json:"due,omitzero"`
+	// Closed numbers the closed records 1, 2, 3… in the order of the
+	// writes that first closed them: the store sets it when a record
+	// leaves Lobby and Playing, and it never changes afterwards, whatever
+	// a later write brings. Zero while the record is open. Results read in
+	// this order are read in the same order by every process sharing the
+	// store, and a reader that has seen up to n asks only for what came
+	// after n (Filter.ClosedAfter).
+	Closed uint64 `json:"closed,omitempty"`
+	Data   []byte `json:"data"`
 }
 
 // Filter selects records for List; empty fields match everything, and
@@ -72,6 +80,13 @@ type Filter struct {
 	// DueBy, when set, selects the records whose Due is set and not after
 	// it.
 	DueBy time.Time
+	// OnlyClosed selects the closed records numbered after ClosedAfter.
+	OnlyClosed  bool
+	ClosedAfter uint64
+	// Last, when above zero, keeps only the Last matching records with
+	// the greatest ids, the newest, still returned in id order; what the
+	// store reads for them does not grow with the records left out.
+	Last int
 }
 
 // Limit caps the open records a create may add to: at most Max open
@@ -133,8 +148,22 @@ type Store interface {
 	// names the unreadable ones. Callers log that error and go on with the
 	// records; any other error comes with no records.
 	List(ctx context.Context, f Filter) ([]Record, error)
+	// Mark makes holder the holder of key until until, unless another
+	// holder's mark on key lasts past now, and returns the holder of key
+	// after the call: holder, or the one that has it. A mark lasts while
+	// now is before its until, so marking with until at now lets go.
+	// Processes sharing a store use marks to agree on who does a thing
+	// once (see the bot's interactions and heartbeats). Marks that lapsed
+	// long ago are removed from time to time.
+	Mark(ctx context.Context, key, holder string, now, until time.Time) (string, error)
+	// Marks returns the holders of the marks that last past now, by key,
+	// for the keys that begin with prefix.
+	Marks(ctx context.Context, prefix string, now time.Time) (map[string]string, error)
 	Close() error
 }
+
+// markPurgeAge is how long after it lapsed a mark may still be kept.
+const markPurgeAge = time.Hour
 
 // clone copies a record so callers never share slices with the store.
 func clone(r Record) Record {
@@ -156,6 +185,9 @@ func (f Filter) match(r Record) bool {
 	if !f.DueBy.IsZero() && (r.Due.IsZero() || r.Due.After(f.DueBy)) {
 		return false
 	}
+	if f.OnlyClosed && (r.Closed == 0 || r.Closed <= f.ClosedAfter) {
+		return false
+	}
 	if f.User != "" {
 		for _, u := range r.Users {
 			if u == f.User {
@@ -165,4 +197,19 @@ func (f Filter) match(r Record) bool {
 		return false
 	}
 	return true
+}
+
+// last keeps the n greatest ids of recs, which are in id order; n below
+// one keeps all.
+func last(recs []Record, n int) []Record {
+	if n > 0 && len(recs) > n {
+		return recs[len(recs)-n:]
+	}
+	return recs
+}
+
+// closes reports whether writing next over a record that was numbered
+// closedBefore (zero if it was open or new) closes it now.
+func closes(next Record, closedBefore uint64) bool {
+	return !next.Status.Open() && closedBefore == 0
 }

@@ -32,6 +32,7 @@ type Store struct {
 	pool   *pgxpool.Pool
 	now    func() time.Time
 	closed atomic.Bool
+	marked atomic.Uint64 // Mark calls, to purge lapsed marks now and then
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -120,10 +121,28 @@ func openError(url string, err error) error {
 	return &redactedError{msg: msg, err: err}
 }
 
-// columns are a record's, in the order scan reads them.
-const columns = "id, game, guild, channel, users, status, version, updated_ns, due_ns, data"
+// columns are a record's as a write gives them, in the order of values;
+// readColumns add the Closed number the store sets, in the order scan
+// reads them.
+const (
+	columns     = "id, game, guild, channel, users, status, version, updated_ns, due_ns, data"
+	readColumns = columns + ", closed_seq"
+)
 
-const insert = "INSERT INTO games (" + columns + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING"
+// insert stores a new record; $11 is its Closed number, NULL while open.
+const insert = "INSERT INTO games (" + columns + ", closed_seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING"
+
+// nextClosed is the next Closed number. Every write of a closed record
+// holds closingLock while it numbers and until it commits, so numbers are
+// handed out in the order the writes commit, and none is skipped.
+const nextClosed = "(SELECT coalesce(max(closed_seq), 0) + 1 FROM games)"
+
+// closingLock is the advisory lock of writes that close a game ("closing"
+// in ASCII).
+const closingLock = 0x636c6f73696e67
+
+// insertClosed stores a new closed record with the next Closed number.
+const insertClosed = "INSERT INTO games (" + columns + ", closed_seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, " + nextClosed + ") ON CONFLICT (id) DO NOTHING RETURNING closed_seq"
 
 // Create implements storage.Store. Each limit's channel or host has an
 // advisory lock, taken in one order by every process for the length of
@@ -134,7 +153,7 @@ func (s *Store) Create(ctx context.Context, r storage.Record, limits ...storage.
 		return storage.Record{}, storage.ErrClosed
 	}
 	r = clone(r)
-	r.Version, r.Updated = 1, s.now().UTC()
+	r.Version, r.Updated, r.Closed = 1, s.now().UTC(), 0
 	args, err := values(r)
 	if err != nil {
 		return storage.Record{}, err
@@ -152,8 +171,8 @@ func (s *Store) Create(ctx context.Context, r storage.Record, limits ...storage.
 		r.ID = storage.FormatID(uint64(n))
 		args[0] = r.ID
 	}
-	if len(limits) == 0 {
-		tag, err := c.Exec(ctx, insert, args...)
+	if len(limits) == 0 && r.Status.Open() {
+		tag, err := c.Exec(ctx, insert, append(args, nil)...)
 		if err != nil {
 			return storage.Record{}, s.fail("creating game "+r.ID, err)
 		}
@@ -177,6 +196,11 @@ func (s *Store) Create(ctx context.Context, r storage.Record, limits ...storage.
 				return err
 			}
 		}
+		if !r.Status.Open() {
+			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(closingLock)); err != nil {
+				return err
+			}
+		}
 		for _, l := range limits {
 			q, arg := "SELECT count(*) FROM games WHERE channel = $1 AND status IN (0, 1)", l.Channel
 			if l.Channel == "" {
@@ -190,7 +214,16 @@ func (s *Store) Create(ctx context.Context, r storage.Record, limits ...storage.
 				return storage.ErrLimit
 			}
 		}
-		tag, err := tx.Exec(ctx, insert, args...)
+		if !r.Status.Open() {
+			var n int64
+			err := tx.QueryRow(ctx, insertClosed, args...).Scan(&n)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return storage.ErrConflict
+			}
+			r.Closed = uint64(n)
+			return err
+		}
+		tag, err := tx.Exec(ctx, insert, append(args, nil)...)
 		if err == nil && tag.RowsAffected() == 0 {
 			return storage.ErrConflict
 		}
@@ -215,7 +248,7 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Record, error) {
 		return storage.Record{}, s.fail("reading game "+id, err)
 	}
 	defer c.Release()
-	r, err := scan(c.QueryRow(ctx, "SELECT "+columns+" FROM games WHERE id = $1", id))
+	r, err := scan(c.QueryRow(ctx, "SELECT "+readColumns+" FROM games WHERE id = $1", id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return storage.Record{}, storage.ErrNotFound
 	}
@@ -226,16 +259,23 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Record, error) {
 }
 
 // put replaces a game if its version is still the one read, and says
-// whether it did and whether the game exists, in one statement: the
-// UPDATE waits for a concurrent one on the same row and then checks the
-// version again, so of two writers of one version exactly one wins.
+// whether it did, its Closed number, and whether the game exists, in one
+// statement: the UPDATE waits for a concurrent one on the same row and
+// then checks the version again, so of two writers of one version exactly
+// one wins. A closed record keeps its number or, closing now, takes the
+// next one (%s): the caller holds closingLock then.
 const put = `WITH updated AS (
 	UPDATE games SET game = $2, guild = $3, channel = $4, users = $5, status = $6,
-		version = $7, updated_ns = $8, due_ns = $9, data = $10
+		version = $7, updated_ns = $8, due_ns = $9, data = $10, closed_seq = %s
 	WHERE id = $1 AND version = $11
-	RETURNING 1
+	RETURNING closed_seq
 )
-SELECT EXISTS (SELECT FROM updated), EXISTS (SELECT FROM games WHERE id = $1)`
+SELECT EXISTS (SELECT FROM updated), (SELECT closed_seq FROM updated), EXISTS (SELECT FROM games WHERE id = $1)`
+
+var (
+	putOpen   = fmt.Sprintf(put, "closed_seq")
+	putClosed = fmt.Sprintf(put, "coalesce(closed_seq, "+nextClosed+")")
+)
 
 // Put implements storage.Store.
 func (s *Store) Put(ctx context.Context, r storage.Record) (storage.Record, error) {
@@ -254,12 +294,30 @@ func (s *Store) Put(ctx context.Context, r storage.Record) (storage.Record, erro
 		return storage.Record{}, s.fail("writing game "+r.ID, err)
 	}
 	defer c.Release()
-	var updated, exists bool
-	if err := c.QueryRow(ctx, put, append(args, int64(read))...).Scan(&updated, &exists); err != nil {
+	var (
+		updated, exists bool
+		closed          *int64
+	)
+	args = append(args, int64(read))
+	if r.Status.Open() {
+		err = c.QueryRow(ctx, putOpen, args...).Scan(&updated, &closed, &exists)
+	} else {
+		err = pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(closingLock)); err != nil {
+				return err
+			}
+			return tx.QueryRow(ctx, putClosed, args...).Scan(&updated, &closed, &exists)
+		})
+	}
+	if err != nil {
 		return storage.Record{}, s.fail("writing game "+r.ID, err)
 	}
 	switch {
 	case updated:
+		r.Closed = 0
+		if closed != nil {
+			r.Closed = uint64(*closed)
+		}
 		return r, nil
 	case exists:
 		return storage.Record{}, storage.ErrConflict
@@ -285,6 +343,9 @@ func (s *Store) List(ctx context.Context, f storage.Filter) ([]storage.Record, e
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Record, error) { return scan(row) })
 	if err != nil {
 		return nil, s.fail("listing games", err)
+	}
+	if f.Last > 0 {
+		slices.Reverse(out)
 	}
 	return out, nil
 }
@@ -315,12 +376,19 @@ func listQuery(f storage.Filter) (string, []any) {
 	if !f.DueBy.IsZero() {
 		where = append(where, "due_ns <= "+arg(clamp(f.DueBy)))
 	}
-	q := "SELECT " + columns + " FROM games"
+	if f.OnlyClosed {
+		where = append(where, "closed_seq > "+arg(int64(min(f.ClosedAfter, math.MaxInt64))))
+	}
+	q := "SELECT " + readColumns + " FROM games"
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
 	// Ids sort as the bbolt store sorts them: shorter first, so that
-	// base-36 ids come in the order they were handed out.
+	// base-36 ids come in the order they were handed out. The Last are
+	// read newest first and turned round by List.
+	if f.Last > 0 {
+		return q + " ORDER BY octet_length(id) DESC, id DESC LIMIT " + arg(f.Last), args
+	}
 	return q + " ORDER BY octet_length(id), id", args
 }
 
@@ -340,9 +408,14 @@ func (s *Store) Import(ctx context.Context, r storage.Record) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	var closed *int64
+	if r.Closed != 0 {
+		n := int64(min(r.Closed, math.MaxInt64))
+		closed = &n
+	}
 	var inserted bool
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, insert, args...)
+		tag, err := tx.Exec(ctx, insert, append(args, closed)...)
 		if err != nil {
 			return err
 		}
@@ -433,10 +506,13 @@ func scan(row pgx.Row) (storage.Record, error) {
 		r                storage.Record
 		status           int16
 		version, updated int64
-		due              *int64
+		due, closed      *int64
 	)
-	if err := row.Scan(&r.ID, &r.Game, &r.Guild, &r.Channel, &r.Users, &status, &version, &updated, &due, &r.Data); err != nil {
+	if err := row.Scan(&r.ID, &r.Game, &r.Guild, &r.Channel, &r.Users, &status, &version, &updated, &due, &r.Data, &closed); err != nil {
 		return storage.Record{}, err
+	}
+	if closed != nil {
+		r.Closed = uint64(*closed)
 	}
 	if len(r.Users) == 0 {
 		r.Users = nil
@@ -478,4 +554,81 @@ func clone(r storage.Record) storage.Record {
 	r.Users = slices.Clone(r.Users)
 	r.Data = slices.Clone(r.Data)
 	return r
+}
+
+// mark takes or renews a mark ($1 key, $2 holder, $3 now, $4 until) and
+// returns the holder after it. When the key is held, the INSERT returns
+// nothing and the holder is read from the statement's snapshot; a holder
+// that committed after that snapshot shows no row, and mark is run again.
+const mark = `WITH up AS (
+	INSERT INTO marks (key, holder, until_ns) VALUES ($1, $2, $4)
+	ON CONFLICT (key) DO UPDATE SET holder = excluded.holder, until_ns = excluded.until_ns
+	WHERE marks.holder = excluded.holder OR marks.until_ns <= $3
+	RETURNING holder
+)
+SELECT holder FROM up
+UNION ALL
+SELECT holder FROM marks WHERE key = $1 AND NOT EXISTS (SELECT FROM up)`
+
+// purgeEvery is how many Mark calls pass between two purges of the marks
+// that lapsed long ago.
+const purgeEvery = 256
+
+// Mark implements storage.Store.
+func (s *Store) Mark(ctx context.Context, key, holder string, now, until time.Time) (string, error) {
+	if s.closed.Load() {
+		return "", storage.ErrClosed
+	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return "", s.fail("marking "+key, err)
+	}
+	defer c.Release()
+	if s.marked.Add(1)%purgeEvery == 0 {
+		if _, err := c.Exec(ctx, "DELETE FROM marks WHERE until_ns < $1", clamp(now.Add(-markPurgeAge))); err != nil {
+			return "", s.fail("removing lapsed marks", err)
+		}
+	}
+	for range 5 {
+		var got string
+		err := c.QueryRow(ctx, mark, key, holder, clamp(now), clamp(until)).Scan(&got)
+		if errors.Is(err, pgx.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return "", s.fail("marking "+key, err)
+		}
+		return got, nil
+	}
+	return "", s.fail("marking "+key, errors.New("the mark kept changing"))
+}
+
+// markPurgeAge is how long after it lapsed a mark may still be kept.
+const markPurgeAge = time.Hour
+
+// Marks implements storage.Store.
+func (s *Store) Marks(ctx context.Context, prefix string, now time.Time) (map[string]string, error) {
+	if s.closed.Load() {
+		return nil, storage.ErrClosed
+	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return nil, s.fail("reading marks", err)
+	}
+	defer c.Release()
+	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
+	rows, err := c.Query(ctx, `SELECT key, holder FROM marks WHERE key LIKE $1 ESCAPE '\' AND until_ns > $2`, escaped+"%", clamp(now))
+	if err != nil {
+		return nil, s.fail("reading marks", err)
+	}
+	out := map[string]string{}
+	var key, holder string
+	_, err = pgx.ForEachRow(rows, []any{&key, &holder}, func() error {
+		out[key] = holder
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("reading marks", err)
+	}
+	return out, nil
 }

@@ -184,20 +184,52 @@ func TestConcurrentOpensMigrateOnce(t *testing.T) {
 	defer conn.Close(ctx)
 	rows, _ := conn.Query(ctx, "SELECT version FROM schema_version ORDER BY version")
 	versions, err := pgx.CollectRows(rows, pgx.RowTo[int32])
-	if err != nil || !slices.Equal(versions, []int32{1}) {
-		t.Fatalf("schema versions applied: %v, %v; want [1]", versions, err)
+	if err != nil || !slices.Equal(versions, []int32{1, 2}) {
+		t.Fatalf("schema versions applied: %v, %v; want [1 2]", versions, err)
 	}
 }
 
 func TestNewerSchemaIsRefused(t *testing.T) {
 	url := pgtest.URL(t)
 	open(t, url).Close()
-	sql(t, url, "INSERT INTO schema_version (version) VALUES (2)")
+	sql(t, url, "INSERT INTO schema_version (version) VALUES (3)")
 	_, err := postgres.Open(context.Background(), url)
 	var se *postgres.SchemaError
-	if !errors.As(err, &se) || !strings.Contains(err.Error(), "database schema 2 is newer than this lifebot (1): upgrade lifebot") {
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "database schema 3 is newer than this lifebot (2): upgrade lifebot") {
 		t.Fatalf("Open of a newer schema = %v, want one naming both versions", err)
 	}
+}
+
+// A database of schema 1 has no closed numbers: opening it numbers its
+// closed games in the order they were last written.
+func TestMigrationNumbersClosedGames(t *testing.T) {
+	url := pgtest.URL(t)
+	s := open(t, url)
+	ctx := context.Background()
+	var recs []storage.Record
+	for range 4 {
+		r, err := s.Create(ctx, storage.Record{Guild: "g", Channel: "c", Status: storage.Playing})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, r)
+	}
+	var want []string
+	for _, i := range []int{2, 0, 3} {
+		r := recs[i]
+		r.Status = storage.Over
+		if _, err := s.Put(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, r.ID)
+	}
+	s.Close()
+	sql(t, url, "ALTER TABLE games DROP COLUMN closed_seq")
+	sql(t, url, "DROP TABLE marks")
+	sql(t, url, "DELETE FROM schema_version WHERE version = 2")
+	s = open(t, url)
+	defer s.Close()
+	storagetest.CheckClosedNumbers(t, s, "g", want)
 }
 
 // A role that may not create tables still opens a database that is up to

@@ -3,9 +3,11 @@
 package storagetest
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"sync"
@@ -203,17 +205,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		b := mk("g1", "c2", storage.Lobby, "ben")
 		c := mk("g1", "c1", storage.Over, "ada")
 		d := mk("g2", "c3", storage.Playing, "cy")
-		ids := func(f storage.Filter) []string {
-			rs, err := s.List(ctx, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out []string
-			for _, r := range rs {
-				out = append(out, r.ID)
-			}
-			return out
-		}
+		ids := func(f storage.Filter) []string { return listed(t, s, f) }
 		for _, tc := range []struct {
 			name string
 			f    storage.Filter
@@ -293,18 +285,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		late := mk("g1", storage.Playing, now.Add(time.Nanosecond), "ben")
 		never := mk("g1", storage.Playing, time.Time{}, "ada")
 		over := mk("g1", storage.Over, now.Add(-2*time.Hour), "ben")
-		ids := func(f storage.Filter) []string {
-			t.Helper()
-			rs, err := s.List(ctx, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out []string
-			for _, r := range rs {
-				out = append(out, r.ID)
-			}
-			return out
-		}
+		ids := func(f storage.Filter) []string { t.Helper(); return listed(t, s, f) }
 		type query struct {
 			name string
 			f    storage.Filter
@@ -349,6 +330,208 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			{"due ever", storage.Filter{DueBy: far}, []string{early.ID, late.ID, over.ID}},
 		})
 	})
+	t.Run("ClosedAreNumberedInCommitOrder", func(t *testing.T) {
+		s := open(t)
+		mk := func(guild string, st storage.Status) storage.Record {
+			r, err := s.Create(ctx, storage.Record{Guild: guild, Channel: "c", Users: []string{"ada"}, Status: st})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		closeIt := func(r storage.Record, st storage.Status) storage.Record {
+			r.Status = st
+			got, err := s.Put(ctx, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got
+		}
+		a, b, c := mk("g1", storage.Playing), mk("g1", storage.Lobby), mk("g2", storage.Playing)
+		if a.Closed != 0 || b.Closed != 0 {
+			t.Fatalf("open records numbered %d and %d, want 0", a.Closed, b.Closed)
+		}
+		b = closeIt(b, storage.Cancelled)
+		c = closeIt(c, storage.Over)
+		a = closeIt(a, storage.Over)
+		if b.Closed != 1 || c.Closed != 2 || a.Closed != 3 {
+			t.Fatalf("closed in the order b, c, a: numbered %d, %d, %d; want 1, 2, 3", b.Closed, c.Closed, a.Closed)
+		}
+		// A later write keeps the number, whatever the caller brings.
+		a.Closed = 99
+		a.Data = []byte("later")
+		if a, err := s.Put(ctx, a); err != nil || a.Closed != 3 {
+			t.Fatalf("rewriting a closed record: number %d, %v; want 3", a.Closed, err)
+		}
+		if got, err := s.Get(ctx, a.ID); err != nil || got.Closed != 3 {
+			t.Fatalf("reading it back: number %d, %v; want 3", got.Closed, err)
+		}
+		d := mk("g1", storage.Over)
+		if d.Closed != 4 {
+			t.Fatalf("a record created closed is numbered %d, want 4", d.Closed)
+		}
+		after := func(guild string, n uint64) []string {
+			return listed(t, s, storage.Filter{Guild: guild, OnlyClosed: true, ClosedAfter: n})
+		}
+		if got := after("g1", 0); !slices.Equal(got, []string{a.ID, b.ID, d.ID}) {
+			t.Errorf("g1's closed records = %v, want %v", got, []string{a.ID, b.ID, d.ID})
+		}
+		if got := after("g1", 1); !slices.Equal(got, []string{a.ID, d.ID}) {
+			t.Errorf("g1's closed after 1 = %v, want %v", got, []string{a.ID, d.ID})
+		}
+		if got := after("g1", 4); len(got) != 0 {
+			t.Errorf("g1's closed after 4 = %v, want none", got)
+		}
+		if got := after("g2", 0); !slices.Equal(got, []string{c.ID}) {
+			t.Errorf("g2's closed records = %v, want [%s]", got, c.ID)
+		}
+	})
+	t.Run("ClosingAtOnceNumbersEachOnce", func(t *testing.T) {
+		s := open(t)
+		const n = 16
+		recs := make([]storage.Record, n)
+		for i := range recs {
+			r, err := s.Create(ctx, storage.Record{Guild: "g", Channel: "c", Status: storage.Playing})
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs[i] = r
+		}
+		var wg sync.WaitGroup
+		for i := range recs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := recs[i]
+				r.Status = storage.Over
+				if _, err := s.Put(ctx, r); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		rs, err := s.List(ctx, storage.Filter{Guild: "g", OnlyClosed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nums []uint64
+		for _, r := range rs {
+			nums = append(nums, r.Closed)
+		}
+		slices.Sort(nums)
+		for i, v := range nums {
+			if v != uint64(i+1) {
+				t.Fatalf("numbers of %d games closed at once = %v, want 1 to %d each once", n, nums, n)
+			}
+		}
+		if len(nums) != n {
+			t.Fatalf("%d of %d closed games listed", len(nums), n)
+		}
+	})
+	t.Run("LastKeepsTheNewest", func(t *testing.T) {
+		s := open(t)
+		var ids []string
+		for i := range 12 {
+			st := storage.Over
+			if i%3 == 0 {
+				st = storage.Playing
+			}
+			r, err := s.Create(ctx, storage.Record{Guild: "g", Channel: "c", Users: []string{"ada"}, Status: st})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, r.ID)
+			if _, err := s.Create(ctx, storage.Record{Guild: "g", Channel: "c", Users: []string{"ben"}, Status: st}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list := func(f storage.Filter) []string { return listed(t, s, f) }
+		if got := list(storage.Filter{User: "ada", Last: 3}); !slices.Equal(got, ids[9:]) {
+			t.Errorf("ada's last 3 = %v, want %v", got, ids[9:])
+		}
+		if got := list(storage.Filter{User: "ada", OnlyOpen: true, Last: 2}); !slices.Equal(got, []string{ids[6], ids[9]}) {
+			t.Errorf("ada's last 2 open = %v, want %v", got, []string{ids[6], ids[9]})
+		}
+		if got := list(storage.Filter{User: "ada", Last: 50}); !slices.Equal(got, ids) {
+			t.Errorf("ada's last 50 = %v, want all %v", got, ids)
+		}
+	})
+	t.Run("Marks", func(t *testing.T) {
+		s := open(t)
+		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		mark := func(key, holder string, at, until time.Time) string {
+			t.Helper()
+			got, err := s.Mark(ctx, key, holder, at, until)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got
+		}
+		if got := mark("i:1", "ada", now, now.Add(time.Minute)); got != "ada" {
+			t.Fatalf("marking a free key: holder %q, want ada", got)
+		}
+		if got := mark("i:1", "ben", now.Add(30*time.Second), now.Add(2*time.Minute)); got != "ada" {
+			t.Fatalf("marking a held key: holder %q, want ada still", got)
+		}
+		if got := mark("i:1", "ada", now.Add(50*time.Second), now.Add(3*time.Minute)); got != "ada" {
+			t.Fatalf("its holder renewing: holder %q, want ada", got)
+		}
+		if got := mark("i:1", "ben", now.Add(2*time.Minute), now.Add(4*time.Minute)); got != "ada" {
+			t.Fatalf("before the renewed mark lapses: holder %q, want ada", got)
+		}
+		if got := mark("i:1", "ben", now.Add(3*time.Minute), now.Add(4*time.Minute)); got != "ben" {
+			t.Fatalf("once it lapsed: holder %q, want ben", got)
+		}
+		mark("r:x", "x", now, now.Add(time.Minute))
+		mark("r:y", "y", now, now.Add(time.Minute))
+		mark("r:z", "z", now, now)
+		mark("q:w", "w", now, now.Add(time.Minute))
+		got, err := s.Marks(ctx, "r:", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[string]string{"r:x": "x", "r:y": "y"}; !maps.Equal(got, want) {
+			t.Errorf("live marks beginning r: = %v, want %v", got, want)
+		}
+		// Letting go: a mark until now.
+		mark("r:x", "x", now.Add(time.Second), now.Add(time.Second))
+		if got, _ := s.Marks(ctx, "r:", now.Add(time.Second)); !maps.Equal(got, map[string]string{"r:y": "y"}) {
+			t.Errorf("after x let go: %v, want only r:y", got)
+		}
+		if got := mark("r:x", "v", now.Add(time.Second), now.Add(time.Minute)); got != "v" {
+			t.Errorf("a key let go: holder %q, want v", got)
+		}
+		// A prefix with LIKE's wildcards in it means what it says.
+		mark("a_b", "u", now, now.Add(time.Minute))
+		mark("axb", "u", now, now.Add(time.Minute))
+		if got, _ := s.Marks(ctx, "a_", now); !maps.Equal(got, map[string]string{"a_b": "u"}) {
+			t.Errorf("marks beginning a_ = %v, want only a_b", got)
+		}
+	})
+	t.Run("OneMarkOfManyAtOnce", func(t *testing.T) {
+		s := open(t)
+		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		var wg sync.WaitGroup
+		var won atomic.Int32
+		for i := range 16 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				me := fmt.Sprint("p", i)
+				got, err := s.Mark(ctx, "once", me, now, now.Add(time.Minute))
+				if err != nil {
+					t.Error(err)
+				}
+				if got == me {
+					won.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if won.Load() != 1 {
+			t.Fatalf("%d of 16 processes took one key at once, want 1", won.Load())
+		}
+	})
 	t.Run("CallerCannotAlias", func(t *testing.T) {
 		s := open(t)
 		data := []byte("abc")
@@ -369,6 +552,68 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			t.Fatalf("Get after Close = %v, want ErrClosed", err)
 		}
 	})
+}
+
+// listed lists the ids of the records that match f.
+func listed(t *testing.T, s storage.Store, f storage.Filter) []string {
+	t.Helper()
+	rs, err := s.List(context.Background(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+// CloseInOrder creates n playing records in guild and closes the ones that
+// order names, in that order. It returns the records as created and the
+// ids of the closed ones in the order they closed.
+func CloseInOrder(t *testing.T, s storage.Store, guild string, n int, order []int) ([]storage.Record, []string) {
+	t.Helper()
+	ctx := context.Background()
+	var recs []storage.Record
+	for i := range n {
+		r, err := s.Create(ctx, storage.Record{Guild: guild, Channel: "c", Status: storage.Playing, Data: []byte{byte(i)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, r)
+	}
+	var closed []string
+	for _, i := range order {
+		r := recs[i]
+		r.Status = storage.Over
+		if _, err := s.Put(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		closed = append(closed, r.ID)
+	}
+	return recs, closed
+}
+
+// CheckClosedNumbers checks that guild's closed records are numbered 1, 2,
+// 3… in the order of want, their ids: what a store upgraded from a layout
+// without numbers must hold.
+func CheckClosedNumbers(t *testing.T, s storage.Store, guild string, want []string) {
+	t.Helper()
+	rs, err := s.List(context.Background(), storage.Filter{Guild: guild, OnlyClosed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(rs, func(a, b storage.Record) int { return cmp.Compare(a.Closed, b.Closed) })
+	var got []string
+	for i, r := range rs {
+		got = append(got, r.ID)
+		if r.Closed != uint64(i+1) {
+			t.Errorf("game %s numbered %d, want %d", r.ID, r.Closed, i+1)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("closed games after the upgrade, by number = %v, want %v", got, want)
+	}
 }
 
 // BenchCommit measures what a move costs the store: a Get and then a Put
