@@ -208,13 +208,18 @@ func (r *reply) Reply(ctx context.Context, m *core.Message) error {
 }
 
 // Original implements core.Responder.
-func (r *reply) Original(ctx context.Context) (core.MessageRef, error) {
+func (r *reply) Original(ctx context.Context) (core.MessageRef, []string, error) {
 	var m struct {
-		ID        string `json:"id"`
-		ChannelID string `json:"channel_id"`
+		ID         string `json:"id"`
+		ChannelID  string `json:"channel_id"`
+		Components []struct {
+			Components []struct {
+				CustomID string `json:"custom_id"`
+			} `json:"components"`
+		} `json:"components"`
 	}
 	if err := r.t.sent(ctx); err != nil {
-		return core.MessageRef{}, err
+		return core.MessageRef{}, nil, err
 	}
 	endpoint := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
 	err := retry(ctx, r.log, r.i.ID, func(ctx context.Context) error {
@@ -225,9 +230,17 @@ func (r *reply) Original(ctx context.Context) (core.MessageRef, error) {
 		return err
 	})
 	if err != nil {
-		return core.MessageRef{}, err
+		return core.MessageRef{}, nil, err
 	}
-	return core.MessageRef{Channel: m.ChannelID, ID: m.ID}, nil
+	var ids []string
+	for _, row := range m.Components {
+		for _, c := range row.Components {
+			if c.CustomID != "" {
+				ids = append(ids, c.CustomID)
+			}
+		}
+	}
+	return core.MessageRef{Channel: m.ChannelID, ID: m.ID}, ids, nil
 }
 
 // respond sends the interaction's first answer.

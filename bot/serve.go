@@ -208,6 +208,12 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
+	// Suggestions change nothing, and a copy of one is answered afresh.
+	if i.Type != discordgo.InteractionApplicationCommandAutocomplete && !e.bot.svc.FirstDelivery(r.Context(), i.ID) {
+		e.bot.leave()
+		writeAnswer(w, servedBefore(&i), "application/json")
+		return
+	}
 	a := newHTTPAnswer()
 	go func() {
 		defer e.bot.leave()
@@ -231,6 +237,23 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeAnswer(w, answer, contentType)
+}
+
+// servedBefore answers a copy of an interaction already served: a click
+// is acknowledged with nothing changed, since its first delivery shows
+// what it did; a command says so, to its user alone.
+func servedBefore(i *discordgo.Interaction) []byte {
+	if i.Type == discordgo.InteractionMessageComponent {
+		return []byte(`{"type":6}`)
+	}
+	body, _ := json.Marshal(discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content: "This request reached me twice. I carried it out the first time, so nothing more was done.",
+			Flags:   discordgo.MessageFlagsEphemeral,
+		},
+	})
+	return body
 }
 
 // verified reads a request's body and checks its signature and timestamp.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -302,5 +303,52 @@ func TestServeRefusesAnotherApplicationsKey(t *testing.T) {
 	}
 	if len(fake.Commands("")) != 0 {
 		t.Fatal("commands were registered with the wrong key")
+	}
+}
+
+// A signed request sent again while fresh, as a load balancer retrying a
+// POST sends it, is served once: a copied /newgame opens no second lobby
+// (which would take the first one's message for its own), and a copied
+// Join does not seat again someone who has left since.
+func TestServeServesEachInteractionOnce(t *testing.T) {
+	t.Parallel()
+	h := thatsLifeServeHarness(t)
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	opened, err := h.fake.Command(h.ctx(), ada, h.guild, h.channel, "newgame thatslife", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.wait(opened).Message
+	h.waitFinished(opened)
+	status, body, err := h.fake.Replay(h.ctx(), opened)
+	if err != nil || status != http.StatusOK || !strings.Contains(string(body), "reached me twice") {
+		t.Fatalf("a copied /newgame was answered %d %s, %v; want 200 saying it was served before", status, body, err)
+	}
+	// A restart waits for whatever the copy set going.
+	h.restart()
+	if recs, err := h.store.List(h.ctx(), storage.Filter{}); err != nil || len(recs) != 1 {
+		t.Fatalf("after a copied /newgame the store holds %d games, %v; want 1", len(recs), err)
+	}
+
+	msg := h.fake.Message(lobby.ID)
+	join, err := h.fake.Click(h.ctx(), ben, msg, buttonLabelled(t, msg, "Join"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wait(join)
+	h.waitFinished(join)
+	msg = h.fake.Message(lobby.ID)
+	h.click(ben, msg, buttonLabelled(t, msg, "Leave"))
+	if strings.Contains(h.fake.Message(lobby.ID).Content, ben.Mention()) {
+		t.Fatal("Ben is still in the lobby after leaving")
+	}
+	status, body, err = h.fake.Replay(h.ctx(), join)
+	if err != nil || status != http.StatusOK || string(body) != `{"type":6}` {
+		t.Fatalf("a copied Join was answered %d %s, %v; want 200 acknowledging it with nothing changed", status, body, err)
+	}
+	h.restart()
+	rec, _ := storedGame(t, h)
+	if slices.Contains(rec.Users, ben.ID) {
+		t.Fatalf("a copied Join seated Ben again: the lobby holds %v", rec.Users)
 	}
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,7 +71,13 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	replyErr := r.Reply(ctx, lobby)
 	// The lobby becomes the board, so the game needs its message id. A
 	// reply that failed may still have landed: ask.
-	ref, err := r.Original(ctx)
+	ref, ids, err := r.Original(ctx)
+	if err == nil && !namesGame(ids, rec.ID) {
+		// The interaction's message is another game's: its first answer
+		// was not this lobby (a copy of an interaction answered before).
+		err = errNotThisGame
+		replyErr = cmp.Or(replyErr, err)
+	}
 	if err != nil {
 		if replyErr != nil {
 			s.log.Warn("opening a lobby", "game", rec.ID, "err", replyErr)
@@ -108,6 +115,19 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		return
 	}
 	s.log.Info("lobby opened", "game", rec.ID, "kind", game, "guild", a.Guild)
+}
+
+// errNotThisGame is a message that another game's buttons are on.
+var errNotThisGame = errors.New("the message belongs to another game")
+
+// namesGame reports whether any of the custom ids is one of game id's.
+func namesGame(customIDs []string, id string) bool {
+	for _, c := range customIDs {
+		if cid, err := parseCustomID(c); err == nil && cid.Game == id {
+			return true
+		}
+	}
+	return false
 }
 
 // cancelOrphan closes a lobby whose message never reached the channel, so

@@ -93,7 +93,10 @@ type responder struct {
 	kind     string
 	msg      *Message
 	original MessageRef
-	fail     error
+	// shown is what the original message's components say, when it is
+	// not the message this responder was answered with.
+	shown []string
+	fail  error
 }
 
 func (r *responder) set(kind string, m *Message) error {
@@ -113,7 +116,22 @@ func (r *responder) Reply(_ context.Context, m *Message) error {
 	r.kind, r.msg = "reply", m
 	return nil
 }
-func (r *responder) Original(context.Context) (MessageRef, error) { return r.original, nil }
+func (r *responder) Original(context.Context) (MessageRef, []string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.shown != nil {
+		return r.original, r.shown, nil
+	}
+	var ids []string
+	if r.msg != nil {
+		for _, row := range r.msg.Rows {
+			for _, c := range row {
+				ids = append(ids, c.CustomID)
+			}
+		}
+	}
+	return r.original, ids, nil
+}
 
 func (r *responder) answer() (string, *Message) {
 	r.mu.Lock()
@@ -554,5 +572,43 @@ func TestAMoveSavedWithItsAnswerLostIsMade(t *testing.T) {
 	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, again)
 	if kind, m := again.answer(); kind != "reply" || m == nil || !m.Private {
 		t.Fatalf("the same click again was answered %s %+v, want a private refusal", kind, m)
+	}
+}
+
+// A /newgame whose own answer never landed (a copy of an interaction
+// answered before) finds another game's lobby as its interaction's
+// message: it must not take that message for its board, or its expiry
+// would one day overwrite the other game's board. It closes instead.
+func TestALobbyNeverTakesAnotherGamesMessage(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	board := MessageRef{Channel: "c", ID: "900"}
+	first := &responder{original: board}
+	f.svc.NewGame(ctx, ada, "thatslife", nil, Setup{}, first)
+	_, lobby := first.answer()
+	var shown []string
+	for _, row := range lobby.Rows {
+		for _, c := range row {
+			shown = append(shown, c.CustomID)
+		}
+	}
+	f.svc.NewGame(ctx, ada, "thatslife", nil, Setup{}, &responder{original: board, shown: shown, fail: errors.New("interaction has already been acknowledged")})
+	recs, err := f.store.List(ctx, storage.Filter{})
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("stored games: %d, %v; want 2", len(recs), err)
+	}
+	for _, rec := range recs {
+		tb, err := decodeTable(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case rec.ID == recs[0].ID && tb.Out.Board != board:
+			t.Errorf("the first lobby's board is %+v, want %+v", tb.Out.Board, board)
+		case rec.ID == recs[1].ID && tb.Out.Board.ID != "":
+			t.Errorf("the copy's lobby took message %s for its board", tb.Out.Board.ID)
+		case rec.ID == recs[1].ID && rec.Status != storage.Cancelled:
+			t.Errorf("the copy's lobby is left with status %d, want closed", rec.Status)
+		}
 	}
 }

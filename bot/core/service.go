@@ -44,8 +44,9 @@ type Responder interface {
 	Ack(ctx context.Context) error
 	// Reply answers with a new message.
 	Reply(ctx context.Context, m *Message) error
-	// Original returns the message a public Reply created.
-	Original(ctx context.Context) (MessageRef, error)
+	// Original returns the message a public Reply created, with the
+	// custom ids of its components, which say whose message it is.
+	Original(ctx context.Context) (MessageRef, []string, error)
 }
 
 // Delivery errors, as Discord implementations report them.
@@ -132,6 +133,10 @@ type Config struct {
 type Service struct {
 	cfg     Config
 	replica string
+	// delivered numbers the interactions this process took, so each holds
+	// its own mark (FirstDelivery): a copy reaching the same process is
+	// still a copy.
+	delivered atomic.Uint64
 	// sweptAll says a sweep has read every open game (see Sweep).
 	sweptAll atomic.Bool
 	store    storage.Store

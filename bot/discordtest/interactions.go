@@ -35,7 +35,10 @@ type Interaction struct {
 	lost       time.Duration // held callbacks, charged to the deadline on a test clock
 	// delivering is closed once the HTTP POST of the interaction has its
 	// answer or failed; nil for an interaction sent over the gateway.
+	// endpoint and body are what was POSTed, for Replay.
 	delivering chan struct{}
+	endpoint   string
+	body       []byte
 	resp       *Response
 	failure    error
 	latency    time.Duration

@@ -86,6 +86,7 @@ func (s *Server) dispatchHTTPLocked(it *Interaction, body []byte) error {
 	it.dispatched = s.now()
 	it.realStart = time.Now()
 	it.delivering = make(chan struct{})
+	it.endpoint, it.body = endpoint, body
 	s.interactions[it.ID] = it
 	s.byToken[it.Token] = it
 	s.notifyLocked()
@@ -315,6 +316,20 @@ func (s *Server) PostForged(ctx context.Context, endpoint string, f Forgery, u U
 	body := mustJSON(payload)
 	status, _, err := s.post(ctx, endpoint, body, func(req *http.Request) { forge(req, f, s.signer, body) })
 	return status, err
+}
+
+// Replay POSTs an interaction delivered over HTTP once more, signed
+// afresh, as a load balancer that retries a POST does, and returns the
+// HTTP status and body of the endpoint's answer. The answer is not taken
+// as the interaction's response: Discord has that from the first POST.
+func (s *Server) Replay(ctx context.Context, it *Interaction) (int, []byte, error) {
+	s.mu.Lock()
+	endpoint, body := it.endpoint, it.body
+	s.mu.Unlock()
+	if endpoint == "" {
+		return 0, nil, fmt.Errorf("discordtest: %s was not delivered over HTTP", it)
+	}
+	return s.post(ctx, endpoint, body, func(req *http.Request) { sign(req, s.signer, time.Now(), body) })
 }
 
 // post sends one interaction request, signed by signReq, and returns the
