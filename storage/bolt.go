@@ -857,11 +857,11 @@ func (b *Bolt) Mark(ctx context.Context, key, holder string, now, until time.Tim
 }
 
 // Marks implements Store.
-func (b *Bolt) Marks(ctx context.Context, prefix string, now time.Time) (map[string]string, error) {
+func (b *Bolt) Marks(ctx context.Context, prefix string) (map[string]Mark, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out := map[string]string{}
+	out := map[string]Mark{}
 	err := b.view(func(tx *bolt.Tx) error {
 		bk := tx.Bucket(bucketMarks)
 		if bk == nil {
@@ -869,8 +869,8 @@ func (b *Bolt) Marks(ctx context.Context, prefix string, now time.Time) (map[str
 		}
 		c := bk.Cursor()
 		for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
-			if holder, until := readMark(bk, string(k)); holder != "" && now.Before(until) {
-				out[string(k)] = holder
+			if holder, until := readMark(bk, string(k)); holder != "" {
+				out[string(k)] = Mark{Holder: holder, Until: until}
 			}
 		}
 		return nil

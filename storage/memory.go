@@ -137,16 +137,16 @@ func (m *Memory) Mark(_ context.Context, key, holder string, now, until time.Tim
 }
 
 // Marks implements Store.
-func (m *Memory) Marks(_ context.Context, prefix string, now time.Time) (map[string]string, error) {
+func (m *Memory) Marks(_ context.Context, prefix string) (map[string]Mark, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
 		return nil, ErrClosed
 	}
-	out := map[string]string{}
+	out := map[string]Mark{}
 	for k, mk := range m.marks {
-		if strings.HasPrefix(k, prefix) && now.Before(mk.until) {
-			out[k] = mk.holder
+		if strings.HasPrefix(k, prefix) {
+			out[k] = Mark{Holder: mk.holder, Until: mk.until}
 		}
 	}
 	return out, nil

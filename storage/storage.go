@@ -156,11 +156,21 @@ type Store interface {
 	// once (see the bot's interactions and heartbeats). Marks that lapsed
 	// long ago are removed from time to time.
 	Mark(ctx context.Context, key, holder string, now, until time.Time) (string, error)
-	// Marks returns the holders of the marks that last past now, by key,
-	// for the keys that begin with prefix.
-	Marks(ctx context.Context, prefix string, now time.Time) (map[string]string, error)
+	// Marks returns the marks whose keys begin with prefix, by key: those
+	// that last and those that lapsed but are not removed yet, so a reader
+	// can tell a holder that let go or stopped from one never seen.
+	Marks(ctx context.Context, prefix string) (map[string]Mark, error)
 	Close() error
 }
+
+// Mark is one key's holder, and until when it holds the key.
+type Mark struct {
+	Holder string
+	Until  time.Time
+}
+
+// Lasts reports whether the mark still holds at now.
+func (m Mark) Lasts(now time.Time) bool { return now.Before(m.Until) }
 
 // markPurgeAge is how long after it lapsed a mark may still be kept.
 const markPurgeAge = time.Hour

@@ -130,6 +130,10 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 			if !s.publish(res.lg, res.snap, res.on, ans) && ans != nil {
 				ans, res.elsewhere = nil, true
 			}
+		} else if s.cfg.Shared {
+			// Any interaction on a game is a chance to deliver what it
+			// owes, from the store: the process that owed it may be gone.
+			s.sweepLocked(ctx, cid.Game)
 		} else {
 			// Any interaction on a game is a chance to deliver what it owes.
 			s.heal(res.lg)

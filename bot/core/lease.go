@@ -36,9 +36,10 @@ type lease struct {
 	Until time.Time `json:"until"`
 }
 
-// heldByOther reports whether another process delivers the game at now.
+// heldByOther reports whether another process delivers the game at now:
+// one holding an unexpired lease, and alive (see heartbeat.go).
 func (s *Service) heldByOther(t *table, now time.Time) bool {
-	return s.cfg.Shared && t.Lease != nil && t.Lease.Owner != s.replica && now.Before(t.Lease.Until)
+	return s.cfg.Shared && t.Lease != nil && t.Lease.Owner != s.replica && now.Before(t.Lease.Until) && s.alive(t.Lease.Owner)
 }
 
 // ownedByOther reports whether another process committed the game last,

@@ -416,3 +416,79 @@ func (f *fixture) forgotten(id string, clock *discordtest.Clock) *liveGame {
 	}
 	return lg
 }
+
+// owedByDeadReplica has replica 0 commit a move and stop before any of it
+// reaches Discord, its lease still running; it returns the game and the
+// click of that move, now stale.
+func owedByDeadReplica(t *testing.T, rs *replicas) (string, Click) {
+	t.Helper()
+	f := rs.fixture(t, 0)
+	id, board := f.game()
+	waitIdle(t, rs.svc[0])
+	rs.p[0].mu.Lock()
+	rs.p[0].fail = func(string, MessageRef) error { return ErrGone }
+	rs.p[0].mu.Unlock()
+	who, cid := f.legalClick(id)
+	c := Click{Actor: who, CustomID: cid, Message: board.ID}
+	f.svc.Click(context.Background(), c, &responder{fail: ErrGone})
+	waitIdle(t, rs.svc[0])
+	return id, c
+}
+
+// A process that dies holding a lease passes its games on as soon as its
+// heartbeat lapses, long before the lease would: the survivors, which
+// watch the heartbeats, take the game over with nobody clicking.
+func TestADeadReplicasGamesPassOnWhenItsHeartbeatLapses(t *testing.T) {
+	rs := newReplicas(t, 3)
+	for _, svc := range rs.svc {
+		svc.Run()
+	}
+	id, _ := owedByDeadReplica(t, rs)
+	rec, _ := rs.store.Get(context.Background(), id)
+	if tb, _ := decodeTable(rec); tb.Lease == nil || !rs.clock.Now().Before(tb.Lease.Until) {
+		t.Fatalf("replica 0's lease %+v does not run on past now: nothing to show", tb.Lease)
+	}
+	// A crash: replica 0's loops stop, and its heartbeat is not let go.
+	rs.svc[0].stopOnce.Do(func() { close(rs.svc[0].stop) })
+	died := time.Now()
+	// The survivors act on their own heartbeat ticks: the test waits for
+	// the delivery they make, up to a guard far beyond the lapse.
+	for rs.p[1].calls()+rs.p[2].calls() == 0 {
+		if time.Since(died) > time.Minute {
+			t.Fatal("the dead replica's game was never taken over")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("delivered by a survivor %v after the heartbeat stopped (it lapses after %v)", time.Since(died).Round(time.Millisecond), heartbeatLapse)
+	for _, svc := range rs.svc[1:] {
+		waitIdle(t, svc)
+	}
+	rec, _ = rs.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	if tb.Out.Synced != tb.Rev || tb.Lease == nil || tb.Lease.Owner == rs.svc[0].replica {
+		t.Fatalf("after the take-over: synced %d of rev %d, lease %+v", tb.Out.Synced, tb.Rev, tb.Lease)
+	}
+}
+
+// A click on a game whose holder is dead heals it at once, in the process
+// that took the click, though the click itself is refused.
+func TestAClickOnADeadReplicasGameHealsItAtOnce(t *testing.T) {
+	rs := newReplicas(t, 2)
+	id, again := owedByDeadReplica(t, rs)
+	// Replica 0's heartbeat has lapsed: it wrote one, and stopped.
+	now := time.Now()
+	if _, err := rs.store.Mark(context.Background(), heartbeatKey(rs.svc[0].replica), rs.svc[0].replica, now.Add(-3*time.Second), now.Add(-time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	r := &responder{}
+	rs.svc[1].Click(context.Background(), again, r)
+	if kind, m := r.answer(); kind != "reply" || m == nil || !m.Private {
+		t.Fatalf("the stale click was answered %s %+v, want a refusal", kind, m)
+	}
+	waitIdle(t, rs.svc[1])
+	rec, _ := rs.store.Get(context.Background(), id)
+	tb, _ := decodeTable(rec)
+	if tb.Out.Synced != tb.Rev || rs.p[1].calls() == 0 {
+		t.Fatalf("after a click on replica 1: synced %d of rev %d, %d calls to Discord; want the game delivered", tb.Out.Synced, tb.Rev, rs.p[1].calls())
+	}
+}

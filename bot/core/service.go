@@ -137,6 +137,8 @@ type Service struct {
 	// its own mark (FirstDelivery): a copy reaching the same process is
 	// still a copy.
 	delivered atomic.Uint64
+	// beating says the heartbeat runs (heartbeat.go).
+	beating atomic.Bool
 	// sweptAll says a sweep has read every open game (see Sweep).
 	sweptAll atomic.Bool
 	store    storage.Store
@@ -220,6 +222,7 @@ func randomSeed() uint64 {
 // their game. The first sweep runs at once, so what a restart interrupted
 // is delivered.
 func (s *Service) Run() {
+	s.startHeartbeat()
 	s.work.Add(1)
 	go func() {
 		defer s.work.Done()
@@ -260,6 +263,10 @@ func (s *Service) Shutdown(ctx context.Context) error {
 	s.cancel()
 	s.work.Wait()
 	s.flushAll()
+	if s.beating.Load() {
+		// What this process still owed passes to the others at once.
+		s.beat(context.Background(), time.Now())
+	}
 	return err
 }
 

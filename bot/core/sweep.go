@@ -61,6 +61,11 @@ func (s *Service) Sweep(ctx context.Context) {
 func (s *Service) sweepOne(ctx context.Context, id string) bool {
 	unlock := s.lock(id)
 	defer unlock()
+	return s.sweepLocked(ctx, id)
+}
+
+// sweepLocked is sweepOne for a caller that holds the game's lock.
+func (s *Service) sweepLocked(ctx context.Context, id string) bool {
 	rec, err := s.store.Get(ctx, id)
 	if err != nil || !rec.Status.Open() {
 		return false

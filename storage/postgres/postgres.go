@@ -607,7 +607,7 @@ func (s *Store) Mark(ctx context.Context, key, holder string, now, until time.Ti
 const markPurgeAge = time.Hour
 
 // Marks implements storage.Store.
-func (s *Store) Marks(ctx context.Context, prefix string, now time.Time) (map[string]string, error) {
+func (s *Store) Marks(ctx context.Context, prefix string) (map[string]storage.Mark, error) {
 	if s.closed.Load() {
 		return nil, storage.ErrClosed
 	}
@@ -617,14 +617,17 @@ func (s *Store) Marks(ctx context.Context, prefix string, now time.Time) (map[st
 	}
 	defer c.Release()
 	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(prefix)
-	rows, err := c.Query(ctx, `SELECT key, holder FROM marks WHERE key LIKE $1 ESCAPE '\' AND until_ns > $2`, escaped+"%", clamp(now))
+	rows, err := c.Query(ctx, `SELECT key, holder, until_ns FROM marks WHERE key LIKE $1 ESCAPE '\'`, escaped+"%")
 	if err != nil {
 		return nil, s.fail("reading marks", err)
 	}
-	out := map[string]string{}
-	var key, holder string
-	_, err = pgx.ForEachRow(rows, []any{&key, &holder}, func() error {
-		out[key] = holder
+	out := map[string]storage.Mark{}
+	var (
+		key, holder string
+		until       int64
+	)
+	_, err = pgx.ForEachRow(rows, []any{&key, &holder, &until}, func() error {
+		out[key] = storage.Mark{Holder: holder, Until: time.Unix(0, until).UTC()}
 		return nil
 	})
 	if err != nil {
