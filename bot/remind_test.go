@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/bot/discordtest"
 )
 
@@ -73,6 +74,16 @@ func (h *harness) clockedGame(opts map[string]any) (ada, ben discordtest.User, b
 	return ada, ben, board, mover, seat
 }
 
+// dayClockHarness plays That's Life! with a day on the clock where
+// /newgame chooses none.
+func dayClockHarness(t testing.TB) *harness {
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.turnClock = 24 * time.Hour
+	h.start()
+	return h
+}
+
 // waitBoard waits until the board's text contains want.
 func (h *harness) waitBoard(id, want string) {
 	h.t.Helper()
@@ -87,10 +98,7 @@ func (h *harness) waitBoard(id, want string) {
 // once, and when the time is up the AI plays their turn.
 func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
 	t.Parallel()
-	h := thatsLifeHarness(t)
-	h.stop()
-	h.turnClock = 24 * time.Hour
-	h.start()
+	h := dayClockHarness(t)
 	start := h.clock.Now()
 	_, _, board, u, seat := h.clockedGame(map[string]any{"clock": "12h"})
 
@@ -174,10 +182,7 @@ func TestIdleTurnsAreRemindedThenTheAIStandsIn(t *testing.T) {
 // and /away off in the server gives back what was left of it.
 func TestAwayPausesTheClock(t *testing.T) {
 	t.Parallel()
-	h := thatsLifeHarness(t)
-	h.stop()
-	h.turnClock = 24 * time.Hour
-	h.start()
+	h := dayClockHarness(t)
 	_, _, board, u, seat := h.clockedGame(map[string]any{})
 	due := h.turnClockOf().Seats[seat].Due
 	h.sweepAfter(time.Hour)
@@ -190,16 +195,17 @@ func TestAwayPausesTheClock(t *testing.T) {
 	answer := privateText(t, h.wait(it))
 	mustContain(t, "the answer to /away", answer, fmt.Sprintf("Your clocks pause in 1 game until <t:%d:f>", until.Unix()))
 	mustContain(t, "the answer to /away", answer, "the cap leaves 4 days more")
-	h.waitBoard(board.ID, fmt.Sprintf("%s is away until <t:%d:f>.", u.GlobalName, until.Unix()))
 	moved := due.Add(72 * time.Hour)
 	if got := h.turnClockOf().Seats[seat].Due; !got.Equal(moved) {
 		t.Fatalf("the deadline is %v, want %v: three days later", got, moved)
 	}
-	h.waitBoard(board.ID, fmt.Sprintf("your move is due <t:%d:R>", moved.Unix()))
 
-	// Long past the day the move had: no reminder, no stand-in.
+	// Long past the day the move had: no reminder, no stand-in. The board
+	// shows the absence and the deadline it moved, once they are quiet.
 	pings := len(h.fake.Pings(u.ID))
 	h.sweepAfter(48 * time.Hour)
+	h.waitBoard(board.ID, fmt.Sprintf("%s is away until <t:%d:f>.", u.GlobalName, until.Unix()))
+	h.waitBoard(board.ID, fmt.Sprintf("your move is due <t:%d:R>", moved.Unix()))
 	if sc := h.turnClockOf().Seats[seat]; sc.Reminded != 0 || !sc.Due.Equal(moved) {
 		t.Fatalf("a paused clock went on: reminder %d, due %v", sc.Reminded, sc.Due)
 	}
@@ -210,9 +216,70 @@ func TestAwayPausesTheClock(t *testing.T) {
 	// Back a day early: the day given back leaves 23 hours to move.
 	answer = privateText(t, h.command(u, "away", map[string]any{"duration": "off"}))
 	mustContain(t, "the answer to /away off", answer, "Welcome back: your clocks run again in 1 game.")
-	h.waitBoard(board.ID, u.GlobalName+" is back: their clock runs again.")
 	sc := h.turnClockOf().Seats[seat]
 	if want := h.clock.Now().Add(23 * time.Hour); !sc.Due.Equal(want) || sc.AwayUsed != 48*time.Hour {
 		t.Fatalf("after coming back: due %v, used %v; want due %v and 48h used", sc.Due, sc.AwayUsed, want)
 	}
+	h.clock.Advance(core.QuietFor)
+	h.waitBoard(board.ID, u.GlobalName+" is back: their clock runs again.")
+}
+
+// Absences and returns move no piece: a burst of them is shown on the
+// board once it is over, in one edit, with the last of them and the
+// deadline it left; a move made right after a burst is shown at once, the
+// burst with it; and a burst a restart interrupts is shown all the same.
+// Before bursts were held back, each took a board edit per command or
+// nearly (51 for the first burst's 51 commands, 50 for the second's 50
+// and the move, in one run; 50 and 51 in another); now one each.
+func TestComingAndGoingRedrawsTheBoardOnce(t *testing.T) {
+	t.Parallel()
+	h := dayClockHarness(t)
+	_, _, board, u, seat := h.clockedGame(map[string]any{})
+	due := h.turnClockOf().Seats[seat].Due
+	h.waitBoard(board.ID, fmt.Sprintf("your move is due <t:%d:R>", due.Unix()))
+	away := func(span string) {
+		t.Helper()
+		h.command(u, "away", map[string]any{"duration": span})
+	}
+	burst := func() {
+		t.Helper()
+		for range 25 {
+			away("1d")
+			away("off")
+		}
+	}
+	edited := func(since int) int { return h.fake.Message(board.ID).EditedCount - since }
+
+	edits := h.fake.Message(board.ID).EditedCount
+	burst()
+	away("1d")
+	until := h.clock.Now().Add(24 * time.Hour)
+	if n := edited(edits); n != 0 {
+		t.Errorf("the board was edited %d times before the burst was over", n)
+	}
+	h.clock.Advance(core.QuietFor)
+	h.waitBoard(board.ID, fmt.Sprintf("%s is away until <t:%d:f>.", u.GlobalName, until.Unix()))
+	h.waitBoard(board.ID, fmt.Sprintf("your move is due <t:%d:R>", due.Add(24*time.Hour).Unix()))
+	if n := edited(edits); n != 1 {
+		t.Errorf("51 absences and returns took %d board edits, want 1", n)
+	}
+
+	edits = h.fake.Message(board.ID).EditedCount
+	burst()
+	shown := h.fake.Message(board.ID)
+	h.click(u, shown, shown.Buttons()[0].CustomID)
+	moved := h.fake.Message(board.ID)
+	// The board's picture is named after the moves it shows.
+	if len(moved.Attachments) != 1 || moved.Attachments[0].Filename == shown.Attachments[0].Filename {
+		t.Fatalf("the move was not shown at once: %+v", moved.Attachments)
+	}
+	mustContain(t, "the board after the move", moved.Content, u.GlobalName+" is back: their clock runs again.")
+	if n := edited(edits); n != 1 {
+		t.Errorf("50 absences and returns and a move took %d board edits, want 1", n)
+	}
+
+	away("1d")
+	until = h.clock.Now().Add(24 * time.Hour)
+	h.restart()
+	h.waitBoard(board.ID, fmt.Sprintf("%s is away until <t:%d:f>.", u.GlobalName, until.Unix()))
 }

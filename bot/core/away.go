@@ -141,7 +141,9 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 			line = fmt.Sprintf("%s: paused; the cap leaves %s more.", where, left)
 		}
 	}
-	// Deadlines that moved are shown on the board, so it is redrawn.
+	// Deadlines that moved are shown on the board, so it is redrawn, a
+	// moment later: a burst of comings and goings is one edit (see
+	// holdQuiet).
 	t.Rev++
 	lg := s.liveLocked(id, t)
 	stored, err := s.save(ctx, lg, rec, t)
@@ -149,7 +151,7 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 		s.log.Warn("saving an absence", "game", id, "err", err)
 		return fmt.Sprintf("%s: %s", where, s.playerError(err, id)), false
 	}
-	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info()}, "", nil)
+	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info(), quiet: true}, "", nil)
 	return line, true
 }
 

@@ -505,3 +505,28 @@ func TestComingAndGoingPushesNoMoveOffTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// Absences the board was still to show when its process died are shown by
+// the next process: the stored ledger lags them, so its sweep sends them.
+func TestAbsencesNotYetShownSurviveACrash(t *testing.T) {
+	f := newClockFixture(t, Setup{Clock: "1d"})
+	id, board := f.game()
+	ctx := context.Background()
+	for _, span := range []string{"3d", "off", "1d"} {
+		f.svc.Away(ctx, ada, span)
+	}
+	if out, rev := f.storedLedger(id); out.Synced >= rev || out.BoardRev >= rev {
+		t.Fatalf("the stored ledger says the board shows rev %d (synced %d) of %d", out.BoardRev, out.Synced, rev)
+	}
+
+	// The first process never shuts down: it died.
+	p := &platform{}
+	next := New(Config{
+		Store: f.store, Games: f.svc.games, Renderer: echoRenderer{},
+		Discord: p, Clock: f.clock, Seed: func() uint64 { return 7 }, Backoff: time.Millisecond,
+	})
+	t.Cleanup(func() { next.Shutdown(ctx) })
+	f.p = p
+	next.Sweep(ctx)
+	f.waitEdit(board.ID, "Ada is away until <t:"+strconv.FormatInt(f.start.Add(24*time.Hour).Unix(), 10)+":f>.")
+}

@@ -19,15 +19,21 @@ import (
 // that place up to date with the newest committed snapshot, so sends to
 // one place keep their order, an older board never lands over a newer
 // one, and a board that several moves changed while a send was under way
-// is drawn and sent once, as it is now. Lanes retry what fails for a
-// passing reason (a 5xx, a time-out, a 429 after its retry_after), a
-// bounded number of times with growing waits; no lane waits on another,
-// and no game on another game's trouble.
+// is drawn and sent once, as it is now; a board that lags only by who is
+// away waits a moment for more such changes (see holdQuiet). Lanes retry
+// what fails for a passing reason (a 5xx, a time-out, a 429 after its
+// retry_after), a bounded number of times with growing waits; no lane
+// waits on another, and no game on another game's trouble.
 //
 // What reached Discord is kept in the game's ledger and saved with the
 // next commit, or soon after by itself. A lane that gives up leaves the
 // ledger behind the table, and the next interaction on that game or the
 // periodic sweep sends what is missing.
+
+// QuietFor is how long the board waits to show absences and returns
+// (Service.Away), which move no piece: however many come within it, the
+// board is edited once (see holdQuiet).
+const QuietFor = 5 * time.Second
 
 // maxTries bounds the tries of one send; maxWait bounds one wait that a
 // 429 asks for.
@@ -47,6 +53,9 @@ type snapshot struct {
 	t    *table
 	st   games.State // nil for a lobby
 	info games.Info
+	// quiet says the commit only changed who is away (Service.Away): the
+	// board may show it late (see holdQuiet).
+	quiet bool
 }
 
 func (sn *snapshot) playing() bool { return sn.rec.Status == storage.Playing && sn.st != nil }
@@ -73,6 +82,11 @@ type liveGame struct {
 	forgotten bool
 	// hurry shortens a flush's wait when a more urgent change comes.
 	hurry chan struct{}
+	// loud is the newest Rev published that was not quiet, which the board
+	// shows at once; quietDue is when the board shows the quiet changes it
+	// lacks, zero when it lacks none (see holdQuiet).
+	loud     int
+	quietDue time.Time
 }
 
 type lane struct {
@@ -187,6 +201,12 @@ func (s *Service) publish(lg *liveGame, sn *snapshot, on string, ans *answer) bo
 	if lg.snap == nil || lg.snap.t.Rev <= sn.t.Rev {
 		lg.snap = sn
 	}
+	switch {
+	case !sn.quiet:
+		lg.loud = max(lg.loud, sn.t.Rev)
+	case lg.quietDue.IsZero():
+		lg.quietDue = s.cfg.Clock.Now().Add(QuietFor)
+	}
 	lg.mu.Unlock()
 	s.kick(lg, laneBoard, ans, on)
 	s.kick(lg, lanePing, ans, on)
@@ -225,9 +245,14 @@ func (s *Service) kick(lg *liveGame, name string, ans *answer, on string) {
 func (s *Service) runLane(lg *liveGame, l *lane) {
 	defer s.work.Done()
 	for {
+		s.holdQuiet(lg, l)
 		lg.mu.Lock()
 		sn, answers := lg.snap, l.answers
 		l.answers = nil
+		if l.name == laneBoard {
+			// This pass shows every quiet change published so far.
+			lg.quietDue = time.Time{}
+		}
 		// A wake from before this pass is already served by it.
 		select {
 		case <-l.wake:
@@ -276,6 +301,41 @@ func (s *Service) runLane(lg *liveGame, l *lane) {
 			s.scheduleFlush(lg)
 		}
 		return
+	}
+}
+
+// holdQuiet keeps the board lane from showing changes that are all quiet
+// until lg.quietDue, QuietFor after the first of them, so that someone
+// coming and going again and again costs one edit, not one each. A change
+// that is not quiet, a click waiting for the board, or shutdown ends the
+// wait at once: the pass then shows the quiet changes too. Where processes
+// share the store the board does not wait: the lane would keep the game's
+// lease all the while, and a move another process takes would wait with
+// it (see lease.go).
+func (s *Service) holdQuiet(lg *liveGame, l *lane) {
+	if l.name != laneBoard || s.cfg.Shared {
+		return
+	}
+	var timer <-chan time.Time
+	for {
+		lg.mu.Lock()
+		due := lg.quietDue
+		quiet := len(l.answers) == 0 && lg.snap != nil && lg.loud <= lg.out.BoardRev && lg.out.BoardRev < lg.snap.t.Rev
+		lg.mu.Unlock()
+		wait := due.Sub(s.cfg.Clock.Now())
+		if !quiet || wait <= 0 {
+			return
+		}
+		if timer == nil {
+			timer = s.cfg.Clock.After(wait)
+		}
+		select {
+		case <-l.wake:
+		case <-timer:
+			return
+		case <-s.stop:
+			return
+		}
 	}
 }
 

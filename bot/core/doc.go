@@ -46,6 +46,11 @@
 //   - An absence (/away) pauses a player's clocks in the games they play
 //     when they announce it, each table within a cap of its own; a
 //     decision begun during the pause starts its clock when it ends.
+//   - Absences and returns move no piece, so the board shows them late:
+//     QuietFor after the first of a burst, all in one edit, or at once
+//     with the next move or click on the board. Where processes share the
+//     store it shows them at once: the game's lease, kept while the board
+//     waits, would hold up the moves the other processes take.
 //   - A seat's buttons stay good while every choice they offer is still
 //     there as worded; choices that only came in addition (another
 //     player's move opened them) appear on the next drawing and ping
