@@ -125,20 +125,12 @@ func TestOneClickOnTwoReplicasAppliesOnce(t *testing.T) {
 }
 
 // Deliveries a process owed when it died are made by exactly one other,
-// and only once its lease has lapsed; until then the others leave the game
+// and only once its lease has lapsed, when nothing says more (these
+// processes keep no heartbeat); until then the others leave the game
 // alone.
 func TestAnotherReplicaTakesOverALapsedLease(t *testing.T) {
 	rs := newReplicas(t, 3)
-	f := rs.fixture(t, 0)
-	id, board := f.game()
-	waitIdle(t, rs.svc[0])
-
-	// Replica 0 commits a move and dies before any of it reaches Discord.
-	rs.p[0].mu.Lock()
-	rs.p[0].fail = func(string, MessageRef) error { return ErrGone }
-	rs.p[0].mu.Unlock()
-	who, cid := f.legalClick(id)
-	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{fail: ErrGone})
+	id, _ := owedByDeadReplica(t, rs)
 	rs.svc[0].Shutdown(context.Background())
 
 	sweepAll := func() {
