@@ -63,7 +63,11 @@ func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Me
 // private channel is nobody else's business, not even that it exists.
 func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Record, *table, string) {
 	if id == "" {
-		recs, err := s.listOpen(ctx, storage.Filter{User: a.User})
+		// The most recently active of the open games, else the latest.
+		recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
+		if err == nil && len(recs) == 0 {
+			recs, err = s.listOpen(ctx, storage.Filter{User: a.User, Last: 1})
+		}
 		if err != nil {
 			return storage.Record{}, nil, s.playerError(err, "")
 		}

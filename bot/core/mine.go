@@ -84,17 +84,30 @@ func sortNewest(recs []storage.Record) {
 	slices.SortStableFunc(recs, func(a, b storage.Record) int { return b.Updated.Compare(a.Updated) })
 }
 
+// recentClosed is how many of a player's latest games the suggestions
+// look through besides the open ones: a suggestion costs the same for a
+// player of ten thousand games as for one of ten, and an older game is
+// still named by typing its id.
+const recentClosed = 50
+
 // GameChoices suggests games for a command's game option as the actor
-// types: the games they sit in (finished ones too when closed is set),
-// and in a server the open games of the channel they type in, newest
-// first, filtered by what was typed.
+// types: the games they sit in (with closed set, their recentClosed
+// latest ones too), and in a server the open games of the channel they
+// type in, most recently active first, filtered by what was typed.
 func (s *Service) GameChoices(ctx context.Context, a Actor, typed string, closed bool) []Choice {
-	mine, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: !closed})
+	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
 	if err != nil {
 		s.log.Warn("suggesting games", "err", err)
 		return nil
 	}
-	recs := mine
+	if closed {
+		latest, err := s.listOpen(ctx, storage.Filter{User: a.User, Last: recentClosed})
+		if err != nil {
+			s.log.Warn("suggesting games", "err", err)
+			return nil
+		}
+		recs = append(recs, latest...)
+	}
 	if a.Channel != "" && a.Guild != "" {
 		here, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
 		if err == nil {

@@ -151,9 +151,10 @@ type Service struct {
 	liveMu sync.Mutex
 	live   map[string]*liveGame
 
-	// results keeps the result of each closed record read (stats.go).
-	resultsMu sync.Mutex
-	results   map[string]*result
+	// tallies keeps each server's stats as far as they were read
+	// (stats.go).
+	talliesMu sync.Mutex
+	tallies   map[string]*serverTally
 
 	// replaying lets one replay be drawn at a time (see syncReplay).
 	replaying chan struct{}
@@ -205,7 +206,7 @@ func New(cfg Config) *Service {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{
 		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica,
-		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, results: map[string]*result{},
+		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, tallies: map[string]*serverTally{},
 		ctx: ctx, cancel: cancel, stop: make(chan struct{}), replaying: make(chan struct{}, 1),
 	}
 }

@@ -8,17 +8,20 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lifebot/lifebot/bot/rating"
 	"github.com/lifebot/lifebot/storage"
 )
 
 // Stats and ratings are figured per server and per game from the results
-// of its closed games (result.go), replayed in the order they finished.
-// Nothing is stored besides the results themselves: a rating is always
-// what the server's games say, and a game that stops counting (its kind
-// is renamed, the rules of counting change) changes every rating after
-// it, as it should.
+// of its closed games (result.go), replayed in the order the store closed
+// them (storage.Record.Closed), which every process sharing the store
+// reads alike. Nothing is stored besides the results themselves: a rating
+// is always what the server's games say. Each process keeps a server's
+// tally as far as it has read and on each request folds in only the games
+// closed since, so a question costs the same for a server of ten thousand
+// games as for one of ten; the first after a start reads them all.
 //
 // Decisions:
 //   - A game counts when it was played to the end by people only: games
@@ -74,10 +77,15 @@ func (s *Service) Stats(ctx context.Context, a Actor, user, game string) *Messag
 	if user == "" {
 		user = a.User
 	}
-	tl, err := s.tally(ctx, a.Guild)
-	if err != nil {
+	var m *Message
+	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.statsOf(tl, user, game) }); err != nil {
 		return Text(s.playerError(err, ""))
 	}
+	return m
+}
+
+// statsOf is the answer to /stats from a server's tally.
+func (s *Service) statsOf(tl *tally, user, game string) *Message {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "📊 **Stats of <@%s>** in this server\n", user)
 	lines := 0
@@ -134,10 +142,16 @@ func (s *Service) Leaderboard(ctx context.Context, a Actor, game string) *Messag
 	if !s.knownGame(game) {
 		return Text(fmt.Sprintf("There is no game called %s. Pick one from the list Discord shows.", quote(game)))
 	}
-	tl, err := s.tally(ctx, a.Guild)
-	if err != nil {
+	var m *Message
+	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.leaderboardOf(tl, a.User, game) }); err != nil {
 		return Text(s.playerError(err, ""))
 	}
+	return m
+}
+
+// leaderboardOf is the answer to /leaderboard from a server's tally, for
+// the user asking.
+func (s *Service) leaderboardOf(tl *tally, user, game string) *Message {
 	name := s.GameName(game)
 	ld := tl.ladders[game]
 	if ld == nil {
@@ -151,52 +165,54 @@ func (s *Service) Leaderboard(ctx context.Context, a Actor, game string) *Messag
 	}
 	mine := false
 	for i, st := range ranked {
-		if i >= leaderboardSize && st.user != a.User {
+		if i >= leaderboardSize && st.user != user {
 			continue
 		}
 		if i >= leaderboardSize {
 			sb.WriteString("…\n")
 		}
 		fmt.Fprintf(&sb, "%d. <@%s> · %s · %s\n", place(ranked, i), st.user, ordinal(st.rating), record(st))
-		mine = mine || st.user == a.User
+		mine = mine || st.user == user
 	}
-	if st := ld.players[a.User]; st != nil && !mine {
+	if st := ld.players[user]; st != nil && !mine {
 		fmt.Fprintf(&sb, "You: %s · %s\n", record(st), s.rank(ld, st))
 	}
 	return &Message{Content: truncate(sb.String(), maxContent)}
 }
 
-// tally adds up the results of a server's closed games: one listing of
-// the server's records per request, each record's result read once per
-// process (resultOf).
-func (s *Service) tally(ctx context.Context, guild string) (*tally, error) {
-	recs, err := s.listOpen(ctx, storage.Filter{Guild: guild})
+// serverTally is a server's tally as far as this process has read it.
+type serverTally struct {
+	mu      sync.Mutex
+	tl      *tally
+	through uint64 // the last Closed number folded in
+}
+
+// tally brings a server's tally up to date with the games closed since it
+// was last read, and calls answer with it; the tally is the process's own
+// and answer must not keep it.
+func (s *Service) tally(ctx context.Context, guild string, answer func(*tally)) error {
+	s.talliesMu.Lock()
+	st := s.tallies[guild]
+	if st == nil {
+		st = &serverTally{tl: &tally{ladders: map[string]*ladder{}, withAI: map[played]int{}, abandoned: map[played]int{}}}
+		s.tallies[guild] = st
+	}
+	s.talliesMu.Unlock()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	recs, err := s.listOpen(ctx, storage.Filter{Guild: guild, OnlyClosed: true, ClosedAfter: st.through})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	type closed struct {
-		id string
-		r  *result
-	}
-	var done []closed
+	slices.SortFunc(recs, func(a, b storage.Record) int { return cmp.Compare(a.Closed, b.Closed) })
 	for _, rec := range recs {
-		if rec.Status.Open() || rec.Guild != guild {
-			continue
+		if r := s.resultOf(rec); r != nil && rec.Guild == guild {
+			s.count(st.tl, rec.ID, r)
 		}
-		if r := s.resultOf(rec); r != nil {
-			done = append(done, closed{rec.ID, r})
-		}
+		st.through = max(st.through, rec.Closed)
 	}
-	// Ids break ties between games that ended at the same instant, so
-	// the replay is the same on every request.
-	slices.SortFunc(done, func(a, b closed) int {
-		return cmp.Or(a.r.Finished.Compare(b.r.Finished), cmp.Compare(a.id, b.id))
-	})
-	tl := &tally{ladders: map[string]*ladder{}, withAI: map[played]int{}, abandoned: map[played]int{}}
-	for _, c := range done {
-		s.count(tl, c.id, c.r)
-	}
-	return tl, nil
+	answer(st.tl)
+	return nil
 }
 
 // count adds one game's result to the tally.
@@ -255,16 +271,9 @@ func (s *Service) count(tl *tally, id string, r *result) {
 	}
 }
 
-// resultOf reads the result of a closed record. A closed record never
-// changes what it says about its end, so each is read once per process
-// and kept, the absence of one too; only the result section is decoded.
+// resultOf reads the result of a closed record; only the result section
+// is decoded.
 func (s *Service) resultOf(rec storage.Record) *result {
-	s.resultsMu.Lock()
-	r, ok := s.results[rec.ID]
-	s.resultsMu.Unlock()
-	if ok {
-		return r
-	}
 	var only struct {
 		Result *result `json:"result"`
 	}
@@ -272,9 +281,6 @@ func (s *Service) resultOf(rec storage.Record) *result {
 		s.log.Error("reading the result of a game", "game", rec.ID, "err", err)
 		return nil
 	}
-	s.resultsMu.Lock()
-	s.results[rec.ID] = only.Result
-	s.resultsMu.Unlock()
 	return only.Result
 }
 
