@@ -280,7 +280,7 @@ func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildLifebot(t, dir)
 	config := filepath.Join(dir, "lifebot.toml")
-	if err := os.WriteFile(config, []byte("[storage]\nsweep_every = \"1s\"\nlease = \"3s\"\n[turns]\nclock = \"1h\"\n[log]\nlevel = \"warn\"\n"), 0o600); err != nil {
+	if err := os.WriteFile(config, []byte("[storage]\nsweep_every = \"1s\"\n[turns]\nclock = \"1h\"\n[log]\nlevel = \"warn\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 
@@ -441,11 +441,23 @@ func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
 		c.t, h.t = t, t
 		users := []discordtest.User{ada, ben}
 		board := c.open("newgame life", map[string]any{"target": 50}, users)
+		var killed time.Time
 		c.playOut(board.ID, users, func(click int) {
+			if click == 7 {
+				// The leases run 30 s: a move shown sooner was shown
+				// because the killed holder's heartbeat lapsed.
+				t.Logf("the first decision after the SIGKILL was shown and clicked %v after it", time.Since(killed).Round(10*time.Millisecond))
+			}
+			if click == 5 {
+				// The next click goes to the victim, which is killed as
+				// soon as it has answered, while it delivers the rest.
+				c.h.fake.DeliverHTTP(c.alive[1].url())
+			}
 			if click != 6 {
 				return
 			}
 			victim := c.alive[1]
+			killed = time.Now()
 			if err := victim.cmd.Process.Kill(); err != nil {
 				t.Fatal(err)
 			}
