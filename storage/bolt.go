@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -62,7 +61,7 @@ type Bolt struct {
 	readOnly bool
 	now      func() time.Time
 
-	marked atomic.Uint64 // Mark calls, to purge lapsed marks now and then
+	purger MarkPurger
 
 	mu      sync.Mutex
 	wake    *sync.Cond // signalled when queue grows or the store closes
@@ -405,7 +404,8 @@ func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 		}
 		slices.SortFunc(ids, compareIDs)
 		if f.Last > 0 {
-			// The newest first, read until enough match.
+			// The newest first, read until enough match, and turned round
+			// below.
 			slices.Reverse(ids)
 		}
 		for _, id := range ids {
@@ -429,7 +429,9 @@ func (b *Bolt) List(ctx context.Context, f Filter) ([]Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b Record) int { return compareIDs(a.ID, b.ID) })
+	if f.Last > 0 {
+		slices.Reverse(out)
+	}
 	if len(unreadable) > 0 {
 		return out, &kindError{"storage: unreadable records left out of the list: " + strings.Join(unreadable, "; "), ErrCorrupt}
 	}
@@ -830,19 +832,12 @@ func readMark(bk *bolt.Bucket, key string) (string, time.Time) {
 	return string(v[dueLen:]), time.Unix(secs, int64(binary.BigEndian.Uint32(v[8:dueLen]))).UTC()
 }
 
-// purgeEvery is how many Mark calls pass between two purges of the marks
-// that lapsed long ago.
-const purgeEvery = 256
-
 // Mark implements Store.
 func (b *Bolt) Mark(ctx context.Context, key, holder string, now, until time.Time) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	var purge time.Time
-	if b.marked.Add(1)%purgeEvery == 0 {
-		purge = now.Add(-markPurgeAge)
-	}
+	purge, _ := b.purger.Due(now)
 	res := b.queueOp(func(tx *bolt.Tx) (change, error) {
 		bk := tx.Bucket(bucketMarks)
 		if bk == nil {

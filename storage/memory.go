@@ -18,6 +18,7 @@ type Memory struct {
 	seq    uint64
 	shut   uint64 // the last Closed number handed out
 	marks  map[string]mark
+	purger MarkPurger
 	closed bool
 	now    func() time.Time
 }
@@ -127,9 +128,11 @@ func (m *Memory) Mark(_ context.Context, key, holder string, now, until time.Tim
 	if old, ok := m.marks[key]; ok && old.holder != holder && now.Before(old.until) {
 		return old.holder, nil
 	}
-	for k, old := range m.marks {
-		if now.Sub(old.until) > markPurgeAge {
-			delete(m.marks, k)
+	if before, ok := m.purger.Due(now); ok {
+		for k, old := range m.marks {
+			if old.until.Before(before) {
+				delete(m.marks, k)
+			}
 		}
 	}
 	m.marks[key] = mark{holder, until}

@@ -10,6 +10,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 )
 
@@ -172,8 +173,19 @@ type Mark struct {
 // Lasts reports whether the mark still holds at now.
 func (m Mark) Lasts(now time.Time) bool { return now.Before(m.Until) }
 
-// markPurgeAge is how long after it lapsed a mark may still be kept.
-const markPurgeAge = time.Hour
+// MarkPurger tells a store when a Mark call should also remove the marks
+// that lapsed long ago: one call in 256 removes those that lapsed an hour
+// or more before now. A zero MarkPurger is ready to use.
+type MarkPurger struct{ calls atomic.Uint64 }
+
+// Due counts a Mark call at now and, when this one purges, returns the time
+// before which lapsed marks go.
+func (p *MarkPurger) Due(now time.Time) (before time.Time, ok bool) {
+	if p.calls.Add(1)%256 != 0 {
+		return time.Time{}, false
+	}
+	return now.Add(-time.Hour), true
+}
 
 // clone copies a record so callers never share slices with the store.
 func clone(r Record) Record {

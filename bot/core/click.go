@@ -130,13 +130,11 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 			if !s.publish(res.lg, res.snap, res.on, ans) && ans != nil {
 				ans, res.elsewhere = nil, true
 			}
-		} else if s.cfg.Shared {
+		} else if rec, t, ok := s.readGame(ctx, cid.Game, "reading a game to deliver"); ok {
 			// Any interaction on a game is a chance to deliver what it
-			// owes, from the store: the process that owed it may be gone.
-			s.sweepLocked(ctx, cid.Game)
-		} else {
-			// Any interaction on a game is a chance to deliver what it owes.
-			s.heal(res.lg)
+			// owes, as the store has it: the process that owed it may be
+			// gone.
+			s.deliverOwed(ctx, rec, t)
 		}
 	}()
 	switch {

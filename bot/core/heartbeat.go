@@ -10,7 +10,7 @@ import (
 
 // When processes share a store, each says it is alive with a heartbeat: a
 // mark (storage.Store.Mark) renewed every heartbeatEvery and lasting
-// heartbeatLapse. A lease whose holder has no live heartbeat is held by
+// heartbeatLapse. A lease whose holder's heartbeat has lapsed is held by
 // nobody, however long it had to run: the holder stopped, and its games pass
 // to whichever process comes first, a click on one of them at once, and
 // otherwise the survivors, which look for a dead holder's games as soon
@@ -22,7 +22,7 @@ import (
 // heartbeat before it serves anything, so every lease it takes is written
 // after a heartbeat that another process can read. A holder with no
 // heartbeat at all (one long gone, whose mark was removed) is judged by
-// its lease alone, as before heartbeats.
+// its lease alone.
 const (
 	heartbeatEvery = 500 * time.Millisecond
 	heartbeatLapse = 2 * time.Second
@@ -54,7 +54,7 @@ func (s *Service) startHeartbeat() {
 		defer s.work.Done()
 		tick := time.NewTicker(heartbeatEvery)
 		defer tick.Stop()
-		var alive []string
+		var lasting []string
 		for {
 			select {
 			case <-s.stop:
@@ -62,12 +62,26 @@ func (s *Service) startHeartbeat() {
 			case <-tick.C:
 			}
 			s.beat(s.ctx, time.Now().Add(heartbeatLapse))
-			now, err := s.liveReplicas(s.ctx)
+			ctx, cancel := context.WithTimeout(s.ctx, heartbeatLapse)
+			marks, err := s.store.Marks(ctx, heartbeatKey(""))
+			cancel()
 			if err != nil {
 				continue
 			}
-			gone := slices.ContainsFunc(alive, func(r string) bool { return !slices.Contains(now, r) })
-			alive = now
+			now := time.Now()
+			beats := map[string]time.Time{}
+			var still []string
+			for _, m := range marks {
+				beats[m.Holder] = m.Until
+				if m.Lasts(now) {
+					still = append(still, m.Holder)
+				}
+			}
+			s.beatsMu.Lock()
+			s.beats = beats
+			s.beatsMu.Unlock()
+			gone := slices.ContainsFunc(lasting, func(r string) bool { return !slices.Contains(still, r) })
+			lasting = still
 			if gone {
 				s.takeOverOwed()
 			}
@@ -75,29 +89,19 @@ func (s *Service) startHeartbeat() {
 	}()
 }
 
-// liveReplicas lists the processes whose heartbeat lasts.
-func (s *Service) liveReplicas(ctx context.Context) ([]string, error) {
-	ctx, cancel := context.WithTimeout(ctx, heartbeatLapse)
-	defer cancel()
-	marks, err := s.store.Marks(ctx, heartbeatKey(""))
-	if err != nil {
-		return nil, err
-	}
-	now := time.Now()
-	var out []string
-	for _, m := range marks {
-		if m.Lasts(now) {
-			out = append(out, m.Holder)
-		}
-	}
-	return out, nil
-}
-
 // alive reports whether the process named replica may be running: false
-// only when its heartbeat lapsed. On any doubt it is taken to be alive:
+// only when its heartbeat lapsed. A heartbeat the loop above read as
+// lasting answers at once; otherwise the store is asked, as it has what
+// was written since. On any doubt the process is taken to be alive:
 // taking over a live process's games would have two processes deliver
 // them.
 func (s *Service) alive(replica string) bool {
+	s.beatsMu.Lock()
+	until := s.beats[replica]
+	s.beatsMu.Unlock()
+	if time.Now().Before(until) {
+		return true
+	}
 	ctx, cancel := context.WithTimeout(s.ctx, heartbeatLapse)
 	defer cancel()
 	marks, err := s.store.Marks(ctx, heartbeatKey(replica))

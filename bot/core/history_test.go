@@ -16,19 +16,6 @@ import (
 	"github.com/lifebot/lifebot/storage"
 )
 
-// listingStore counts the records its List calls return: what a command
-// reads of a player's history.
-type listingStore struct {
-	storage.Store
-	listed atomic.Int64
-}
-
-func (l *listingStore) List(ctx context.Context, f storage.Filter) ([]storage.Record, error) {
-	recs, err := l.Store.List(ctx, f)
-	l.listed.Add(int64(len(recs)))
-	return recs, err
-}
-
 // seedHistory stores n finished two-player games of Ada ("1") and Ben
 // ("2") in server g, each with its result, from workers goroutines at
 // once so that a batching store commits them together.
@@ -80,7 +67,7 @@ func TestALongHistoryIsNotReadWhole(t *testing.T) {
 	f := newFixture(t)
 	const games = 600
 	seedHistory(t, f.store, games, 8)
-	counted := &listingStore{Store: f.store}
+	counted := &countingStore{Store: f.store}
 	f.svc.store = counted
 	ctx := context.Background()
 

@@ -11,15 +11,25 @@ import (
 	"github.com/lifebot/lifebot/storage"
 )
 
-// countingStore counts the writes that reach the store.
+// countingStore counts the writes that reach the store, and what List
+// reads.
 type countingStore struct {
 	storage.Store
 	puts atomic.Int64
+	// listed counts the records List returned: what a command read of a
+	// player's history.
+	listed atomic.Int64
 }
 
 func (c *countingStore) Put(ctx context.Context, r storage.Record) (storage.Record, error) {
 	c.puts.Add(1)
 	return c.Store.Put(ctx, r)
+}
+
+func (c *countingStore) List(ctx context.Context, f storage.Filter) ([]storage.Record, error) {
+	recs, err := c.Store.List(ctx, f)
+	c.listed.Add(int64(len(recs)))
+	return recs, err
 }
 
 // clockedFixture is a fixture whose service counts its writes and waits

@@ -137,8 +137,11 @@ type Service struct {
 	// its own mark (FirstDelivery): a copy reaching the same process is
 	// still a copy.
 	delivered atomic.Uint64
-	// beating says the heartbeat runs (heartbeat.go).
+	// beating says the heartbeat runs; beats are the heartbeats it read
+	// last, until when each lasts (heartbeat.go).
 	beating atomic.Bool
+	beatsMu sync.Mutex
+	beats   map[string]time.Time
 	// sweptAll says a sweep has read every open game (see Sweep).
 	sweptAll atomic.Bool
 	store    storage.Store

@@ -61,18 +61,8 @@ func (s *Service) Sweep(ctx context.Context) {
 func (s *Service) sweepOne(ctx context.Context, id string) bool {
 	unlock := s.lock(id)
 	defer unlock()
-	return s.sweepLocked(ctx, id)
-}
-
-// sweepLocked is sweepOne for a caller that holds the game's lock.
-func (s *Service) sweepLocked(ctx context.Context, id string) bool {
-	rec, err := s.store.Get(ctx, id)
-	if err != nil || !rec.Status.Open() {
-		return false
-	}
-	t, err := decodeTable(rec)
-	if err != nil {
-		s.log.Error("reading a game to sweep", "game", id, "err", err)
+	rec, t, ok := s.readGame(ctx, id, "reading a game to sweep")
+	if !ok || !rec.Status.Open() {
 		return false
 	}
 	g, ok := s.games.Get(rec.Game)
@@ -83,44 +73,58 @@ func (s *Service) sweepLocked(ctx context.Context, id string) bool {
 		s.expireLobby(ctx, rec, t, g)
 		return false
 	}
-	s.liveMu.Lock()
-	lg := s.live[id]
-	s.liveMu.Unlock()
 	now := s.cfg.Clock.Now().UTC()
-	due := rec.Status == storage.Playing && (t.Clock == nil || t.Clock.due(now))
-	if !due {
-		out := t.Out
-		if lg != nil {
-			out = lg.ledger()
-		}
-		if out.Synced >= t.Rev {
-			return false
-		}
-	}
-	var st games.State
-	if rec.Status == storage.Playing {
-		if st, err = s.decodeState(rec.Game, t); err != nil {
+	if rec.Status == storage.Playing && (t.Clock == nil || t.Clock.due(now)) {
+		st, err := s.decodeState(rec.Game, t)
+		if err != nil {
 			s.log.Error("reading a game to sweep", "game", id, "err", err)
 			return false
 		}
-	}
-	if !due && s.heldByOther(t, now) {
-		return false
-	}
-	lg = s.liveLocked(id, t)
-	if due {
 		// A clock that could not be saved is tried again by the next sweep.
-		return s.tick(ctx, lg, rec, t, st, g, now)
+		return s.tick(ctx, s.liveLocked(id, t), rec, t, st, g, now)
 	}
+	s.deliverOwed(ctx, rec, t)
+	return false
+}
+
+// readGame reads and decodes a game for a caller that holds its lock;
+// doing names the work in the log when the game cannot be read.
+func (s *Service) readGame(ctx context.Context, id, doing string) (storage.Record, *table, bool) {
+	rec, err := s.store.Get(ctx, id)
+	if err != nil {
+		return rec, nil, false
+	}
+	t, err := decodeTable(rec)
+	if err != nil {
+		s.log.Error(doing, "game", id, "err", err)
+		return rec, nil, false
+	}
+	return rec, t, true
+}
+
+// deliverOwed sends what a game's places lack of its stored record, unless
+// another live process delivers it; a game whose holder is gone is
+// claimed first, so that exactly one process takes it over. The caller
+// holds the game's lock.
+func (s *Service) deliverOwed(ctx context.Context, rec storage.Record, t *table) {
+	s.liveMu.Lock()
+	lg := s.live[rec.ID]
+	s.liveMu.Unlock()
+	out := t.Out
+	if lg != nil {
+		out = lg.ledger()
+	}
+	if out.Synced >= t.Rev || s.heldByOther(t, s.cfg.Clock.Now().UTC()) {
+		return
+	}
+	lg = s.liveLocked(rec.ID, t)
 	if s.ownedByOther(t) {
-		// The process that owed these deliveries is gone.
 		var ok bool
 		if rec, ok = s.claim(ctx, lg, rec, t); !ok {
-			return false
+			return
 		}
 	}
-	s.publish(lg, &snapshot{rec: rec, t: t, st: st, info: g.Info()}, "", nil)
-	return false
+	s.deliverStored(lg, rec, t)
 }
 
 // heal starts every lane of a game, to deliver what its places lack; an

@@ -32,7 +32,7 @@ type Store struct {
 	pool   *pgxpool.Pool
 	now    func() time.Time
 	closed atomic.Bool
-	marked atomic.Uint64 // Mark calls, to purge lapsed marks now and then
+	purger storage.MarkPurger
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -570,10 +570,6 @@ SELECT holder FROM up
 UNION ALL
 SELECT holder FROM marks WHERE key = $1 AND NOT EXISTS (SELECT FROM up)`
 
-// purgeEvery is how many Mark calls pass between two purges of the marks
-// that lapsed long ago.
-const purgeEvery = 256
-
 // Mark implements storage.Store.
 func (s *Store) Mark(ctx context.Context, key, holder string, now, until time.Time) (string, error) {
 	if s.closed.Load() {
@@ -584,8 +580,8 @@ func (s *Store) Mark(ctx context.Context, key, holder string, now, until time.Ti
 		return "", s.fail("marking "+key, err)
 	}
 	defer c.Release()
-	if s.marked.Add(1)%purgeEvery == 0 {
-		if _, err := c.Exec(ctx, "DELETE FROM marks WHERE until_ns < $1", clamp(now.Add(-markPurgeAge))); err != nil {
+	if before, ok := s.purger.Due(now); ok {
+		if _, err := c.Exec(ctx, "DELETE FROM marks WHERE until_ns < $1", clamp(before)); err != nil {
 			return "", s.fail("removing lapsed marks", err)
 		}
 	}
@@ -602,9 +598,6 @@ func (s *Store) Mark(ctx context.Context, key, holder string, now, until time.Ti
 	}
 	return "", s.fail("marking "+key, errors.New("the mark kept changing"))
 }
-
-// markPurgeAge is how long after it lapsed a mark may still be kept.
-const markPurgeAge = time.Hour
 
 // Marks implements storage.Store.
 func (s *Store) Marks(ctx context.Context, prefix string) (map[string]storage.Mark, error) {

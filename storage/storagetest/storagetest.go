@@ -521,6 +521,37 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			t.Errorf("marks beginning a_ = %v, want only a_b", got)
 		}
 	})
+	t.Run("LapsedMarksAreRemoved", func(t *testing.T) {
+		s := open(t)
+		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		if _, err := s.Mark(ctx, "old", "a", now.Add(-3*time.Hour), now.Add(-2*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Mark(ctx, "recent", "a", now.Add(-time.Hour), now.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		// Enough marks that one of them purges, made at once so a
+		// batching store commits them together.
+		var wg sync.WaitGroup
+		for i := range 256 {
+			wg.Go(func() {
+				if _, err := s.Mark(ctx, fmt.Sprint("k", i), "b", now, now.Add(time.Minute)); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		marks, err := s.Marks(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := marks["old"]; ok {
+			t.Error("a mark that lapsed two hours ago is still kept after 256 more")
+		}
+		if _, ok := marks["recent"]; !ok {
+			t.Error("a mark that lapsed a minute ago was removed")
+		}
+	})
 	t.Run("OneMarkOfManyAtOnce", func(t *testing.T) {
 		s := open(t)
 		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
