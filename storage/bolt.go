@@ -839,11 +839,7 @@ func (b *Bolt) Mark(ctx context.Context, key, holder string, now, until time.Tim
 	}
 	purge, _ := b.purger.Due(now)
 	res := b.queueOp(func(tx *bolt.Tx) (change, error) {
-		bk := tx.Bucket(bucketMarks)
-		if bk == nil {
-			return change{}, errReadOnly
-		}
-		if old, lasts := readMark(bk, key); old != "" && old != holder && now.Before(lasts) {
+		if old, lasts := readMark(tx.Bucket(bucketMarks), key); old != "" && old != holder && now.Before(lasts) {
 			return change{holder: old}, nil
 		}
 		return change{mark: &markWrite{key: key, holder: holder, until: until, purge: purge}, holder: holder}, nil
