@@ -32,9 +32,48 @@
 //
 // A Renderer holds each game's unchanging parts, drawn on its first board,
 // and the working memory of its renders, at most one per CPU at a time;
-// one Renderer serves a whole bot from any number of goroutines. Boards
-// are Width×Height (a private hand image HandWidth×HandHeight) and a few
-// tens of kilobytes.
+// one Renderer serves a whole bot from any number of goroutines.
+//
+// # The visual language
+//
+// Every image is read first in a phone's chat column, about 400 px wide,
+// and every game's images speak alike, so that a player who knows one
+// board can read the next:
+//
+//   - Size. Every image is PhoneWidth (600) px wide: one column, panels
+//     stacked rather than side by side. Its height depends only on what
+//     is fixed when the game starts (seats, options), never on the moves,
+//     so that a replay's frames line up; none is taller than 1000 px. No
+//     label is smaller than minText (17 px, 11 px on a phone) and no
+//     symbol that carries meaning smaller than minIcon (22 px, 14 px on a
+//     phone); TestEveryImageIsLegibleOnAPhone holds every golden to this
+//     from what the renderer drew. Words that need room go in the message
+//     beside the image (the options in play, the log); the image keeps
+//     what must be seen at a glance.
+//   - The header. Every board, hand and life board opens with the same
+//     band (frameKit.drawHeader): the game's name and its stage ("Round 3
+//     of 15", "Hand 2 · to 100") on the first line; on the second, larger,
+//     whose turn it is: the ▶ arrow, their tokens and "Ada to play"
+//     ("Ada, Ben to play" when several decide at once, "Your turn" on
+//     the image of the player who must act), or, once the game is over,
+//     the ★ star, "Ada wins" in gold. These are the only words for whose
+//     turn it is.
+//   - Your turn. Whoever must act has the ▶ arrow beside their name
+//     wherever it is drawn and the accent outline round their panel
+//     (panelBoxes.active). Nothing else is drawn in the accent colour: a
+//     seat a move concerns (the one who may be stolen from) is not
+//     highlighted as if it were to play.
+//   - What changed. What the last move changed (the card laid, the figure
+//     moved, the memory set) is outlined in the fresh colour (markFresh),
+//     and nothing else is.
+//   - The legend. Where an image uses symbols, a legend band at its foot
+//     (frameKit.drawLegend) draws each symbol as the image draws it beside
+//     the word the buttons and the log use for it. A symbol on a button
+//     is the symbol on the image: where a button shows an emoji, the image
+//     draws that emoji, in colour, as Discord does.
+//   - Game over. A finished board is a picture to keep: the winners and
+//     the scores, large, are the picture; what is left of the play
+//     area steps aside for them.
 //
 // render imports the games' view types and never the reverse: a game knows
 // nothing of drawing.

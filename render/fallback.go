@@ -31,6 +31,10 @@ func DefaultFallbackFonts() []string {
 // fonts.
 type fontSet struct {
 	loaded func() []loadedFont
+	// sight, when set, is told of every label drawn with the set's faces
+	// and every icon its boards mark as carrying meaning; only the tests
+	// that hold images to a phone's width set it.
+	sight *sight
 }
 
 // loadedFont is a fallback font and the file it came from.

@@ -77,6 +77,8 @@ func (w Weight) font() *truetype.Font {
 type Face struct {
 	glyphFace // the Go font of the weight
 
+	fonts *fontSet
+
 	size      float64
 	capHeight float64
 
@@ -137,7 +139,7 @@ func NewFace(w Weight, size float64) *Face { return defaultFonts.face(w, size) }
 // newFace returns the Go font of weight w at size pixels, falling back to
 // the fonts of fs.
 func newFace(fs *fontSet, w Weight, size float64) *Face {
-	f := &Face{size: size}
+	f := &Face{size: size, fonts: fs}
 	f.init(w.font(), size)
 	f.fallbacks = sync.OnceValue(func() []*glyphFace {
 		fonts := fs.fonts()
@@ -313,6 +315,7 @@ func (a Anchor) fractions() (x, y float64) {
 // Draw draws s in colour c with the point (x, y) at anchor a, and returns
 // the advance width of s.
 func (f *Face) Draw(dst *image.RGBA, s string, x, y float64, a Anchor, c color.Color) float64 {
+	f.fonts.sight.sawText(s, f.size)
 	ax, ay := a.fractions()
 	w := fix(f.measure(s))
 	sr, sg, sb, sa := c.RGBA()

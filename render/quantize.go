@@ -60,7 +60,7 @@ func houseColours() []color.RGBA {
 	var cs []color.RGBA
 	for _, h := range [...]uint32{
 		table, tableInset, tableLine, rowFill, rowActive, textMain, textSoft, inkDark,
-		gold, goldDeep, goldTint, accent, goodSoft, badSoft, white, black,
+		gold, goldDeep, goldTint, accent, goodSoft, badSoft, white, black, fresh,
 		pawnFill, pawnEdge,
 		cardFace, cardEdge, suitRed, suitDark, jokerFace, jokerInk, backFill, backPattern, backRim, barGain, barLoss,
 	} {

@@ -66,6 +66,11 @@ func NewRendererWith(o Options) *Renderer {
 	if o.FallbackFonts != nil {
 		fonts = newFontSet(o.FallbackFonts)
 	}
+	return newRenderer(fonts)
+}
+
+// newRenderer returns a Renderer drawing with fonts.
+func newRenderer(fonts *fontSet) *Renderer {
 	return &Renderer{
 		fonts:     fonts,
 		thatsLife: kit(fonts, newThatsLifeKit),
