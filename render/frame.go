@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,10 @@ type header struct {
 	// Note replaces the turn line when nobody is to play and the game is
 	// not over: "Dealing", "Revealing picks".
 	Note string
+	// Private marks the image of one seat, Viewer: when that seat is to
+	// play, the turn line says "Your turn".
+	Private bool
+	Viewer  int
 }
 
 // frameKit draws the parts every game's images share: the header, the
@@ -138,6 +143,9 @@ func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string) int {
 	}
 	x += 4
 	label := k.turnLine(seats, names, verb, float64(w)-x-frameMargin)
+	if !h.Over && h.Private && slices.ContainsFunc(seats, func(s seatMark) bool { return s.Seat == h.Viewer }) {
+		label = "Your turn"
+	}
 	k.turn.Draw(im, label, x, y, MiddleLeft, colour)
 	return headerH
 }
