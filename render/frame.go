@@ -54,7 +54,7 @@ type header struct {
 	// not over: "Dealing", "Revealing picks".
 	Note string
 	// Private marks the image of one seat, Viewer: when that seat is to
-	// play, the turn line says "Your turn".
+	// play, the turn line shows only its token and says "Your turn".
 	Private bool
 	Viewer  int
 }
@@ -133,6 +133,10 @@ func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string) int {
 		}
 		return headerH
 	}
+	yours := !h.Over && h.Private && slices.ContainsFunc(seats, func(s seatMark) bool { return s.Seat == h.Viewer })
+	if yours {
+		seats = slices.DeleteFunc(slices.Clone(seats), func(s seatMark) bool { return s.Seat != h.Viewer })
+	}
 	BlitCentred(im, icon, x+turnArrow/2, y)
 	k.fonts.icon("turn", turnArrow)
 	x += turnArrow + 8
@@ -143,7 +147,7 @@ func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string) int {
 	}
 	x += 4
 	label := k.turnLine(seats, names, verb, float64(w)-x-frameMargin)
-	if !h.Over && h.Private && slices.ContainsFunc(seats, func(s seatMark) bool { return s.Seat == h.Viewer }) {
+	if yours {
 		label = "Your turn"
 	}
 	k.turn.Draw(im, label, x, y, MiddleLeft, colour)
