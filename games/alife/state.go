@@ -118,6 +118,9 @@ type state struct {
 	// placed their start stack).
 	acted int
 	rng   *games.RNG
+	// last is the last move that changed the game, Move empty before the
+	// first.
+	last LastMove
 }
 
 func (s *state) card(id int) *Card { return &s.set.cards[id] }
