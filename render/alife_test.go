@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"image"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -324,6 +325,7 @@ func TestAlifeShowsState(t *testing.T) {
 		"phase": func(v *alife.View) { v.Phase = 5 },
 		"draws": func(v *alife.View) { v.Draws = 2 },
 		"track": func(v *alife.View) { v.Seats[v.Seat].Scoring[3] += 2 },
+		"kept":  func(v *alife.View) { v.Kept = v.Hand[:1] },
 	} {
 		v := alifeHandOf(st)
 		change(&v)
@@ -545,4 +547,62 @@ func BenchmarkAlifeHand(b *testing.B) { benchmarkBoard(b, alifeChildHand(), alif
 
 func BenchmarkAlifeLifeBoard(b *testing.B) {
 	benchmarkBoard(b, alifeBestLife(alifeOver3()), alifeNames3)
+}
+
+// TestAlifeMarksTheLastMove checks that the board outlines what the last
+// move changed, in the fresh colour: the space a taken card's stack
+// moved to and the card dealt in its place, or the panel of the seat
+// that made any other move.
+func TestAlifeMarksTheLastMove(t *testing.T) {
+	t.Parallel()
+	r := shared()
+	st := alifeMid3()
+	outlined := func(v alife.View, box image.Rectangle) bool {
+		im := decode(t, mustBoard(t, r, v))
+		o := box.Inset(-freshLine - 1)
+		return im.RGBAAt(o.Min.X+o.Dx()/2, o.Min.Y+1) == rgb(fresh)
+	}
+	v := alifePublic(st)
+	v.Last = &alife.LastMove{Seat: 1, Move: "res", Col: v.Seats[1].Col, Row: v.Seats[1].Row}
+	if !outlined(v, seatRect(1)) {
+		t.Error("a resource space used: the seat's panel is not outlined")
+	}
+	if outlined(v, seatRect(0)) {
+		t.Error("another seat's panel is outlined")
+	}
+	v.Last = &alife.LastMove{Seat: 1, Move: "take", Col: v.Columns[0].Column, Row: 2}
+	cy := int(abRowY(2))
+	if !outlined(v, spaceRect(1, 2)) || !outlined(v, image.Rect(abCardA, cy-alCardH/2, abCardA+alCardW, cy+alCardH/2)) {
+		t.Error("a card taken: the space and the card dealt in its place are not both outlined")
+	}
+	if outlined(v, seatRect(1)) {
+		t.Error("a card taken: the seat's panel is outlined too")
+	}
+}
+
+// TestAlifeHeights: every image fits a phone's screen, and a board's
+// height depends on the seats alone, so that a replay's frames line up.
+func TestAlifeHeights(t *testing.T) {
+	t.Parallel()
+	k := alifeTestKit()
+	for n := range alMaxSeats + 1 {
+		if h := k.boardHeight(n); h > 1000 {
+			t.Errorf("the board of %d seats is %d px tall, want at most 1000", n, h)
+		}
+	}
+	if h := k.handHeight(); h > 1000 {
+		t.Errorf("a hand is %d px tall, want at most 1000", h)
+	}
+	r := shared()
+	st := alifeLate4()
+	first := decode(t, mustBoard(t, r, alifePublic(alifeStart4()))).Bounds()
+	for _, v := range []alife.View{alifePublic(st), alifePublic(alifeChild4())} {
+		if b := decode(t, mustBoard(t, r, v)).Bounds(); b != first {
+			t.Errorf("a four-seat board is %v, the first was %v", b, first)
+		}
+	}
+	mid, over := decode(t, mustBoard(t, r, alifePublic(alifeMid3()))).Bounds(), decode(t, mustBoard(t, r, alifePublic(alifeOver3()))).Bounds()
+	if mid != over {
+		t.Errorf("a finished three-seat board is %v, one in play %v", over, mid)
+	}
 }
