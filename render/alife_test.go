@@ -234,7 +234,7 @@ func sum(xs []int) int {
 }
 
 // TestAlifeBoardRefusesPrivate: a public view carrying a seat's hand,
-// child pairs or draws is refused, never drawn.
+// child pairs, cards kept for children or draws is refused, never drawn.
 func TestAlifeBoardRefusesPrivate(t *testing.T) {
 	t.Parallel()
 	r := shared()
@@ -245,6 +245,7 @@ func TestAlifeBoardRefusesPrivate(t *testing.T) {
 		"empty hand": func(v *alife.View) { v.Hand = []alife.Card{} },
 		"children":   func(v *alife.View) { v.Children = [][2]alife.Card{{own.Hand[0], own.Hand[0]}} },
 		"draws":      func(v *alife.View) { v.Draws = 2 },
+		"kept":       func(v *alife.View) { v.Kept = own.Hand[:1] },
 	} {
 		v := alifePublic(st)
 		leak(&v)
@@ -255,9 +256,10 @@ func TestAlifeBoardRefusesPrivate(t *testing.T) {
 }
 
 // TestAlifeBoardHidesHands checks that the board is drawn from public
-// material alone: each seat's own view, its hand, child pairs and draws
-// taken away, draws exactly the observer's board, however the hands
-// differ; and that of a hand, its size and the phases of its backs show.
+// material alone: each seat's own view, its hand, child pairs, kept
+// cards and draws taken away, draws exactly the observer's board, however
+// the hands differ; and that of a hand, its size and the phases of its
+// backs show.
 func TestAlifeBoardHidesHands(t *testing.T) {
 	t.Parallel()
 	r := shared()
@@ -267,7 +269,7 @@ func TestAlifeBoardHidesHands(t *testing.T) {
 		for s := range alifePublic(st).Seats {
 			v := st.View(games.Seat(s)).(alife.View)
 			held += len(v.Hand)
-			v.Seat, v.Hand, v.Children, v.Draws = int(games.Observer), nil, nil, 0
+			v.Seat, v.Hand, v.Children, v.Kept, v.Draws = int(games.Observer), nil, nil, nil, 0
 			if !bytes.Equal(decode(t, mustBoard(t, r, v)).Pix, base) {
 				t.Errorf("%s: seat %d's view without its hand draws another board", name, s)
 			}
