@@ -260,7 +260,7 @@ func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top, bottom int) 
 	if len(later) > 0 {
 		label := "In hand for costs that discard"
 		if len(now) == 0 {
-			label = "Nothing of phase " + number(phase) + " to play · for discards"
+			label = "Nothing of phase " + number(phase) + " to play · in hand for discards"
 		}
 		if alOver(v) {
 			label = "Your hand"
