@@ -17,15 +17,17 @@ import (
 // each seat's hand for its DM (alifehand.go) and any seat's whole life
 // board, open to all and posted at the end as the finished life
 // (alifelife.go). This file holds what they share: the symbols of the ten
-// resources and of the other gains and costs, card faces, compact tableau
-// chips, and the wording of phases and steps.
+// resources and of the other gains and costs, card faces, one-line cards
+// for a tableau, the legend, and the wording of phases and steps.
 //
-// Every resource has a colour and a two-letter code. A life symbol (what a
+// Every resource has a colour and a two-letter code, which the legend at
+// the foot of the board and the hand spells out. A life symbol (what a
 // seat can do) is a disc filled with the resource's colour; a scoring
 // symbol (what matters to it) is a grey rounded square with the same
 // letters, colourless as on the cards of the game. Shape and letters carry
 // the meaning, so nothing rests on colour alone. All colours are house
-// colours of the palette.
+// colours of the palette. Symbols are alSym pixels across and lettered at
+// minText, so that a phone in chat shows them whole.
 
 // alNumRes is the number of resources.
 const alNumRes = 10
@@ -188,14 +190,22 @@ func costItems(c alife.Cost) []alItem {
 	return out
 }
 
-// alGlyphs are the faces symbols are lettered with at one size.
+// alSym is the size of a symbol on a card: its letters are minText.
+const alSym = 30
+
+// alGlyphs are the faces symbols are lettered with, and where they tell
+// what they drew.
 type alGlyphs struct {
 	size         float64
 	letters, num *Face
+	fonts        *fontSet
+	// rim is the edge of a life symbol: dark on a card, light on the
+	// table, so that dark ones (Fame) show on it.
+	rim uint32
 }
 
-func newAlGlyphs(fonts *fontSet, size float64) alGlyphs {
-	return alGlyphs{size, fonts.face(Bold, math.Round(size*0.5)), fonts.face(Bold, math.Round(size*0.56))}
+func newAlGlyphs(fonts *fontSet) alGlyphs {
+	return alGlyphs{alSym, fonts.face(Bold, minText), fonts.face(Bold, 18), fonts, inkDark}
 }
 
 // repeats reports whether an item is drawn once per symbol (a card shows
@@ -208,14 +218,14 @@ func (it alItem) repeats() bool {
 	return false
 }
 
-// itemWidth is the width of one drawing of an item at glyph size g.
+// width is the width of one drawing of an item at glyph size g.
 func (it alItem) width(g alGlyphs) float64 {
 	s := g.size
 	switch it.kind {
 	case alNeed:
 		return s + 2 + g.num.Measure("≥"+strconv.Itoa(it.n))
 	case alMoney, alPay:
-		return math.Max(s, g.num.Measure(strconv.Itoa(it.n))+8)
+		return math.Max(s, g.num.Measure(strconv.Itoa(it.n))+10)
 	case alDraw, alDiscard:
 		return s * 0.82
 	}
@@ -225,7 +235,7 @@ func (it alItem) width(g alGlyphs) float64 {
 // itemsWidth is the width of a row of items, copies and gaps included;
 // with compact set each repeated item is drawn once, its count after it.
 func itemsWidth(items []alItem, g alGlyphs, compact bool) float64 {
-	gap := math.Round(g.size * 0.16)
+	gap := math.Round(g.size * 0.12)
 	w := 0.0
 	for _, it := range items {
 		n := 1
@@ -247,7 +257,7 @@ func itemsWidth(items []alItem, g alGlyphs, compact bool) float64 {
 // ellipsis. It returns the width drawn.
 func drawItems(dc *gg.Context, items []alItem, g alGlyphs, x, cy, maxW float64) float64 {
 	compact := itemsWidth(items, g, false) > maxW
-	gap := math.Round(g.size * 0.16)
+	gap := math.Round(g.size * 0.12)
 	im := dc.Image().(*image.RGBA)
 	x0 := x
 	for i, it := range items {
@@ -281,11 +291,19 @@ func drawItems(dc *gg.Context, items []alItem, g alGlyphs, x, cy, maxW float64) 
 	return math.Max(x-x0-gap, 0)
 }
 
+// alKindNames say what each kind of item is, as the legend words it.
+var alKindNames = [...]string{
+	alScoring: "matters", alLife: "can do", alLose: "lose", alMoney: "money",
+	alDraw: "draw", alHeartLoss: "heart", alBaby: "baby", alNeed: "can do",
+	alPay: "money", alDiscard: "discard", alHeartCost: "heart",
+}
+
 // drawItem draws one item with its left edge at x, centred on cy.
 func drawItem(dc *gg.Context, it alItem, g alGlyphs, x, cy float64) {
 	s := g.size
 	im := dc.Image().(*image.RGBA)
 	cx := x + s/2
+	g.fonts.icon(alKindNames[it.kind], s)
 	switch it.kind {
 	case alScoring:
 		drawResource(dc, g, it.res, false, cx, cy)
@@ -296,7 +314,7 @@ func drawItem(dc *gg.Context, it alItem, g alGlyphs, x, cy float64) {
 		// The loss: a red bar struck across the symbol, edged in white.
 		dc.Push()
 		dc.RotateAbout(-math.Pi/4, cx, cy)
-		h := math.Max(s*0.16, 2.5)
+		h := math.Max(s*0.14, 2.5)
 		dc.DrawRoundedRectangle(cx-s*0.62, cy-h/2-1.2, s*1.24, h+2.4, h/2)
 		dc.SetColor(rgb(white))
 		dc.Fill()
@@ -312,7 +330,7 @@ func drawItem(dc *gg.Context, it alItem, g alGlyphs, x, cy float64) {
 		dc.DrawRoundedRectangle(x, cy-s/2, w, s, s/2)
 		dc.SetColor(rgb(alCoinRim))
 		dc.Fill()
-		line := math.Max(s*0.09, 1.5)
+		line := math.Max(s*0.08, 1.5)
 		dc.DrawRoundedRectangle(x+line, cy-s/2+line, w-2*line, s-2*line, s/2-line)
 		dc.SetColor(rgb(alCoin))
 		dc.Fill()
@@ -323,10 +341,10 @@ func drawItem(dc *gg.Context, it alItem, g alGlyphs, x, cy float64) {
 		if it.kind == alDiscard {
 			fill, sign = rgb(alCross), "−"
 		}
-		RoundedCard(dc, x, cy-s/2, w, s, s*0.14, fill, rgb(alDeckRim), math.Max(s*0.07, 1.2))
+		RoundedCard(dc, x, cy-s/2, w, s, s*0.14, fill, rgb(alDeckRim), math.Max(s*0.06, 1.2))
 		g.letters.Draw(im, sign+strconv.Itoa(min(it.n, 9)), x+w/2, cy, Centre, rgb(white))
 	case alHeartLoss, alHeartCost:
-		HeartPath(dc, cx, cy+s*0.02, s*1.02)
+		HeartPath(dc, cx, cy+s*0.02, s*1.04)
 		dc.SetColor(rgb(alHeart))
 		dc.Fill()
 		g.letters.Draw(im, "−"+strconv.Itoa(min(it.n, 9)), cx, cy-s*0.06, Centre, rgb(white))
@@ -344,10 +362,10 @@ func drawResource(dc *gg.Context, g alGlyphs, r int, life bool, cx, cy float64) 
 		res = alResources[r]
 	}
 	im := dc.Image().(*image.RGBA)
-	line := math.Max(s*0.07, 1.2)
+	line := math.Max(s*0.06, 1.2)
 	if life {
 		dc.DrawCircle(cx, cy, s/2)
-		dc.SetColor(rgb(inkDark))
+		dc.SetColor(rgb(g.rim))
 		dc.Fill()
 		dc.DrawCircle(cx, cy, s/2-line)
 		dc.SetColor(rgb(res.fill))
@@ -355,7 +373,7 @@ func drawResource(dc *gg.Context, g alGlyphs, r int, life bool, cx, cy float64) 
 		g.letters.Draw(im, res.code, cx, cy, Centre, rgb(res.ink))
 		return
 	}
-	side := s * 0.9
+	side := s * 0.94
 	RoundedCard(dc, cx-side/2, cy-side/2, side, side, s*0.2, rgb(alScoreFill), rgb(alScoreEdge), line)
 	g.letters.Draw(im, res.code, cx, cy, Centre, rgb(inkDark))
 }
@@ -377,19 +395,21 @@ func drawBaby(dc *gg.Context, cx, cy, s float64) {
 	dc.Fill()
 }
 
-// The sizes of card faces.
+// The sizes of card faces: two side by side fill a hand's row.
 const (
-	alCardW = 232
-	alCardH = 132
+	alCardW = 272
+	alCardH = 104
+	// alLineW and alLineH are a one-line card of a tableau, two to a row.
+	alLineW = 282
+	alLineH = 32
 )
 
-// alFaceKey names a cached card sprite: a face, or a tableau chip with
-// its development shown or not and marked as a child's card or not.
+// alFaceKey names a cached card sprite: a face, a one-line card with room
+// for marks at its right, or the title tile of a card in the next column.
 type alFaceKey struct {
-	id        int
-	chip      bool
-	developed bool
-	child     bool
+	id         int
+	line, tile bool
+	marks      int
 }
 
 // alCached is a cached sprite with the card it shows, so that a view that
@@ -408,145 +428,197 @@ func sameAlifeCard(a, b alife.Card) bool {
 }
 
 // alifeKit is everything the A Life images reuse, built once per
-// Renderer; card faces and chips are added as they are first met.
+// Renderer; card faces are added as they are first met, backdrops as a
+// seat count first needs one.
 type alifeKit struct {
-	board, plain *image.RGBA // backgrounds: the board with its spaces, and a bare table
-	faces        sync.Map    // alFaceKey → alCached
+	fonts *fontSet
+	frame *frameKit
+	faces sync.Map // alFaceKey → alCached
 
-	cardG, chipG, rowG, bigG alGlyphs // symbols on cards, on chips, in text rows, in the legend and tracks
+	g alGlyphs // symbols on cards and in rows
 
-	life, scoring                               [alNumRes]*image.RGBA // row-sized resource symbols
-	lifeBig                                     [alNumRes]*image.RGBA // tracks-sized
-	scoringBig                                  [alNumRes]*image.RGBA
-	tokens                                      [PlayerColours]*image.RGBA // marker stacks
-	hollow                                      [PlayerColours]*image.RGBA // a dead seat's stack
-	pips                                        [PlayerColours]*image.RGBA // beside names
-	ring                                        *image.RGBA                // around the stack of a seat acting now
-	heart, heartOff, coin, hand, baby, startTag *image.RGBA
-	backs                                       [5]*image.RGBA // card backs by phase, for hands
-	devTick                                     *image.RGBA    // a developed card
-	friends                                     *image.RGBA    // befriended by others
+	life, scoring                       [alNumRes]*image.RGBA // resource symbols with a halo, for the table
+	tokens, hollow                      [PlayerColours]*image.RGBA
+	heart, heartOff, coin, hand, baby   *image.RGBA
+	devTick, friends, startTag, develop *image.RGBA
+	backs                               [5]*image.RGBA // card backs by phase, lettered with it
+
+	legend, lifeLegend []legendItem
+
+	boards, finals [alMaxSeats + 1]func() *image.RGBA // backdrops by seat count
+	handBack       func() *image.RGBA
+	lifeBack       func() *image.RGBA
 
 	panelBoxes
-	out, slot, section, playable *Box
+	out, slot, section, next *Box
 
-	title, titleSmall, titleTiny, chipTitle, name, big, huge, stat, label, small, body, caption, prompt, rank, footer, footerTitle, num *Face
+	title, titleSmall, label, body, stat, name, big, huge, rowNum *Face
 }
+
+// alMaxSeats is the most seats a board has room for.
+const alMaxSeats = 4
 
 func newAlifeKit(fonts *fontSet) *alifeKit {
 	k := &alifeKit{
-		title:       fonts.face(Bold, 14),
-		titleSmall:  fonts.face(Bold, 12),
-		titleTiny:   fonts.face(Bold, 11),
-		chipTitle:   fonts.face(Bold, 12),
-		name:        fonts.face(Bold, 19),
-		big:         fonts.face(Bold, 30),
-		huge:        fonts.face(Bold, 54),
-		stat:        fonts.face(Bold, 17),
-		label:       fonts.face(Bold, 13),
-		small:       fonts.face(Regular, 13),
-		body:        fonts.face(Regular, 16),
-		caption:     fonts.face(Regular, 18),
-		prompt:      fonts.face(Bold, 24),
-		rank:        fonts.face(Bold, 24),
-		footer:      fonts.face(Regular, 15),
-		footerTitle: fonts.face(Bold, 18),
-		num:         fonts.face(Bold, 14),
-		cardG:       newAlGlyphs(fonts, 22),
-		chipG:       newAlGlyphs(fonts, 17),
-		rowG:        newAlGlyphs(fonts, 18),
-		bigG:        newAlGlyphs(fonts, 24),
+		fonts:      fonts,
+		frame:      newFrameKit(fonts),
+		g:          newAlGlyphs(fonts),
+		title:      fonts.face(Bold, 19),
+		titleSmall: fonts.face(Bold, minText),
+		label:      fonts.face(Bold, minText),
+		body:       fonts.face(Regular, minText),
+		stat:       fonts.face(Bold, 20),
+		name:       fonts.face(Bold, 20),
+		big:        fonts.face(Bold, 30),
+		huge:       fonts.face(Bold, 46),
+		rowNum:     fonts.face(Bold, 26),
 	}
 	for r := range alNumRes {
-		k.life[r] = alSymbolSprite(k.rowG, alItem{alLife, r, 1})
-		k.scoring[r] = alSymbolSprite(k.rowG, alItem{alScoring, r, 1})
-		k.lifeBig[r] = alSymbolSprite(k.bigG, alItem{alLife, r, 1})
-		k.scoringBig[r] = alSymbolSprite(k.bigG, alItem{alScoring, r, 1})
+		k.life[r] = alSymbolSprite(k.g, alItem{alLife, r, 1})
+		k.scoring[r] = alSymbolSprite(k.g, alItem{alScoring, r, 1})
 	}
-	const tok = 22
+	const tok = minIcon
 	for p := range PlayerColours {
 		k.tokens[p] = tokenSprite(tok, func(dc *gg.Context, c float64) { Token(dc, p, c, c, tok) })
 		k.hollow[p] = tokenSprite(tok, func(dc *gg.Context, c float64) { HollowToken(dc, Player(p).Mark, rgb(textSoft), c, c, tok) })
-		k.pips[p] = tokenSprite(18, func(dc *gg.Context, c float64) { Pip(dc, p, true, rgb(textMain), c, c, 18) })
 	}
-	k.ring = tokenSprite(tok+8, func(dc *gg.Context, c float64) {
-		dc.DrawCircle(c, c, tok/2+3)
-		dc.SetColor(rgb(accent))
-		dc.SetLineWidth(2.5)
-		dc.Stroke()
-	})
-	k.heart = Sprite(20, 20, func(dc *gg.Context) {
-		HeartPath(dc, 10, 10.5, 18)
+	const ic = minIcon
+	k.heart = Sprite(ic, ic, func(dc *gg.Context) {
+		HeartPath(dc, ic/2, ic/2+0.5, ic-1)
 		dc.SetColor(rgb(alHeart))
 		dc.Fill()
 	})
-	k.heartOff = Sprite(20, 20, func(dc *gg.Context) {
-		HeartPath(dc, 10, 10.5, 18)
-		HeartPath(dc, 10, 10.8, 12)
+	k.heartOff = Sprite(ic, ic, func(dc *gg.Context) {
+		HeartPath(dc, ic/2, ic/2+0.5, ic-1)
+		HeartPath(dc, ic/2, ic/2+0.8, ic-8)
 		dc.SetFillRuleEvenOdd()
 		dc.SetColor(rgb(tableLine))
 		dc.Fill()
 	})
-	k.coin = Sprite(20, 20, func(dc *gg.Context) {
-		coin(dc, 10, 10, 8.5, rgb(alCoin), rgb(alCoinRim))
+	k.coin = Sprite(ic, ic, func(dc *gg.Context) {
+		coin(dc, ic/2, ic/2, ic/2-1, rgb(alCoin), rgb(alCoinRim))
 	})
-	k.hand = Sprite(22, 22, func(dc *gg.Context) {
-		for i, x := range [2]float64{2, 8} {
-			RoundedCard(dc, x, 2+float64(1-i)*2, 12, 17, 2.5, rgb(alDeck), rgb(alDeckRim), 1.5)
+	k.hand = Sprite(ic+2, ic, func(dc *gg.Context) {
+		for i, x := range [2]float64{1, 9} {
+			RoundedCard(dc, x, 1+float64(1-i)*2, 13, 19, 2.5, rgb(alDeck), rgb(alDeckRim), 1.5)
 		}
 	})
-	k.baby = Sprite(20, 20, func(dc *gg.Context) { drawBaby(dc, 10, 10, 19) })
+	k.baby = Sprite(ic, ic, func(dc *gg.Context) { drawBaby(dc, ic/2, ic/2, ic-1) })
 	for p := range k.backs {
 		// Square-cornered, so that it is drawn in flat colours only.
-		k.backs[p] = Sprite(11, 16, func(dc *gg.Context) {
+		k.backs[p] = Sprite(ic, 28, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)
 			FillRect(im, im.Rect, rgb(alDeckRim))
-			FillRect(im, im.Rect.Inset(1), alPhaseFill(p+1))
+			FillRect(im, im.Rect.Inset(2), alPhaseFill(p+1))
+			k.label.Draw(im, phaseDigit(p+1), ic/2, 14, Centre, rgb(white))
 		})
 	}
-	k.devTick = Sprite(18, 18, func(dc *gg.Context) {
-		dc.DrawCircle(9, 9, 8.5)
+	k.devTick = Sprite(ic, ic, func(dc *gg.Context) {
+		dc.DrawCircle(ic/2, ic/2, ic/2-0.5)
 		dc.SetColor(rgb(gold))
 		dc.Fill()
-		CheckMark(dc, 9, 9.5, 11, rgb(inkDark))
+		CheckMark(dc, ic/2, ic/2+0.5, 14, rgb(inkDark))
 	})
-	k.friends = Sprite(18, 18, func(dc *gg.Context) {
-		for i, x := range [2]float64{11.5, 6.5} {
-			c := rgb(alMuted)
+	k.friends = Sprite(ic, ic, func(dc *gg.Context) {
+		for i, x := range [2]float64{14.5, 7.5} {
+			c := rgb(textSoft)
 			if i == 1 {
-				c = rgb(alDeck)
+				c = rgb(alBabyWrap)
 			}
-			dc.DrawCircle(x, 5.5, 3.2)
-			dc.DrawRoundedRectangle(x-5, 9.5, 10, 8, 3.5)
+			dc.DrawCircle(x, 6.5, 4)
+			dc.DrawRoundedRectangle(x-6.5, 11.5, 13, 10, 4.5)
 			dc.SetColor(c)
 			dc.Fill()
 		}
 	})
 	tagW := k.label.Measure("START") + 12
-	k.startTag = centredSprite(tagW, 18, func(dc *gg.Context, cx, cy float64) {
-		RoundedCard(dc, cx-tagW/2, cy-9, tagW, 18, 9, rgb(gold), nil, 0)
+	k.startTag = centredSprite(tagW, minIcon, func(dc *gg.Context, cx, cy float64) {
+		RoundedCard(dc, cx-tagW/2, cy-minIcon/2, tagW, minIcon, minIcon/2, rgb(gold), nil, 0)
 		k.label.Draw(dc.Image().(*image.RGBA), "START", cx, cy, Centre, rgb(inkDark))
+	})
+	k.develop = Sprite(40, alSym, func(dc *gg.Context) {
+		im := dc.Image().(*image.RGBA)
+		FillRect(im, im.Rect, rgb(alDevBand))
+		alArrow(dc, 8, 32, alSym/2)
 	})
 	k.panelBoxes = newPanelBoxes()
 	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
 	k.slot = NewBox(10, 2, rgb(tableInset), rgb(tableLine), rgb(table))
 	k.section = NewBox(10, 1, rgb(tableInset), rgb(tableLine), rgb(table))
-	k.playable = NewBox(12, 3, rgb(rowActive), rgb(accent), rgb(table))
-	k.board = k.drawBoardBackdrop()
-	k.plain = tableBackdrop(abFooterY)
+	k.next = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(table))
+	k.legend = k.cardLegend()
+	k.lifeLegend = k.tableauLegend()
+	for n := range k.boards {
+		k.boards[n] = sync.OnceValue(func() *image.RGBA { return k.drawBoardBackdrop(n) })
+		k.finals[n] = sync.OnceValue(func() *image.RGBA { return k.legendBackdrop(k.boardHeight(n), k.legend) })
+	}
+	k.handBack = sync.OnceValue(k.handBackdrop)
+	k.lifeBack = sync.OnceValue(func() *image.RGBA { return k.legendBackdrop(alLifeHeight, k.lifeLegend) })
 	return k
 }
 
+// alArrow draws the arrow of a development, from its cost to its gain,
+// from x0 to x1 on cy.
+func alArrow(dc *gg.Context, x0, x1, cy float64) {
+	dc.SetColor(rgb(alMuted))
+	dc.SetLineWidth(3)
+	dc.DrawLine(x0, cy, x1-6, cy)
+	dc.Stroke()
+	dc.MoveTo(x1, cy)
+	dc.LineTo(x1-9, cy-7)
+	dc.LineTo(x1-9, cy+7)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// cardLegend is the key to the symbols of cards: what each kind of
+// symbol means, in the words of the buttons and the log, and the ten
+// resources by their codes.
+func (k *alifeKit) cardLegend() []legendItem {
+	item := func(it alItem) *image.RGBA { return alSymbolSprite(k.g, it) }
+	items := []legendItem{
+		{item(alItem{alScoring, 0, 1}), "matters"},
+		{item(alItem{alLife, 0, 1}), "can do"},
+		{item(alItem{alLose, 0, 1}), "lose"},
+		{item(alItem{alMoney, 0, 1}), "money"},
+		{item(alItem{alDraw, 0, 1}), "draw"},
+		{item(alItem{alDiscard, 0, 1}), "discard"},
+		{item(alItem{alHeartLoss, 0, 1}), "heart"},
+		{item(alItem{alBaby, 0, 1}), "baby"},
+		{k.develop, "develop"},
+	}
+	for r := range alNumRes {
+		items = append(items, legendItem{k.life[r], alResources[r].name})
+	}
+	return items
+}
+
+// tableauLegend is the key to a life board's marks.
+func (k *alifeKit) tableauLegend() []legendItem {
+	return []legendItem{
+		{k.devTick, "developed"},
+		{k.baby, "child's card"},
+		{k.friends, "befriended by others"},
+		{k.heart, "hearts"},
+		{k.coin, "money"},
+		{k.hand, "cards in hand"},
+	}
+}
+
+// legendBackdrop is an empty table h pixels tall with legend drawn at
+// its foot.
+func (k *alifeKit) legendBackdrop(h int, legend []legendItem) *image.RGBA {
+	im := plainBackdrop(PhoneWidth, h)
+	k.frame.drawLegend(im, legend)
+	return im
+}
+
 // alSymbolSprite draws one item alone, for compositing on the table: a
-// life symbol gets a light halo, so that dark ones (Fame) show on it.
+// life symbol's rim is light, so that dark ones (Fame) show on it.
 func alSymbolSprite(g alGlyphs, it alItem) *image.RGBA {
 	w := it.width(g)
-	return centredSprite(w+2, g.size+2, func(dc *gg.Context, cx, cy float64) {
-		if it.kind == alLife {
-			dc.DrawCircle(cx, cy, g.size/2+1)
-			dc.SetColor(rgb(textSoft))
-			dc.Fill()
-		}
+	g.rim = textSoft
+	return centredSprite(w, g.size, func(dc *gg.Context, cx, cy float64) {
 		drawItem(dc, it, g, cx-w/2, cy)
 	})
 }
@@ -595,81 +667,75 @@ func cardTitle(f *Face, c alife.Card) string {
 
 // drawFace draws a card as its owner reads it: the phase and title under
 // a band of the phase's colour; the base area, gained when the card is
-// played; and on a pale band, the development: its cost options, then
-// what developing gives.
+// played; and on a pale band, the development: its cost options, an
+// arrow, and what developing gives.
 func (k *alifeKit) drawFace(c alife.Card) *image.RGBA {
 	return Sprite(alCardW, alCardH, func(dc *gg.Context) {
 		im := dc.Image().(*image.RGBA)
 		w, h := float64(alCardW), float64(alCardH)
-		const radius, line = 8.0, 1.5
+		const radius, line, band = 8.0, 2.0, 70.0
 		RoundedCard(dc, 0, 0, w, h, radius, rgb(alCardFace), rgb(alCardEdge), line)
-		// A band of the phase's colour along the top, rounded with the
-		// card, and the development band at the bottom. The title is
-		// dark on the face: light text on the band's colours would need
-		// blends the palette lacks.
-		// The bands stop at whole pixels inside the edge, so that they
-		// make no blends with it.
+		// A band of the phase's colour along the top and the development
+		// band at the bottom, inside whole pixels of the edge so that
+		// they make no blends with it. The title is dark on the face:
+		// light text on the band's colours would need blends the palette
+		// lacks.
 		dc.DrawRoundedRectangle(2, 2, w-4, h-4, radius-2)
 		dc.Clip()
-		dc.DrawRectangle(0, 0, w, 7)
+		dc.DrawRectangle(0, 0, w, 6)
 		dc.SetColor(alPhaseFill(c.Phase))
 		dc.Fill()
-		dc.DrawRectangle(0, 70, w, h)
+		dc.DrawRectangle(0, band, w, h)
 		dc.SetColor(rgb(alDevBand))
 		dc.Fill()
 		dc.ResetClip()
-		dc.DrawLine(line, 70, w-line, 70)
-		dc.SetColor(rgb(alCardEdge))
-		dc.SetLineWidth(1)
-		dc.Stroke()
+		FillRect(im, image.Rect(int(line), band, alCardW-int(line), band+1), rgb(alCardEdge))
 
 		// Phase number in a disc of its colour, then the title, shrunk to
 		// fit.
-		const ty = 17.5
-		dc.DrawCircle(16, ty, 9)
+		const ty = 21.0
+		dc.DrawCircle(17, ty, 12)
 		dc.SetColor(alPhaseFill(c.Phase))
 		dc.Fill()
-		k.label.Draw(im, phaseDigit(c.Phase), 16, ty, Centre, rgb(white))
-		tx := 31.0
+		k.label.Draw(im, phaseDigit(c.Phase), 17, ty, Centre, rgb(white))
+		tx := 35.0
 		room := w - tx - 8
 		title := cardTitle(k.title, c)
-		f := FitFace(title, room, k.title, k.titleSmall, k.titleTiny)
+		f := FitFace(title, room, k.title, k.titleSmall)
 		f.Draw(im, f.Fit(title, room), tx, ty, MiddleLeft, rgb(inkDark))
 
 		// The base area.
-		base := areaItems(c.Base)
-		if len(base) == 0 {
-			k.small.Draw(im, "nothing", 10, 47, MiddleLeft, rgb(alMuted))
+		const by = 52.0
+		if base := areaItems(c.Base); len(base) == 0 {
+			k.body.Draw(im, "nothing", 10, by, MiddleLeft, rgb(alMuted))
 		} else {
-			drawItems(dc, base, k.cardG, 10, 47, w-20)
+			drawItems(dc, base, k.g, 8, by, w-16)
 		}
 
-		// The development: cost options, "or" between two; then its gains.
-		x := 10.0
-		cy := 86.0
-		k.titleTiny.Draw(im, "COST", x, cy, MiddleLeft, rgb(alMuted))
-		x += 38
+		// The development: cost options, "or" between two; an arrow; its
+		// gains.
+		x, cy := 8.0, (band+h)/2
+		if len(c.Costs) == 0 {
+			k.body.Draw(im, "cannot develop", x, cy, MiddleLeft, rgb(alMuted))
+			return
+		}
 		for i, cost := range c.Costs {
 			if i > 0 {
-				x += 4 + k.small.Draw(im, "or", x+4, cy, MiddleLeft, rgb(alMuted)) + 6
+				x += 3 + k.body.Draw(im, "or", x+3, cy, MiddleLeft, rgb(alMuted)) + 5
 			}
 			items := costItems(cost)
 			if len(items) == 0 {
-				x += k.small.Draw(im, "free", x, cy, MiddleLeft, rgb(inkDark)) + 4
+				x += k.body.Draw(im, "free", x, cy, MiddleLeft, rgb(inkDark)) + 2
 				continue
 			}
-			x += drawItems(dc, items, k.cardG, x, cy, w-8-x) + 4
+			x += drawItems(dc, items, k.g, x, cy, w*0.55-x) + 2
 		}
-		if len(c.Costs) == 0 {
-			k.small.Draw(im, "cannot develop", x, cy, MiddleLeft, rgb(alMuted))
-		}
-		cy = 114
-		k.titleTiny.Draw(im, "GAIN", 10, cy, MiddleLeft, rgb(alMuted))
-		dev := areaItems(c.Dev)
-		if len(dev) == 0 {
-			k.small.Draw(im, "nothing", 48, cy, MiddleLeft, rgb(alMuted))
+		alArrow(dc, x+2, x+22, cy)
+		x += 28
+		if dev := areaItems(c.Dev); len(dev) == 0 {
+			k.body.Draw(im, "nothing", x, cy, MiddleLeft, rgb(alMuted))
 		} else {
-			drawItems(dc, dev, k.cardG, 48, cy, w-56)
+			drawItems(dc, dev, k.g, x, cy, w-6-x)
 		}
 	})
 }
@@ -682,85 +748,23 @@ func phaseDigit(p int) string {
 	return strconv.Itoa(p)
 }
 
-// The sizes of tableau chips: a line of title and a row of symbols, a
-// second title line for a long title, and a row of development gains for
-// a developed card.
-const (
-	alChipW    = 154
-	alChipH    = 44
-	alChipLine = 14 // a second title line
-	alChipDevH = 20 // the development's row
-)
-
-// chip returns the tableau chip of a played card: a stripe of its phase's
-// colour, its title and its base symbols; a developed card adds a gold
-// tick and its development's gains, a child's card a baby. Its height
-// varies with the title and the development.
-func (k *alifeKit) chip(p alife.PlayedView) *image.RGBA {
-	dev := p.Developed && !p.Child
-	return k.cached(alFaceKey{id: p.Card.ID, chip: true, developed: dev, child: p.Child}, p.Card, func() *image.RGBA {
-		return k.drawChip(p.Card, dev, p.Child)
-	})
-}
-
-func (k *alifeKit) drawChip(c alife.Card, dev, child bool) *image.RGBA {
-	const x = 14.0
-	right := float64(alChipW) - 6
-	if dev {
-		right -= 20
-	}
-	if child {
-		right -= 21
-	}
-	f := k.chipTitle
-	title := cardTitle(f, c)
-	lines := []string{title}
-	if f.Measure(title) > right-x {
-		lines = f.Wrap(title, right-x)
-		if len(lines) > 2 {
-			lines[1] = f.Fit(lines[1]+" "+lines[2], right-x)
-			lines = lines[:2]
-		}
-	}
-	h := alChipH + alChipLine*(len(lines)-1)
-	if dev {
-		h += alChipDevH
-	}
-	return Sprite(alChipW, h, func(dc *gg.Context) {
-		im := dc.Image().(*image.RGBA)
-		w, hh := float64(alChipW), float64(h)
-		edge := rgb(alCardEdge)
-		if dev {
-			edge = rgb(gold)
-		}
-		RoundedCard(dc, 0, 0, w, hh, 6, rgb(alCardFace), edge, 1.5)
-		FillRect(im, image.Rect(3, 4, 9, h-4), alPhaseFill(c.Phase))
-		r := w - 6
-		if dev {
-			Blit(im, k.devTick, int(r)-18, 3)
-			r -= 20
-		}
-		if child {
-			Blit(im, k.baby, int(r)-19, 2)
-		}
-		for i, l := range lines {
-			f.Draw(im, l, x, 12+float64(i*alChipLine), MiddleLeft, rgb(inkDark))
-		}
-		y := 31 + float64(alChipLine*(len(lines)-1))
-		base := c.Base
-		if child {
-			// A child's card gives its parent no babies (RULINGS 3.3.18).
-			base.Babies = 0
-		}
-		drawItems(dc, areaItems(base), k.chipG, x, y, w-x-6)
-		if dev {
-			dc.DrawLine(x, y+12.5, w-6, y+12.5)
-			dc.SetColor(rgb(alDevBand))
-			dc.SetLineWidth(1)
-			dc.Stroke()
-			k.titleTiny.Draw(im, "+", x, y+22, MiddleLeft, rgb(goldDeep))
-			drawItems(dc, areaItems(c.Dev), k.chipG, x+10, y+22, w-x-16)
-		}
+// cardLine returns a played card as one line of a tableau: a disc of its
+// phase's colour with its number, and its title, ending marks pixels
+// before the right edge to leave room for marks drawn there.
+func (k *alifeKit) cardLine(c alife.Card, marks int) *image.RGBA {
+	return k.cached(alFaceKey{id: c.ID, line: true, marks: marks}, c, func() *image.RGBA {
+		return Sprite(alLineW, alLineH, func(dc *gg.Context) {
+			im := dc.Image().(*image.RGBA)
+			RoundedCard(dc, 0, 0, alLineW, alLineH, 6, rgb(alCardFace), rgb(alCardEdge), 2)
+			const cy = alLineH / 2
+			dc.DrawCircle(16, cy, 11)
+			dc.SetColor(alPhaseFill(c.Phase))
+			dc.Fill()
+			k.label.Draw(im, phaseDigit(c.Phase), 16, cy, Centre, rgb(white))
+			room := float64(alLineW - 34 - 8 - marks)
+			title := cardTitle(k.titleSmall, c)
+			k.titleSmall.Draw(im, k.titleSmall.Fit(title, room), 34, cy, MiddleLeft, rgb(inkDark))
+		})
 	})
 }
 
@@ -791,30 +795,48 @@ func alProducts(sv alife.SeatView) (out [alNumRes]int) {
 // alActing reports whether seat must decide now.
 func alActing(acting []int, seat int) bool { return slices.Contains(acting, seat) }
 
-// seatNames are the drawable names of at least n seats.
-func (k *alifeKit) seatNames(names []string, n int) []string { return k.name.SeatNames(names, n) }
-
-// products draws the ten products of a seat's tracks in a row of cells
-// from x, each cell w wide: the resource's life symbol, scoring × life
-// below, and the product beside it.
-func (k *alifeKit) drawProducts(im *image.RGBA, sv alife.SeatView, x, y float64, w float64) {
-	for r := range alNumRes {
-		cx := x + float64(r)*w
-		BlitCentred(im, k.life[r], cx+11, y+10)
-		p := sv.Scoring[r] * sv.Life[r]
-		c := rgb(textMain)
-		switch {
-		case p < 0:
-			c = rgb(badSoft)
-		case p == 0:
-			c = rgb(textSoft)
-		}
-		k.stat.Draw(im, k.stat.Fit(number(p), w-26), cx+23, y+10, MiddleLeft, c)
-		k.small.Draw(im, k.small.Fit(number(sv.Scoring[r])+"×"+number(sv.Life[r]), w-4), cx+1, y+30, MiddleLeft, rgb(textSoft))
+// alStage is the stage a header names: the round of fifteen and its
+// phase, or the step that stands for it.
+func alStage(step string, round, phase int) string {
+	switch step {
+	case "over":
+		return "Game over"
+	case "start":
+		return "Setting up"
 	}
+	s := "Round " + number(round) + " of 15"
+	if step == "child" {
+		return s + " · Children"
+	}
+	if n := alPhaseName(phase); n != "" {
+		s += " · " + n
+	}
+	return s
 }
 
-// hearts draws a seat's hearts of three from x, centred on cy, and
+// alHeader is the shared header of a view: whose turn, or who won.
+func alHeader(v alife.View, private bool) header {
+	h := header{Game: "A Life", Stage: alStage(v.Step, v.Round, v.Phase), Over: alOver(v), Private: private, Viewer: v.Seat}
+	for _, s := range v.Acting {
+		if s >= 0 && s < len(v.Seats) {
+			h.Turn = append(h.Turn, seatMark{s, s})
+		}
+	}
+	for s, rk := range v.Rank {
+		if rk == 1 && s < len(v.Seats) {
+			h.Winners = append(h.Winners, seatMark{s, s})
+		}
+	}
+	if h.Over && len(h.Winners) == 0 {
+		h.Over, h.Note = false, "Game over"
+	}
+	return h
+}
+
+// alOver reports whether the game has ended.
+func alOver(v alife.View) bool { return v.Step == "over" }
+
+// drawHearts draws a seat's hearts of three from x, centred on cy, and
 // returns the width drawn.
 func (k *alifeKit) drawHearts(im *image.RGBA, n int, x, cy float64) float64 {
 	total := max(3, min(n, 9))
@@ -823,31 +845,40 @@ func (k *alifeKit) drawHearts(im *image.RGBA, n int, x, cy float64) float64 {
 		if i < n {
 			h = k.heart
 		}
-		BlitCentred(im, h, x+10+float64(i)*19, cy)
+		BlitCentred(im, h, x+minIcon/2+float64(i)*(minIcon+1), cy)
 	}
-	return float64(total) * 19
+	k.fonts.icon("heart", minIcon)
+	return float64(total) * (minIcon + 1)
 }
 
 // drawMoney draws a coin and the money from x, and returns the width.
 func (k *alifeKit) drawMoney(im *image.RGBA, n int, x, cy float64) float64 {
-	BlitCentred(im, k.coin, x+10, cy)
-	return 24 + k.stat.Draw(im, k.stat.Fit(number(n), 60), x+24, cy, MiddleLeft, rgb(textMain))
+	BlitCentred(im, k.coin, x+minIcon/2, cy)
+	k.fonts.icon("money", minIcon)
+	return minIcon + 4 + k.stat.Draw(im, k.stat.Fit(number(n), 60), x+minIcon+4, cy, MiddleLeft, rgb(textMain))
+}
+
+// drawCount draws an icon and a count from x, and returns the width.
+func (k *alifeKit) drawCount(im *image.RGBA, icon *image.RGBA, what string, n int, x, cy float64) float64 {
+	iw := float64(icon.Rect.Dx())
+	BlitCentred(im, icon, x+iw/2, cy)
+	k.fonts.icon(what, minIcon)
+	return iw + 4 + k.stat.Draw(im, k.stat.Fit(number(n), 50), x+iw+4, cy, MiddleLeft, rgb(textMain))
 }
 
 // drawHandMix draws a hand's size and its cards' phases, as their backs
-// show: a back of each phase's colour with how many.
+// show: a back of each phase, lettered with it, and how many.
 func (k *alifeKit) drawHandMix(im *image.RGBA, size int, mix [5]int, x, cy float64) float64 {
 	x0 := x
-	BlitCentred(im, k.hand, x+11, cy)
-	x += 24
-	x += k.stat.Draw(im, k.stat.Fit(number(size), 50), x, cy, MiddleLeft, rgb(textMain)) + 8
+	x += k.drawCount(im, k.hand, "cards in hand", size, x, cy) + 8
 	for p, n := range mix {
 		if n <= 0 {
 			continue
 		}
-		BlitCentred(im, k.backs[p], x+6, cy)
-		x += 14
-		x += k.small.Draw(im, strconv.Itoa(min(n, 99)), x, cy, MiddleLeft, rgb(textSoft)) + 6
+		BlitCentred(im, k.backs[p], x+minIcon/2, cy)
+		k.fonts.icon("card back", minIcon)
+		x += minIcon + 2
+		x += k.body.Draw(im, "×"+strconv.Itoa(min(n, 99)), x, cy, MiddleLeft, rgb(textSoft)) + 6
 	}
 	return x - x0
 }

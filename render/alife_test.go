@@ -3,9 +3,11 @@ package render
 import (
 	"bytes"
 	"errors"
+	"image"
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -19,18 +21,27 @@ var (
 	alifeNames2 = []string{"Ingrid", "Lars"}
 	alifeNames3 = []string{"Ada", "Bartholomew-Maximilian von Hohenzollern", "Zoë"}
 	alifeNames4 = []string{"Mia", "Noah", "Olivia", "Jürgen"}
+	// alifeLong are four of the longest names a board meets.
+	alifeLong = []string{"Bartholomew-Maximilian von Hohenzollern", "Anastasia Konstantinovna Rimskaya", "Wolfgang Amadeus Lüdenscheid", "Maria-Magdalena Oyelaran-Okafor"}
 )
 
 // alifePlay plays a seeded game of AI players until stop holds (or the
 // game ends) and returns it. A nil t panics on failure, for goldens.
 func alifePlay(t testing.TB, seats int, seed uint64, stop func(alife.View) bool) games.State {
+	return alifePlayUntil(t, seats, seed, func(st games.State) bool {
+		return stop != nil && stop(st.View(games.Observer).(alife.View))
+	})
+}
+
+// alifePlayUntil plays as alifePlay does until stop holds for the state.
+func alifePlayUntil(t testing.TB, seats int, seed uint64, stop func(games.State) bool) games.State {
 	st, err := alife.Game{}.New(games.Config{Seats: seats, Seed: seed})
 	if err != nil {
 		alifeFail(t, err)
 	}
 	ai, rng := alife.Game{}.AI(), rand.New(rand.NewPCG(seed, seed))
 	for range 2000 {
-		if stop != nil && stop(st.View(games.Observer).(alife.View)) {
+		if stop(st) {
 			break
 		}
 		active := st.Active()
@@ -70,7 +81,46 @@ func alifeOver3() games.State  { return alifePlay(nil, 3, 11, nil) }
 func alifeStart4() games.State {
 	return alifePlay(nil, 4, 2, func(v alife.View) bool { return len(v.Acting) > 0 && v.Acting[0] != v.Start })
 }
-func alifeLate4() games.State               { return alifePlay(nil, 4, 9, atRound(13)) }
+func alifeLate4() games.State { return alifePlay(nil, 4, 9, atRound(13)) }
+
+// alifeFullestHand is the view of a seat holding ten cards, the most
+// any seat holds in the first sixty four-seat games.
+func alifeFullestHand() alife.View {
+	var full *alife.View
+	alifePlayUntil(nil, 4, 19, func(st games.State) bool {
+		for s, sv := range st.View(games.Observer).(alife.View).Seats {
+			if sv.HandSize >= 10 {
+				v := st.View(games.Seat(s)).(alife.View)
+				full = &v
+				return true
+			}
+		}
+		return false
+	})
+	if full == nil {
+		panic("no seat holds ten cards")
+	}
+	return *full
+}
+
+// alifeKeptHand is the view of a seat that has kept a card for its child
+// while another still chooses.
+func alifeKeptHand() alife.View {
+	var kept *alife.View
+	alifePlayUntil(nil, 4, 5, func(st games.State) bool {
+		for s := range st.View(games.Observer).(alife.View).Seats {
+			if v := st.View(games.Seat(s)).(alife.View); len(v.Kept) > 0 {
+				kept = &v
+				return true
+			}
+		}
+		return false
+	})
+	if kept == nil {
+		panic("no seat keeps a card for its child")
+	}
+	return *kept
+}
 func alifePublic(st games.State) alife.View { return st.View(games.Observer).(alife.View) }
 
 // alifeHandOf is the view of the first seat acting now.
@@ -122,18 +172,28 @@ func alifeBestLife(st games.State) alife.LifeBoardView {
 
 func alifeGoldens() []golden {
 	return []golden{
-		{"alife_board_mid3", func() any { return alifePublic(alifeMid3()) }, alifeNames3, Width, Height},
-		{"alife_board_child4", func() any { return alifePublic(alifeChild4()) }, alifeNames4, Width, Height},
-		{"alife_board_start4", func() any { return alifePublic(alifeStart4()) }, alifeNames4, Width, Height},
-		{"alife_board_late4", func() any { return alifePublic(alifeLate4()) }, alifeNames4, Width, Height},
-		{"alife_board_over2", func() any { return alifePublic(alifeOver2()) }, alifeNames2, Width, Height},
-		{"alife_hand_mid3", func() any { return alifeHandOf(alifeMid3()) }, alifeNames3, Width, Height},
-		{"alife_hand_child4", func() any { return alifeChildHand() }, alifeNames4, Width, Height},
-		{"alife_life_mid3", func() any { return alifeBestLife(alifeMid3()) }, alifeNames3, Width, Height},
-		{"alife_life_over3", func() any { return alifeBestLife(alifeOver3()) }, alifeNames3, Width, Height},
-		{"alife_life_over2", func() any { return alifeLifeOf(alifeOver2(), 1) }, alifeNames2, Width, Height},
+		{"alife_board_mid3", func() any { return alifePublic(alifeMid3()) }, alifeNames3, PhoneWidth, alifeBoardHeight(3)},
+		{"alife_board_child4", func() any { return alifePublic(alifeChild4()) }, alifeNames4, PhoneWidth, alifeBoardHeight(4)},
+		{"alife_board_start4", func() any { return alifePublic(alifeStart4()) }, alifeNames4, PhoneWidth, alifeBoardHeight(4)},
+		{"alife_board_late4", func() any { return alifePublic(alifeLate4()) }, alifeLong, PhoneWidth, alifeBoardHeight(4)},
+		{"alife_board_over2", func() any { return alifePublic(alifeOver2()) }, alifeNames2, PhoneWidth, alifeBoardHeight(2)},
+		{"alife_board_over3", func() any { return alifePublic(alifeOver3()) }, alifeNames3, PhoneWidth, alifeBoardHeight(3)},
+		{"alife_hand_mid3", func() any { return alifeHandOf(alifeMid3()) }, alifeNames3, PhoneWidth, alifeTestKit().handHeight()},
+		{"alife_hand_child4", func() any { return alifeChildHand() }, alifeNames4, PhoneWidth, alifeTestKit().handHeight()},
+		{"alife_hand_kept4", func() any { return alifeKeptHand() }, alifeLong, PhoneWidth, alifeTestKit().handHeight()},
+		{"alife_hand_full4", func() any { return alifeFullestHand() }, alifeLong, PhoneWidth, alifeTestKit().handHeight()},
+		{"alife_life_mid3", func() any { return alifeBestLife(alifeMid3()) }, alifeNames3, PhoneWidth, alLifeHeight},
+		{"alife_life_late4", func() any { return alifeBestLife(alifeLate4()) }, alifeLong, PhoneWidth, alLifeHeight},
+		{"alife_life_over3", func() any { return alifeBestLife(alifeOver3()) }, alifeNames3, PhoneWidth, alLifeHeight},
+		{"alife_life_over2", func() any { return alifeLifeOf(alifeOver2(), 1) }, alifeNames2, PhoneWidth, alLifeHeight},
 	}
 }
+
+// alifeTestKit is a kit for what the tests measure of the layout.
+var alifeTestKit = sync.OnceValue(func() *alifeKit { return newAlifeKit(defaultFonts) })
+
+// alifeBoardHeight is the height of the board of n seats.
+func alifeBoardHeight(n int) int { return alifeTestKit().boardHeight(n) }
 
 func TestAlifeGolden(t *testing.T) {
 	t.Parallel()
@@ -174,7 +234,7 @@ func sum(xs []int) int {
 }
 
 // TestAlifeBoardRefusesPrivate: a public view carrying a seat's hand,
-// child pairs or draws is refused, never drawn.
+// child pairs, cards kept for children or draws is refused, never drawn.
 func TestAlifeBoardRefusesPrivate(t *testing.T) {
 	t.Parallel()
 	r := shared()
@@ -185,6 +245,7 @@ func TestAlifeBoardRefusesPrivate(t *testing.T) {
 		"empty hand": func(v *alife.View) { v.Hand = []alife.Card{} },
 		"children":   func(v *alife.View) { v.Children = [][2]alife.Card{{own.Hand[0], own.Hand[0]}} },
 		"draws":      func(v *alife.View) { v.Draws = 2 },
+		"kept":       func(v *alife.View) { v.Kept = own.Hand[:1] },
 	} {
 		v := alifePublic(st)
 		leak(&v)
@@ -195,9 +256,10 @@ func TestAlifeBoardRefusesPrivate(t *testing.T) {
 }
 
 // TestAlifeBoardHidesHands checks that the board is drawn from public
-// material alone: each seat's own view, its hand, child pairs and draws
-// taken away, draws exactly the observer's board, however the hands
-// differ; and that of a hand, its size and the phases of its backs show.
+// material alone: each seat's own view, its hand, child pairs, kept
+// cards and draws taken away, draws exactly the observer's board, however
+// the hands differ; and that of a hand, its size and the phases of its
+// backs show.
 func TestAlifeBoardHidesHands(t *testing.T) {
 	t.Parallel()
 	r := shared()
@@ -207,7 +269,7 @@ func TestAlifeBoardHidesHands(t *testing.T) {
 		for s := range alifePublic(st).Seats {
 			v := st.View(games.Seat(s)).(alife.View)
 			held += len(v.Hand)
-			v.Seat, v.Hand, v.Children, v.Draws = int(games.Observer), nil, nil, 0
+			v.Seat, v.Hand, v.Children, v.Kept, v.Draws = int(games.Observer), nil, nil, nil, 0
 			if !bytes.Equal(decode(t, mustBoard(t, r, v)).Pix, base) {
 				t.Errorf("%s: seat %d's view without its hand draws another board", name, s)
 			}
@@ -240,15 +302,16 @@ func TestAlifeShowsState(t *testing.T) {
 	st := alifeMid3()
 	board := draw(alifePublic(st))
 	for name, change := range map[string]func(*alife.View){
-		"hearts":   func(v *alife.View) { v.Seats[1].Hearts-- },
-		"money":    func(v *alife.View) { v.Seats[2].Money += 5 },
-		"life":     func(v *alife.View) { v.Seats[0].Life[8] += 3 },
-		"stack":    func(v *alife.View) { v.Seats[0].Row = (v.Seats[0].Row + 1) % 4 },
-		"acting":   func(v *alife.View) { v.Acting = []int{2} },
-		"start":    func(v *alife.View) { v.Start = (v.Start + 1) % 3 },
-		"dead":     func(v *alife.View) { v.Seats[1].Dead = true },
-		"card":     func(v *alife.View) { v.Columns[1].Cards[2] = nil },
-		"tableau":  func(v *alife.View) { v.Seats[2].Tableau[0] = v.Seats[2].Tableau[0][:1] },
+		"hearts": func(v *alife.View) { v.Seats[1].Hearts-- },
+		"money":  func(v *alife.View) { v.Seats[2].Money += 5 },
+		"stack":  func(v *alife.View) { v.Seats[0].Row = (v.Seats[0].Row + 1) % 4 },
+		"acting": func(v *alife.View) { v.Acting = []int{2} },
+		"start":  func(v *alife.View) { v.Start = (v.Start + 1) % 3 },
+		"dead":   func(v *alife.View) { v.Seats[1].Dead = true },
+		"card":   func(v *alife.View) { v.Columns[1].Cards[2] = nil },
+		"last": func(v *alife.View) {
+			v.Last = &alife.LastMove{Seat: 1, Move: "res", Col: v.Seats[1].Col, Row: v.Seats[1].Row}
+		},
 		"children": func(v *alife.View) { v.Seats[0].Children = 2 },
 	} {
 		v := alifePublic(st)
@@ -264,6 +327,7 @@ func TestAlifeShowsState(t *testing.T) {
 		"phase": func(v *alife.View) { v.Phase = 5 },
 		"draws": func(v *alife.View) { v.Draws = 2 },
 		"track": func(v *alife.View) { v.Seats[v.Seat].Scoring[3] += 2 },
+		"kept":  func(v *alife.View) { v.Kept = v.Hand[:1] },
 	} {
 		v := alifeHandOf(st)
 		change(&v)
@@ -297,19 +361,26 @@ func TestAlifeShowsState(t *testing.T) {
 
 // TestAlifeBoardDispatch checks that Board draws the public view as the
 // board, a seat's view as its hand and a life board as a life board,
-// each 1280×720, and that a negative seat other than the observer's is
-// refused as a hand.
+// each a phone's width and its kind's height, and that a negative seat
+// other than the observer's is refused as a hand.
 func TestAlifeBoardDispatch(t *testing.T) {
 	t.Parallel()
 	r := shared()
 	st := alifeMid3()
-	for name, v := range map[string]any{"board": alifePublic(st), "hand": alifeHandOf(st), "life": alifeLifeOf(st, 1)} {
-		data, err := r.Board(v, alifeNames3)
+	for name, c := range map[string]struct {
+		view   any
+		height int
+	}{
+		"board": {alifePublic(st), alifeBoardHeight(3)},
+		"hand":  {alifeHandOf(st), alifeTestKit().handHeight()},
+		"life":  {alifeLifeOf(st, 1), alLifeHeight},
+	} {
+		data, err := r.Board(c.view, alifeNames3)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if b := decode(t, data).Bounds(); b.Dx() != Width || b.Dy() != Height {
-			t.Errorf("%s: image is %v, want %dx%d", name, b, Width, Height)
+		if b := decode(t, data).Bounds(); b.Dx() != PhoneWidth || b.Dy() != c.height {
+			t.Errorf("%s: image is %v, want %dx%d", name, b, PhoneWidth, c.height)
 		}
 	}
 	hand, board := decode(t, mustBoard(t, r, alifeHandOf(st))), decode(t, mustBoard(t, r, alifePublic(st)))
@@ -350,7 +421,8 @@ func TestAlifeFaceCache(t *testing.T) {
 		c := hand[0]
 		c.ID = id
 		k.face(c)
-		k.chip(alife.PlayedView{Card: c, Developed: true})
+		k.cardLine(c, 0)
+		k.tile(c)
 	}
 	k.faces.Range(func(key, _ any) bool {
 		if id := key.(alFaceKey).id; id < 0 || id >= alMaxCachedID {
@@ -462,8 +534,8 @@ func TestAlifeOddViews(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if b := decode(t, data).Bounds(); b.Dx() != Width || b.Dy() != Height {
-				t.Errorf("image is %v, want %dx%d", b, Width, Height)
+			if b := decode(t, data).Bounds(); b.Dx() != PhoneWidth || b.Dy() > 1000 {
+				t.Errorf("image is %v, want %d wide and at most 1000 tall", b, PhoneWidth)
 			}
 		})
 	}
@@ -477,4 +549,62 @@ func BenchmarkAlifeHand(b *testing.B) { benchmarkBoard(b, alifeChildHand(), alif
 
 func BenchmarkAlifeLifeBoard(b *testing.B) {
 	benchmarkBoard(b, alifeBestLife(alifeOver3()), alifeNames3)
+}
+
+// TestAlifeMarksTheLastMove checks that the board outlines what the last
+// move changed, in the fresh colour: the space a taken card's stack
+// moved to and the card dealt in its place, or the panel of the seat
+// that made any other move.
+func TestAlifeMarksTheLastMove(t *testing.T) {
+	t.Parallel()
+	r := shared()
+	st := alifeMid3()
+	outlined := func(v alife.View, box image.Rectangle) bool {
+		im := decode(t, mustBoard(t, r, v))
+		o := box.Inset(-freshLine - 1)
+		return im.RGBAAt(o.Min.X+o.Dx()/2, o.Min.Y+1) == rgb(fresh)
+	}
+	v := alifePublic(st)
+	v.Last = &alife.LastMove{Seat: 1, Move: "res", Col: v.Seats[1].Col, Row: v.Seats[1].Row}
+	if !outlined(v, seatRect(1)) {
+		t.Error("a resource space used: the seat's panel is not outlined")
+	}
+	if outlined(v, seatRect(0)) {
+		t.Error("another seat's panel is outlined")
+	}
+	v.Last = &alife.LastMove{Seat: 1, Move: "take", Col: v.Columns[0].Column, Row: 2}
+	cy := int(abRowY(2))
+	if !outlined(v, spaceRect(1, 2)) || !outlined(v, image.Rect(abCardA, cy-alCardH/2, abCardA+alCardW, cy+alCardH/2)) {
+		t.Error("a card taken: the space and the card dealt in its place are not both outlined")
+	}
+	if outlined(v, seatRect(1)) {
+		t.Error("a card taken: the seat's panel is outlined too")
+	}
+}
+
+// TestAlifeHeights: every image fits a phone's screen, and a board's
+// height depends on the seats alone, so that a replay's frames line up.
+func TestAlifeHeights(t *testing.T) {
+	t.Parallel()
+	k := alifeTestKit()
+	for n := range alMaxSeats + 1 {
+		if h := k.boardHeight(n); h > 1000 {
+			t.Errorf("the board of %d seats is %d px tall, want at most 1000", n, h)
+		}
+	}
+	if h := k.handHeight(); h > 1000 {
+		t.Errorf("a hand is %d px tall, want at most 1000", h)
+	}
+	r := shared()
+	st := alifeLate4()
+	first := decode(t, mustBoard(t, r, alifePublic(alifeStart4()))).Bounds()
+	for _, v := range []alife.View{alifePublic(st), alifePublic(alifeChild4())} {
+		if b := decode(t, mustBoard(t, r, v)).Bounds(); b != first {
+			t.Errorf("a four-seat board is %v, the first was %v", b, first)
+		}
+	}
+	mid, over := decode(t, mustBoard(t, r, alifePublic(alifeMid3()))).Bounds(), decode(t, mustBoard(t, r, alifePublic(alifeOver3()))).Bounds()
+	if mid != over {
+		t.Errorf("a finished three-seat board is %v, one in play %v", over, mid)
+	}
 }

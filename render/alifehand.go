@@ -2,37 +2,48 @@ package render
 
 import (
 	"image"
+	"math"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games/alife"
 )
 
-// The private A Life image, sent to one seat by DM: a header with what
-// the game asks of it, its hearts, money and score; its ten tracks, since
-// development costs ask for life values; the child pairs to keep one of,
-// when there are any; and its hand, the cards of the current phase first
-// and outlined, since only they can be played. Cards of other phases stay
-// in hand as fodder for costs that discard.
+// The private A Life image, sent to one seat by DM, one column for a
+// phone: the shared header ("Your turn" when the seat must act); its
+// hearts, money and score, and what the game asks of it; its twenty
+// tracks, since development costs ask for life values, each resource's
+// scoring value in a blank scoring square under its life symbol; the child pair to
+// keep one of and the cards already kept for children, when there are
+// any; its hand, the cards it can play now first, as only they can be
+// played, then those kept for costs that discard; where room is left,
+// the cards it lived this phase, which it develops from; and the legend.
 const (
-	ahHeadTop  = 10
-	ahHeadH    = 62
-	ahTrackTop = ahHeadTop + ahHeadH + 8
-	ahTrackH   = 58
-	ahMainTop  = ahTrackTop + ahTrackH + 10
-	ahCols     = 5
-	ahGapX     = (Width - 2*abMargin - ahCols*alCardW) / (ahCols - 1)
-	ahLabelH   = 24
-	ahRowPitch = alCardH + 16
+	ahStripY   = headerH + 22 // hearts, money, score
+	ahPromptY  = headerH + 56
+	ahTrackTop = headerH + 74
+	ahTrackH   = 78
+	ahMainTop  = ahTrackTop + ahTrackH + 8
+	ahGapX     = PhoneWidth - 2*frameMargin - 2*alCardW
+	ahLabelH   = 28
+	ahRowPitch = alCardH + 8
 )
+
+// handHeight is the height of every hand: room for three labelled
+// sections, four rows of cards in all (a child pair, the cards to play,
+// two rows kept for discards), and the legend.
+func (k *alifeKit) handHeight() int {
+	return ahMainTop + 3*ahLabelH + 4*ahRowPitch + 6 + k.frame.legendHeight(k.legend, PhoneWidth)
+}
 
 func (r *Renderer) paintAlifeHand(v alife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}
 	k := r.alife()
-	return k.plain, func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+	return k.handBack(), func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
 }
 
 // handPrompt says, to the seat, what the game asks of it now.
@@ -52,7 +63,7 @@ func (k *alifeKit) handPrompt(v alife.View, sv alife.SeatView) string {
 	case len(v.Children) > 0 && acting:
 		return "Keep one card for your child"
 	case v.Step == "start" && acting:
-		return "Place your stack on a start space"
+		return "Choose the row to start on"
 	case !acting:
 		return "Waiting for the others"
 	}
@@ -60,7 +71,7 @@ func (k *alifeKit) handPrompt(v alife.View, sv alife.SeatView) string {
 	case "card":
 		return "Take a card from the board or play one"
 	case "stand":
-		return "Choose where to stand"
+		return "Choose the row to stand on"
 	case "draw":
 		if v.Draws > 1 {
 			return "Draw " + strconv.Itoa(v.Draws) + " cards: choose each deck"
@@ -77,241 +88,216 @@ func (k *alifeKit) drawHand(im *image.RGBA, v alife.View, names []string) {
 	if v.Seat < len(v.Seats) {
 		sv = v.Seats[v.Seat]
 	}
-	seatNames := k.seatNames(names, max(len(v.Seats), v.Seat+1))
-	k.drawHandHeader(im, v, sv, seatNames)
-	k.drawTracks(im, sv, abMargin, ahTrackTop, Width-2*abMargin, ahTrackH)
+	k.frame.drawHeader(im, alHeader(v, true), names)
+	k.drawHandStrip(im, v, sv)
+	k.drawTracks(im, sv)
+	bottom := im.Rect.Dy() - k.frame.legendHeight(k.legend, PhoneWidth) - 6
 	top := ahMainTop
 	if len(v.Children) > 0 {
 		top = k.drawChildren(im, v.Children, top)
 	}
-	top = k.drawHandCards(im, v, top)
-	k.drawPhaseTableau(im, v, sv, top)
-	k.drawLegend(im, "A Life · your hand")
+	if len(v.Kept) > 0 {
+		top = k.drawCardSection(im, "Kept for your children", v.Kept, top, bottom, k.keptMark)
+	}
+	top = k.drawHandCards(im, v, top, bottom)
+	k.drawPhaseTableau(im, v, sv, top, bottom)
 }
 
-func (k *alifeKit) drawHandHeader(im *image.RGBA, v alife.View, sv alife.SeatView, names []string) {
-	r := image.Rect(abMargin, ahHeadTop, Width-abMargin, ahHeadTop+ahHeadH)
-	acting := alActing(v.Acting, v.Seat) && !alOver(v)
-	switch {
-	case alOver(v):
-		k.over.Draw(im, r)
-	case acting:
-		k.active.Draw(im, r)
-	default:
-		k.status.Draw(im, r)
-	}
-	x, right := float64(r.Min.X)+16, float64(r.Max.X)-16
-	y1, y2 := float64(r.Min.Y)+22, float64(r.Min.Y)+47
-
-	// The score at the right end, largest; hearts and money left of it.
-	sw := k.big.Draw(im, k.big.Fit(number(sv.Score), 110), right, float64(r.Min.Y+r.Max.Y)/2, MiddleRight, scoreColour(sv.Score))
-	right -= sw + 6
-	right -= k.small.Draw(im, "score", right, float64(r.Min.Y+r.Max.Y)/2+3, MiddleRight, rgb(textSoft)) + 24
-	mw := k.stat.Measure(number(sv.Money)) + 24
-	k.drawMoney(im, sv.Money, right-mw, y1)
-	hw := float64(max(3, min(sv.Hearts, 9))) * 19
-	k.drawHearts(im, sv.Hearts, right-mw-hw-14, y1)
-	statsLeft := right - mw - hw - 24
-
-	BlitCentred(im, k.pips[paletteIndex(v.Seat)], x+9, y1)
-	k.prompt.Draw(im, k.prompt.Fit(k.handPrompt(v, sv), statsLeft-x-24), x+24, y1, MiddleLeft, rgb(textMain))
-	head, sub := roundText(v.Round, v.Phase)
-	line := head + " · " + sub
-	if v.Step == "start" {
-		line = "Round 1 begins"
-	}
+// drawHandStrip draws the seat's hearts, money, cards still to draw and
+// score, and under them what the game asks of it.
+func (k *alifeKit) drawHandStrip(im *image.RGBA, v alife.View, sv alife.SeatView) {
+	x, right := float64(frameMargin), float64(PhoneWidth-frameMargin)
+	cy := float64(ahStripY)
+	BlitCentred(im, k.tokens[paletteIndex(v.Seat)], x+minIcon/2, cy)
+	k.fonts.icon("player token", minIcon)
+	x += minIcon + 12
+	x += k.drawHearts(im, sv.Hearts, x, cy) + 14
+	x += k.drawMoney(im, sv.Money, x, cy) + 14
 	if v.Draws > 0 {
-		line += " · " + strconv.Itoa(v.Draws) + " to draw"
+		x += k.drawCount(im, k.hand, "cards to draw", v.Draws, x, cy) + 4
+		k.body.Draw(im, "to draw", x, cy, MiddleLeft, rgb(textSoft))
 	}
-	if v.Seat < len(names) {
-		line = names[v.Seat] + " · " + line
-	}
-	k.small.Draw(im, k.small.Fit(line, statsLeft-x-24), x+24, y2, MiddleLeft, rgb(textSoft))
+	sw := k.big.Draw(im, k.big.Fit(number(sv.Score), 110), right, cy+2, MiddleRight, scoreColour(sv.Score))
+	k.body.Draw(im, "score", right-sw-8, cy+3, MiddleRight, rgb(textSoft))
+	k.label.Draw(im, k.label.Fit(k.handPrompt(v, sv), right-frameMargin), frameMargin, ahPromptY, MiddleLeft, rgb(textMain))
 }
 
-// drawTracks draws a seat's twenty tracks as ten cells across w: the
-// scoring value by its grey symbol, the life value by its coloured one,
-// and their product, the resource's part of the score.
-func (k *alifeKit) drawTracks(im *image.RGBA, sv alife.SeatView, x, y, w, h int) {
-	k.section.Draw(im, image.Rect(x, y, x+w, y+h))
-	cw := float64(w-16) / alNumRes
-	cy := float64(y) + float64(h)/2
+// The tracks of a hand: ten cells across a light panel, each with the
+// resource's life symbol and life value above, and under it a scoring
+// square, blank, with the scoring value written in it.
+const (
+	ahTrackX = frameMargin
+	ahTrackW = PhoneWidth - 2*frameMargin
+	ahCellW  = float64(ahTrackW-8) / alNumRes
+)
+
+// ahTrackCell is the left of cell r and the centre of its two rows, life
+// above and scoring below.
+func ahTrackCell(r int) (x float64, cy [2]float64) {
+	x = float64(ahTrackX+4) + float64(r)*ahCellW
+	return x, [2]float64{ahTrackTop + ahTrackH/4, ahTrackTop + 3*ahTrackH/4}
+}
+
+// handBackdrop is the hand's table: the legend at its foot, and the
+// tracks' panel with the symbols of their cells, which never change.
+func (k *alifeKit) handBackdrop() *image.RGBA {
+	im := k.legendBackdrop(k.handHeight(), k.legend)
+	dc := gg.NewContextForRGBA(im)
+	RoundedCard(dc, ahTrackX, ahTrackTop, ahTrackW, ahTrackH, 10, rgb(alDevBand), rgb(alCardEdge), 2)
 	for r := range alNumRes {
-		cx := float64(x+8) + float64(r)*cw
+		x, cy := ahTrackCell(r)
 		if r > 0 {
-			FillRect(im, image.Rect(int(cx), y+8, int(cx)+1, y+h-8), rgb(tableLine))
+			FillRect(im, image.Rect(int(x), ahTrackTop+8, int(x)+1, ahTrackTop+ahTrackH-8), rgb(alCardEdge))
 		}
-		BlitCentred(im, k.scoring[r], cx+14, cy-12)
-		k.label.Draw(im, k.label.Fit(number(sv.Scoring[r]), 26), cx+26, cy-12, MiddleLeft, rgb(textMain))
-		BlitCentred(im, k.life[r], cx+14, cy+12)
-		lc := rgb(textMain)
+		drawItem(dc, alItem{alLife, r, 1}, k.g, x+2, cy[0])
+		side := math.Round(alSym * 0.94)
+		RoundedCard(dc, math.Round(x+2+(alSym-side)/2), math.Round(cy[1]-side/2), side, side, 6, rgb(alScoreFill), rgb(alScoreEdge), 2)
+	}
+	return im
+}
+
+// drawTracks writes a seat's twenty track values: each life value beside
+// its symbol, each scoring value in its square.
+func (k *alifeKit) drawTracks(im *image.RGBA, sv alife.SeatView) {
+	for r := range alNumRes {
+		x, cy := ahTrackCell(r)
+		c := rgb(inkDark)
 		if sv.Life[r] < 0 {
-			lc = rgb(badSoft)
+			c = rgb(alCross)
 		}
-		k.label.Draw(im, k.label.Fit(number(sv.Life[r]), 26), cx+26, cy+12, MiddleLeft, lc)
-		p := sv.Scoring[r] * sv.Life[r]
-		k.stat.Draw(im, k.stat.Fit("="+number(p), cw-58), cx+cw-8, cy, MiddleRight, productColour(p))
+		k.label.Draw(im, k.label.Fit(number(sv.Life[r]), ahCellW-alSym-5), x+alSym+4, cy[0], MiddleLeft, c)
+		k.label.Draw(im, k.label.Fit(number(sv.Scoring[r]), ahCellW-4), x+2+alSym/2, cy[1], Centre, rgb(inkDark))
 	}
+	k.fonts.icon("can do", alSym)
 }
 
-// drawChildren draws the first child pair, large, to keep one of, and
-// how many pairs follow it; it returns where the hand starts below.
+// drawChildren draws the first child pair to keep one of, and how many
+// pairs follow it; it returns where the next section starts.
 func (k *alifeKit) drawChildren(im *image.RGBA, pairs [][2]alife.Card, top int) int {
-	k.label.Draw(im, "YOUR CHILD'S CARD: KEEP ONE", abMargin+4, float64(top+8), MiddleLeft, rgb(accent))
-	y := top + ahLabelH
-	x := abMargin
-	pair := pairs[0]
-	for i, c := range pair {
-		cx := x + i*(alCardW+70)
-		k.playable.Draw(im, image.Rect(cx-4, y-4, cx+alCardW+4, y+alCardH+4))
-		Blit(im, k.face(c), cx, y)
-		if i == 0 {
-			k.caption.Draw(im, "or", float64(cx+alCardW+35), float64(y+alCardH/2), Centre, rgb(textMain))
-		}
-	}
-	nx := float64(x + 2*alCardW + 70 + 24)
-	ny := float64(y + 20)
-	lines := []string{
-		"The card you keep joins this phase's column as your",
-		"child's: you gain its top half but its babies and",
-		"cards to draw are the child's. It is never developed.",
-	}
+	label := "Your child's card: keep one"
 	if len(pairs) > 1 {
-		lines = append(lines, strconv.Itoa(len(pairs)-1)+" more pair"+plural(len(pairs)-1)+" after this one.")
+		label += " · " + strconv.Itoa(len(pairs)-1) + " more after"
 	}
-	for i, l := range lines {
-		k.body.Draw(im, l, nx, ny+float64(i)*24, MiddleLeft, rgb(textSoft))
-	}
-	return y + alCardH + 14
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// drawHandCards draws the hand from top down: the current phase's cards
-// first and outlined, as they alone can be played; then the rest by phase.
-// It returns where the space below the hand starts.
-func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top int) int {
-	order := make([]int, len(v.Hand))
-	for i := range order {
-		order[i] = i
-	}
-	// Cards of the current phase can be played; during the children's
-	// step, which ends a phase, those of the phase that comes next.
-	phase, when := v.Phase, "playable now"
-	if v.Step == "child" {
-		phase, when = v.Phase+1, "playable from next round"
-	}
-	playable := func(c alife.Card) bool { return c.Phase == phase }
-	slices.SortStableFunc(order, func(a, b int) int {
-		pa, pb := playable(v.Hand[a]), playable(v.Hand[b])
-		switch {
-		case pa && !pb:
-			return -1
-		case pb && !pa:
-			return 1
-		}
-		return v.Hand[a].Phase - v.Hand[b].Phase
-	})
-	n := 0
-	for _, c := range v.Hand {
-		if playable(c) {
-			n++
-		}
-	}
-	head := "YOUR HAND · " + strconv.Itoa(len(v.Hand)) + " CARD" + upperPlural(len(v.Hand))
-	hx := float64(abMargin+4) + k.label.Draw(im, head, abMargin+4, float64(top+8), MiddleLeft, rgb(textMain)) + 16
-	note := "none of phase " + number(phase) + ": nothing to play from hand"
-	switch {
-	case alOver(v):
-		note = ""
-	case n > 0:
-		note = "outlined: phase " + number(phase) + ", " + when + " · the others stay in hand to pay discard costs"
-	}
-	k.small.Draw(im, k.small.Fit(note, Width-abMargin-hx), hx, float64(top+8), MiddleLeft, rgb(textSoft))
-	if len(v.Hand) == 0 {
-		k.small.Draw(im, "no cards in hand", abMargin+4, float64(top+ahLabelH+10), MiddleLeft, rgb(textSoft))
-		return top + ahLabelH + 30
-	}
-	y0 := top + ahLabelH
-	rows := max(min((abFooterY-8-y0+16)/ahRowPitch, (len(v.Hand)+ahCols-1)/ahCols), 1)
-	fit := rows * ahCols
-	shown := order
-	if len(order) > fit {
-		shown = order[:fit-1]
-	}
-	for i, hi := range shown {
-		c := v.Hand[hi]
-		x := abMargin + (i%ahCols)*(alCardW+ahGapX)
-		y := y0 + (i/ahCols)*ahRowPitch
-		if playable(c) && !alOver(v) {
-			k.playable.Draw(im, image.Rect(x-4, y-4, x+alCardW+4, y+alCardH+4))
-		}
+	k.label.Draw(im, label, frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textMain))
+	y := top + ahLabelH
+	for i, c := range pairs[0] {
+		x := frameMargin + i*(alCardW+ahGapX)
 		Blit(im, k.face(c), x, y)
+		k.fonts.icon("card symbol", alSym)
 	}
-	if len(order) > fit {
-		i := fit - 1
-		x := abMargin + (i%ahCols)*(alCardW+ahGapX)
-		y := y0 + (i/ahCols)*ahRowPitch
+	k.body.Draw(im, "or", PhoneWidth/2, float64(y+alCardH/2), Centre, rgb(textMain))
+	return y + ahRowPitch
+}
+
+// drawCardSection draws a labelled section of card faces, two to a row,
+// from top while rows fit above bottom; the last place says how many
+// more there are when not all fit. mark draws what sets card i apart. It
+// returns where the next section starts.
+func (k *alifeKit) drawCardSection(im *image.RGBA, label string, cards []alife.Card, top, bottom int, mark func(im *image.RGBA, i, x, y int)) int {
+	if top+ahLabelH+alCardH > bottom {
+		return top
+	}
+	k.label.Draw(im, k.label.Fit(label, PhoneWidth-2*frameMargin), frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textMain))
+	y0 := top + ahLabelH
+	rows := max(1, min((bottom-y0+ahRowPitch-alCardH)/ahRowPitch, (len(cards)+1)/2))
+	shown := len(cards)
+	if shown > 2*rows {
+		shown = 2*rows - 1
+	}
+	for i, c := range cards[:shown] {
+		x, y := frameMargin+(i%2)*(alCardW+ahGapX), y0+(i/2)*ahRowPitch
+		Blit(im, k.face(c), x, y)
+		k.fonts.icon("card symbol", alSym)
+		if mark != nil {
+			mark(im, i, x, y)
+		}
+	}
+	if shown < len(cards) {
+		x, y := frameMargin+(shown%2)*(alCardW+ahGapX), y0+(shown/2)*ahRowPitch
 		k.slot.Draw(im, image.Rect(x, y, x+alCardW, y+alCardH))
-		k.big.Draw(im, "+"+strconv.Itoa(len(order)-fit+1), float64(x+alCardW/2), float64(y+alCardH/2-10), Centre, rgb(textMain))
-		k.small.Draw(im, "more cards", float64(x+alCardW/2), float64(y+alCardH/2+18), Centre, rgb(textSoft))
+		k.big.Draw(im, "+"+strconv.Itoa(len(cards)-shown), float64(x+alCardW/2), float64(y+alCardH/2-12), Centre, rgb(textMain))
+		k.body.Draw(im, "more cards", float64(x+alCardW/2), float64(y+alCardH/2+18), Centre, rgb(textSoft))
 	}
 	return y0 + rows*ahRowPitch
 }
 
+// keptMark marks a card kept for a child with a baby.
+func (k *alifeKit) keptMark(im *image.RGBA, _, x, y int) {
+	BlitCentred(im, k.baby, float64(x+alCardW-20), alMarkY(y))
+	k.fonts.icon("child's card", minIcon)
+}
+
+// alMarkY is where a mark on a card face whose top is y is centred: at the
+// right of its base row, which its symbols seldom fill.
+func alMarkY(y int) float64 { return float64(y + 52) }
+
+// drawHandCards draws the hand: the cards that can be played now, then
+// the rest, kept for costs that discard. It returns where the space
+// below starts.
+func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top, bottom int) int {
+	// Cards of the current phase can be played; during the children's
+	// step, which ends a phase, those of the phase that comes next.
+	phase, when := v.Phase, "Play now"
+	if v.Step == "child" {
+		phase, when = v.Phase+1, "Playable next round"
+	}
+	var now, later []alife.Card
+	for _, c := range v.Hand {
+		if c.Phase == phase && !alOver(v) {
+			now = append(now, c)
+		} else {
+			later = append(later, c)
+		}
+	}
+	slices.SortStableFunc(later, func(a, b alife.Card) int { return a.Phase - b.Phase })
+	if len(v.Hand) == 0 {
+		k.label.Draw(im, "Your hand is empty", frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textSoft))
+		return top + ahLabelH
+	}
+	if len(now) > 0 {
+		top = k.drawCardSection(im, when+" · phase "+number(phase), now, top, bottom, nil)
+	}
+	if len(later) > 0 {
+		label := "In hand for costs that discard"
+		if len(now) == 0 {
+			label = "Nothing of phase " + number(phase) + " to play · in hand for discards"
+		}
+		if alOver(v) {
+			label = "Your hand"
+		}
+		top = k.drawCardSection(im, label, later, top, bottom, nil)
+	}
+	return top
+}
+
 // drawPhaseTableau draws, where the hand leaves room, the cards the seat
-// has lived this phase: those it may develop in its action, a developed
-// one framed in gold and a child's card with a baby.
-func (k *alifeKit) drawPhaseTableau(im *image.RGBA, v alife.View, sv alife.SeatView, top int) {
+// has lived this phase, those it may develop in its action: a developed
+// one with a gold tick and a child's card with a baby.
+func (k *alifeKit) drawPhaseTableau(im *image.RGBA, v alife.View, sv alife.SeatView, top, bottom int) {
 	if v.Phase < 1 || v.Phase > 5 || alOver(v) {
 		return
 	}
-	y0 := top + ahLabelH
-	if y0+alCardH > abFooterY-6 {
+	played := sv.Tableau[v.Phase-1]
+	cards := make([]alife.Card, len(played))
+	for i, pv := range played {
+		cards[i] = pv.Card
+	}
+	if len(cards) == 0 {
+		if top+ahLabelH <= bottom {
+			k.label.Draw(im, "Nothing lived this phase yet", frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textSoft))
+		}
 		return
 	}
-	cards := sv.Tableau[v.Phase-1]
-	head := "LIVED THIS PHASE · " + strings.ToUpper(alPhaseName(v.Phase))
-	hx := float64(abMargin+4) + k.label.Draw(im, head, abMargin+4, float64(top+8), MiddleLeft, rgb(textMain)) + 16
-	note := "what you develop in your action comes from here"
-	if len(cards) == 0 {
-		note = "no cards yet"
-	}
-	k.small.Draw(im, k.small.Fit(note, Width-abMargin-hx), hx, float64(top+8), MiddleLeft, rgb(textSoft))
-	for i, pv := range cards {
-		if i >= ahCols {
-			break
-		}
-		x := abMargin + i*(alCardW+ahGapX)
-		if pv.Developed && !pv.Child {
-			k.winner.Draw(im, image.Rect(x-4, y0-4, x+alCardW+4, y0+alCardH+4))
-		}
-		Blit(im, k.face(pv.Card), x, y0)
-		// The marks sit at the right of the base area, which its symbols
-		// leave free.
-		mx := x + alCardW - 16
+	k.drawCardSection(im, "Lived this phase: develop from here", cards, top, bottom, func(im *image.RGBA, i, x, y int) {
+		pv := played[i]
+		mx := float64(x + alCardW - 20)
 		switch {
 		case pv.Child:
-			BlitCentred(im, k.baby, float64(mx), float64(y0+48))
-			mx -= 24
+			BlitCentred(im, k.baby, mx, alMarkY(y))
+			k.fonts.icon("child's card", minIcon)
 		case pv.Developed:
-			BlitCentred(im, k.devTick, float64(mx), float64(y0+48))
-			mx -= 24
+			BlitCentred(im, k.devTick, mx, alMarkY(y))
+			k.fonts.icon("developed", minIcon)
 		}
-		if pv.Friends > 0 {
-			k.friendsBadge(im, pv.Friends, mx+8, y0+57)
-		}
-	}
-}
-
-func upperPlural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "S"
+	})
 }

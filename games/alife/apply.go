@@ -21,6 +21,15 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	p := int(seat)
 	pl := &s.ps[p]
 	var ev []games.Event
+	// The board points at the last move; a discard carries out the
+	// development or friendship it pays for. Choosing one whose cost
+	// discards changes nothing until the cards are chosen, nor does
+	// choosing another action instead.
+	move := a.Kind
+	if a.Kind == actDiscard {
+		pending, _ := s.pending(p)
+		move = pending.Kind
+	}
 	switch a.Kind {
 	case actStart:
 		pl.Col, pl.Row = 0, a.Args[0]
@@ -73,6 +82,9 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		kept := pair[a.Args[0]]
 		pl.Kept = append(pl.Kept, [2]int{kept, pair[1-a.Args[0]]})
 		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You keep *%s* for your child: every child is shown once everyone has chosen.", s.card(kept).Title)})
+	}
+	if a.Kind != actBack && pl.Step != stepPay {
+		s.last = LastMove{Seat: p, Move: move, Col: pl.Col, Row: pl.Row}
 	}
 	s.advance(seat, &ev)
 	return ev, nil

@@ -27,14 +27,19 @@ type wireState struct {
 	Acted     int                  `json:"acted"`
 	Players   []player             `json:"players"`
 	RNG       *games.RNG           `json:"rng"`
+	Last      *LastMove            `json:"last,omitempty"`
 }
 
 // MarshalBinary implements games.State.
 func (s *state) MarshalBinary() ([]byte, error) {
+	var last *LastMove
+	if s.last.Move != "" {
+		last = &s.last
+	}
 	return json.Marshal(wireState{
 		V: version, Content: s.set.version, Decks: s.decks, Discards: s.discards, Slots: s.slots,
 		Babies: s.babies, Round: s.round, StartSeat: s.startSeat, FirstSeat: s.firstSeat, Turn: s.turn, Step: s.step,
-		Acted: s.acted, Players: s.ps, RNG: s.rng,
+		Acted: s.acted, Players: s.ps, RNG: s.rng, Last: last,
 	})
 }
 
@@ -131,10 +136,17 @@ func fromWire(w wireState) (games.State, error) {
 			return nil, errors.New("bad baby card")
 		}
 	}
+	var last LastMove
+	if w.Last != nil {
+		last = *w.Last
+		if last.Seat < 0 || last.Seat >= n || last.Move == "" {
+			return nil, errors.New("bad last move")
+		}
+	}
 	st := &state{
 		set: set, seats: n, shape: standardBoard, decks: w.Decks, discards: w.Discards, slots: w.Slots,
 		babies: w.Babies, round: w.Round, startSeat: w.StartSeat, firstSeat: w.FirstSeat, turn: w.Turn, step: w.Step,
-		acted: w.Acted, ps: w.Players, rng: w.RNG,
+		acted: w.Acted, ps: w.Players, rng: w.RNG, last: last,
 	}
 	// A state this package would never reach is refused, not played: a
 	// game that waits for nobody, or for a seat with nothing to do, would

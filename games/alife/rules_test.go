@@ -797,3 +797,39 @@ func checkSealed(t *testing.T, s *state, seat games.Seat, seed uint64) {
 		}
 	}
 }
+
+// The view tells everyone the last move, who made it and where its stack
+// stood after it, and keeps it through a save.
+func TestViewTellsTheLastMove(t *testing.T) {
+	st, err := Game{}.New(games.Config{Seats: 2, Seed: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	if v := s.View(games.Observer).(View); v.Last != nil {
+		t.Fatalf("before any move: last %+v", v.Last)
+	}
+	for range 2 {
+		do(t, s, s.turn, actStart, 1)
+	}
+	if v := s.View(games.Observer).(View); v.Last == nil || v.Last.Move != actStart || v.Last.Row != 1 || v.Last.Col != 0 {
+		t.Fatalf("after the start stacks: last %+v, want a start on row 1", v.Last)
+	}
+	a := s.turn
+	do(t, s, a, actTake, 1)
+	want := LastMove{Seat: int(a), Move: actTake, Col: 1, Row: 1}
+	if v := s.View(games.Observer).(View); v.Last == nil || *v.Last != want {
+		t.Fatalf("after a take: last %+v, want %+v", v.Last, want)
+	}
+	data, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Game{}.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := back.View(games.Observer).(View); v.Last == nil || *v.Last != want {
+		t.Errorf("after a save: last %+v, want %+v", v.Last, want)
+	}
+}

@@ -118,6 +118,9 @@ type state struct {
 	// placed their start stack).
 	acted int
 	rng   *games.RNG
+	// last is the last move that changed the game, Move empty before the
+	// first.
+	last LastMove
 }
 
 func (s *state) card(id int) *Card { return &s.set.cards[id] }
@@ -337,13 +340,17 @@ func (s *state) affords(p int, c Cost) bool {
 	return pl.Money >= c.Money && len(pl.Hand) >= c.Discard && pl.Hearts >= c.Hearts
 }
 
-// costText writes a cost for a button: "show Joy 2, pay 1 money".
+// costText writes a cost for a button in the words of the board's
+// legend: "can do Joy ≥2, pay 1 money".
 func (s *state) costText(c Cost) string {
-	var parts []string
+	var parts, need []string
 	for r := range numResources {
 		if c.Need[r] > 0 {
-			parts = append(parts, fmt.Sprintf("show %s %d", Resource(r), c.Need[r]))
+			need = append(need, fmt.Sprintf("%s ≥%d", Resource(r), c.Need[r]))
 		}
+	}
+	if len(need) > 0 {
+		parts = append(parts, "can do "+strings.Join(need, ", "))
 	}
 	if c.Money > 0 {
 		parts = append(parts, fmt.Sprintf("pay %d money", c.Money))
@@ -360,15 +367,22 @@ func (s *state) costText(c Cost) string {
 	return strings.Join(parts, ", ")
 }
 
-// areaText writes what an area gives, in short.
+// areaText writes what an area gives, in short and in the words of the
+// board's legend: "matters 2 Sports; can do 1 Art, 1 Joy; 1 money".
 func areaText(a Area) string {
 	var parts []string
-	for r := range numResources {
-		if n := a.Scoring[r]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, Resource(r)))
+	for _, g := range [...]struct {
+		word   string
+		values [numResources]int
+	}{{"matters", a.Scoring}, {"can do", a.Life}, {"lose", a.Lose}} {
+		var items []string
+		for r, n := range g.values {
+			if n > 0 {
+				items = append(items, fmt.Sprintf("%d %s", n, Resource(r)))
+			}
 		}
-		if n := a.Life[r]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d life %s", n, Resource(r)))
+		if len(items) > 0 {
+			parts = append(parts, g.word+" "+strings.Join(items, ", "))
 		}
 	}
 	if a.Money > 0 {
@@ -377,16 +391,11 @@ func areaText(a Area) string {
 	if a.Draw > 0 {
 		parts = append(parts, fmt.Sprintf("draw %d", a.Draw))
 	}
-	for r := range numResources {
-		if n := a.Lose[r]; n > 0 {
-			parts = append(parts, fmt.Sprintf("lose %d life %s", n, Resource(r)))
-		}
-	}
 	if a.Hearts > 0 {
 		parts = append(parts, fmt.Sprintf("lose %d heart", a.Hearts))
 	}
 	if a.Babies > 0 {
 		parts = append(parts, fmt.Sprintf("%d baby", a.Babies))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, "; ")
 }

@@ -31,6 +31,23 @@ type View struct {
 	// choose: its own, sealed from everyone else until all have chosen.
 	Kept  []Card `json:"kept,omitempty"`
 	Draws int    `json:"draws,omitempty"`
+	// Last is what the last move changed, for the board to point at; nil
+	// before the first.
+	Last *LastMove `json:"last,omitempty"`
+}
+
+// LastMove is the last move as everyone may see it: who made it and what
+// kind of move it was, and where the seat's stack stood after it. It
+// names no card, so that keeping a child's card, sealed until everyone
+// has chosen, shows only that the seat chose.
+type LastMove struct {
+	Seat int `json:"seat"`
+	// Move is the kind: start, take, play, stand, draw, develop, friend,
+	// res or keep, as the actions are named.
+	Move string `json:"move"`
+	// Col and Row are where the seat's stack stood after the move.
+	Col int `json:"col"`
+	Row int `json:"row"`
 }
 
 // ColumnView is one card column of the board.
@@ -105,6 +122,10 @@ func (s *state) View(seat games.Seat) any {
 	res := s.Result()
 	if res.Over {
 		v.Rank = res.Rank
+	}
+	if s.last.Move != "" {
+		last := s.last
+		v.Last = &last
 	}
 	for p := range s.ps {
 		v.Seats = append(v.Seats, s.seatView(p, res))
