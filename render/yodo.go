@@ -108,15 +108,16 @@ type emojiKey struct {
 }
 
 // fateIcon returns emoji, drawn by the text engine at size pixels (one of
-// the sizes of emojiFaces), centred in a sprite at least size pixels
-// square. Where the text engine has no glyph for it, its substitute box is
-// drawn in ink.
+// the sizes of emojiFaces), centred in a sprite at least size pixels wide
+// and half as tall again, so that a glyph reaching above the capitals or
+// below the baseline is not cut. Where the text engine has no glyph for
+// it, its substitute box is drawn in ink.
 func (k *yodoKit) fateIcon(emoji string, size int, ink uint32) *image.RGBA {
 	return k.emoji.get(emojiKey{emoji, size, ink}, func() *image.RGBA {
 		f := k.emojiFaces[size]
-		w := max(int(math.Ceil(f.Measure(emoji))), size)
-		im := image.NewRGBA(image.Rect(0, 0, w, size))
-		f.Draw(im, emoji, float64(w)/2, float64(size)/2, Centre, rgb(ink))
+		w, h := max(int(math.Ceil(f.Measure(emoji))), size), size+size/2
+		im := image.NewRGBA(image.Rect(0, 0, w, h))
+		f.Draw(im, emoji, float64(w)/2, float64(h)/2, Centre, rgb(ink))
 		return im
 	})
 }
@@ -496,7 +497,9 @@ func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
 		}
 		k.cardBox.Draw(im, card)
 		k.drawFates(im, v, c.Fates, ydHandEmoji, float64(cx), float64(card.Min.Y+card.Dy()/2))
-		k.count.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
+		if !v.Over {
+			k.count.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
+		}
 	}
 
 	k.drawMemories(im, v, yhMemories, v.Taken)

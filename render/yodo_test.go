@@ -2,7 +2,10 @@ package render
 
 import (
 	"errors"
+	"image"
+	"image/color"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,4 +144,95 @@ func TestYodoStoryTellsEveryEpilogueWhole(t *testing.T) {
 	if len(told) < 6 {
 		t.Errorf("only %d fates won in the games played, so the other epilogues went unchecked", len(told))
 	}
+}
+
+// Views the rules never make still draw, at the size their seat count
+// sets: nothing in a view is trusted to be in range.
+func TestYodoOddViews(t *testing.T) {
+	t.Parallel()
+	strange := func(seat int) yodo.View {
+		v := yodoAfter(t, nil, 41).View(games.Observer).(yodo.View)
+		v.Seat = seat
+		v.Turn, v.Winners, v.Fresh = 9, []int{-1, 7}, []int{-3, 40}
+		v.Seats[1].Fate, v.Seats[2].Fate = -1, 17
+		v.Board[3].Stack = [][]int{{}, {-2, 9, 0, 1, 2, 3}}
+		v.Board = append(v.Board, v.Board...)
+		v.Fates[4].Colour, v.Fates[5].Emoji = "not a colour", ""
+		if seat >= 0 {
+			v.Hand = []yodo.CardView{{Fates: []int{8}}, {}, {Fates: []int{0, 1, 2}, Places: -4}, {Fates: []int{3}}, {Fates: []int{4}}, {Fates: []int{5}}}
+			v.Taken, v.Notes = 2, []string{strings.Repeat("long ", 200), "{9}"}
+		}
+		return v
+	}
+	over := func(seat int) yodo.View {
+		v := strange(seat)
+		v.Over, v.Epilogue = true, strings.Repeat("word ", 500)
+		return v
+	}
+	ten := func() yodo.View {
+		v := yodoAfter(t, nil, 41).View(games.Observer).(yodo.View)
+		v.Seats = append(v.Seats, v.Seats...)
+		v.Seats = append(v.Seats, v.Seats[:2]...)
+		return v
+	}
+	cases := []struct {
+		name  string
+		view  yodo.View
+		names []string
+		h     int
+	}{
+		{"no seats", yodo.View{Seat: int(games.Observer), Taken: -1}, nil, 0},
+		{"no seats, private", yodo.View{Seat: 0, Taken: -1}, nil, 0},
+		{"strange values", strange(int(games.Observer)), []string{"", "\x00\u200d", "\xff\xfe"}, yodoHeight4},
+		{"strange values, private", strange(1), []string{string(make([]byte, 100000))}, yodoHandHeight},
+		{"seat beyond the table", strange(12), nil, yodoHandHeight},
+		{"over, with an epilogue too long to draw", over(int(games.Observer)), nil, yodoHeight4},
+		{"over, private", over(0), nil, yodoHandHeight},
+		{"ten seats", ten(), nil, yodoHeight6},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := yodoSize(t, c.view, c.names); got.X != PhoneWidth || c.h > 0 && got.Y != c.h {
+				t.Errorf("image is %v, want %d wide and %d tall", got, PhoneWidth, c.h)
+			}
+		})
+	}
+}
+
+// yodoSize is the size of v's image as the shared renderer draws it.
+func yodoSize(t *testing.T, v yodo.View, names []string) image.Point {
+	t.Helper()
+	data, err := shared().Board(v, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decode(t, data).Bounds().Size()
+}
+
+// A seat's token wears its fate's colour: each fate's colour is a player
+// colour of the palette, a different one for each, so each seat has its
+// own colour and shape.
+func TestYodoFatesWearPaletteColours(t *testing.T) {
+	t.Parallel()
+	v := yodo.View{Fates: yodo.Fates()}
+	seen := map[int]bool{}
+	for f, fate := range v.Fates {
+		c := fatePalette(v, f)
+		if Player(c).Fill != rgbHex(t, fate.Colour) {
+			t.Errorf("%s is %s, which no player colour is", fate.Name, fate.Colour)
+		}
+		if seen[c] {
+			t.Errorf("%s shares player colour %d with another fate", fate.Name, c)
+		}
+		seen[c] = true
+	}
+}
+
+func rgbHex(t *testing.T, hex string) color.RGBA {
+	t.Helper()
+	n, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rgb(uint32(n))
 }

@@ -356,6 +356,9 @@ func (s *state) PromptTo(games.Seat) string {
 	if s.taken >= 0 {
 		return "Choose where to play your card."
 	}
+	if len(s.options(s.turn, true)) == 0 {
+		return "No card fits any memory: choose one to bury under your deck."
+	}
 	return "Choose a card to play."
 }
 

@@ -67,3 +67,19 @@ func TestCardButtonsSayWhichMemoriesACardFits(t *testing.T) {
 		}
 	}
 }
+
+// With no card that fits, the seat is told to bury one, as its buttons
+// offer.
+func TestPromptSaysToBuryWhenNothingFits(t *testing.T) {
+	s := table(t, [][]card{{single(0), double(0), single(0), card(3)}, {single(1), single(1), single(1), single(1)}},
+		[][]card{{card(5), heartbeatOf(0)}, {card(20)}})
+	if got := s.PromptTo(0); got != "Choose a card to play." {
+		t.Errorf("with cards that fit the prompt is %q", got)
+	}
+	for i := range s.board {
+		s.board[i].stack = []card{single(2)}
+	}
+	if got := s.PromptTo(0); !strings.Contains(got, "bury") {
+		t.Errorf("with nothing that fits the prompt is %q, want it to say to bury a card", got)
+	}
+}
