@@ -69,6 +69,9 @@ type yodoKit struct {
 	emoji      spriteCache
 	backdrops  spriteCache
 	emojiFaces map[int]*Face
+	// fates are the current content's, and fatesLegend their legend.
+	fates       []yodo.FateView
+	fatesLegend []legendItem
 
 	title, name, body, count *Face
 	score, big               *Face
@@ -96,6 +99,8 @@ func newYodoKit(fonts *fontSet) *yodoKit {
 	for _, size := range []int{legendIcon, ydRowEmoji, ydHandEmoji} {
 		k.emojiFaces[size] = fonts.face(Regular, float64(size))
 	}
+	k.fates = yodo.Fates()
+	k.fatesLegend = k.legendOf(k.fates)
 	return k
 }
 
@@ -147,10 +152,18 @@ func (r *Renderer) paintYodo(v yodo.View, names []string) (*image.RGBA, func(*im
 func seatRows(v yodo.View) int { return min(max(len(v.Seats), 2), 6) }
 
 // legend pairs each fate's emoji with its name, as the buttons and the
-// log show them.
+// log show them: the current content's legend, kept, unless the view's
+// game was dealt other fates.
 func (k *yodoKit) legend(v yodo.View) []legendItem {
-	items := make([]legendItem, len(v.Fates))
-	for i, f := range v.Fates {
+	if slices.Equal(v.Fates, k.fates) {
+		return k.fatesLegend
+	}
+	return k.legendOf(v.Fates)
+}
+
+func (k *yodoKit) legendOf(fates []yodo.FateView) []legendItem {
+	items := make([]legendItem, len(fates))
+	for i, f := range fates {
 		items[i] = legendItem{k.fateIcon(f.Emoji, legendIcon, textMain), f.Name}
 	}
 	return items
