@@ -25,11 +25,11 @@ const (
 	ydGame = "You Only Die Once"
 
 	ydMemories = 12 // the rows every image has room for
-	ydRowH     = 34 // a memory's row on the board and in the hand
+	ydRowH     = 36 // a memory's row on the board and in the hand
 	ydRowGap   = 6  // room for the outline of a fresh memory
 	ydSeatH    = 38 // a seat's row
 	ydSeatGap  = 6
-	ydStoryRow = 30 // a memory's row in the story, which outlines none
+	ydStoryRow = 32 // a memory's row in the story, which outlines none
 	ydStoryGap = 2
 	ydGapAbove = 10 // between the header and what follows
 	ydBlockGap = 14 // between the memories and the seats
@@ -37,7 +37,7 @@ const (
 	ydRowEmoji  = 24 // a fate on a memory's card
 	ydHandEmoji = 30 // a fate on a card in hand
 	ydCardW     = 96 // a memory's card
-	ydCardH     = 28
+	ydCardH     = 30
 	ydHandCardW = 124
 	ydHandCardH = 80
 	ydHandCards = 4 // cards a hand holds, and the slots drawn for them
@@ -303,7 +303,8 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 	k.count.Draw(im, strconv.Itoa(i+1), float64(x+10), cy, MiddleLeft, rgb(textSoft))
 	k.title.Draw(im, k.title.Fit(k.title.Clean(e.Title), ydColCard-ydColTitle-10), float64(x+ydColTitle), cy, MiddleLeft, titleInk)
 
-	card := image.Rect(x+ydColCard, int(cy)-ydCardH/2, x+ydColCard+ydCardW, int(cy)+ydCardH/2)
+	ch := min(ydCardH, r.Dy()-4)
+	card := image.Rect(x+ydColCard, int(cy)-ch/2, x+ydColCard+ydCardW, int(cy)-ch/2+ch)
 	switch {
 	case len(e.Stack) > 0:
 		for d := min(len(e.Stack)-1, 2); d > 0; d-- {

@@ -63,9 +63,9 @@ func yodoTaken(t testing.TB) yodo.View {
 // The heights of yodo's images: the board and the story by seats, the
 // hand the same for every game.
 const (
-	yodoHeight4    = 818
-	yodoHeight6    = 906
-	yodoHandHeight = 850
+	yodoHeight4    = 842
+	yodoHeight6    = 930
+	yodoHandHeight = 874
 )
 
 func yodoGoldens() []golden {
