@@ -67,8 +67,10 @@ type yodoKit struct {
 	frame *frameKit
 	// emoji holds each fate's emoji drawn once per size and ink.
 	emoji      spriteCache
-	backdrops  spriteCache
 	emojiFaces map[int]*Face
+	// table is the empty table of the tallest image: every image's
+	// backdrop is its top part.
+	table *image.RGBA
 	// fates are the current content's, and fatesLegend their legend.
 	fates       []yodo.FateView
 	fatesLegend []legendItem
@@ -76,8 +78,8 @@ type yodoKit struct {
 	title, name, body, count *Face
 	score, big               *Face
 	cardBox, rowBox, dimBox  *Box
-	setBox, seatBox          *Box
-	activeBox, winBox        *Box
+	setBox, activeBox        *Box
+	winBox                   *Box
 }
 
 func newYodoKit(fonts *fontSet) *yodoKit {
@@ -92,9 +94,9 @@ func newYodoKit(fonts *fontSet) *yodoKit {
 		rowBox:     NewBox(8, 1, rgb(rowFill), rgb(tableLine), rgb(table)),
 		dimBox:     NewBox(8, 1, rgb(table), rgb(tableInset), rgb(table)),
 		setBox:     NewBox(8, 1, rgb(goldTint), rgb(gold), rgb(table)),
-		seatBox:    NewBox(8, 1, rgb(rowFill), rgb(tableLine), rgb(table)),
 		activeBox:  NewBox(8, 2, rgb(rowActive), rgb(accent), rgb(table)),
 		winBox:     NewBox(8, 2, rgb(goldTint), rgb(gold), rgb(table)),
+		table:      plainBackdrop(PhoneWidth, ydMaxHeight),
 	}
 	for _, size := range []int{legendIcon, ydRowEmoji, ydHandEmoji} {
 		k.emojiFaces[size] = fonts.face(Regular, float64(size))
@@ -127,9 +129,15 @@ func (k *yodoKit) fateIcon(emoji string, size int, ink uint32) *image.RGBA {
 	})
 }
 
-// backdrop returns the empty table of an image h pixels tall.
+// ydMaxHeight is the tallest any image is drawn: the height of the visual
+// language's bound, which only a view the rules never make would reach.
+const ydMaxHeight = 1000
+
+// backdrop returns the empty table of an image h pixels tall, at most
+// ydMaxHeight: the top of the kit's table, shared rather than copied.
 func (k *yodoKit) backdrop(h int) *image.RGBA {
-	return k.backdrops.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
+	h = min(h, ydMaxHeight)
+	return &image.RGBA{Pix: k.table.Pix[:h*k.table.Stride], Stride: k.table.Stride, Rect: image.Rect(0, 0, PhoneWidth, h)}
 }
 
 func (r *Renderer) paintYodo(v yodo.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
@@ -369,7 +377,7 @@ func (k *yodoKit) drawFates(im *image.RGBA, v yodo.View, fates []int, size int, 
 func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y int) {
 	sv := v.Seats[s]
 	r := image.Rect(ydLeft, y, ydRight, y+ydSeatH)
-	box := k.seatBox
+	box := k.rowBox
 	if s == v.Turn {
 		box = k.activeBox
 	}
@@ -478,7 +486,7 @@ func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string,
 		BlitCentred(im, k.frame.star, float64(ydLeft+18), cy)
 		k.fonts.icon("winner", turnArrow)
 	} else {
-		k.seatBox.Draw(im, r)
+		k.rowBox.Draw(im, r)
 	}
 	k.drawSeatName(im, v, s, name, cy)
 	memories := "memories"

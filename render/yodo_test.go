@@ -189,6 +189,13 @@ func TestYodoOddViews(t *testing.T) {
 		{"over, with an epilogue too long to draw", over(int(games.Observer)), nil, yodoHeight4},
 		{"over, private", over(0), nil, yodoHandHeight},
 		{"ten seats", ten(), nil, yodoHeight6},
+		{"sixty fates", func() yodo.View {
+			v := strange(int(games.Observer))
+			for range 9 {
+				v.Fates = append(v.Fates, v.Fates[:6]...)
+			}
+			return v
+		}(), nil, ydMaxHeight},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
