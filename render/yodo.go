@@ -75,11 +75,11 @@ type yodoKit struct {
 	fates       []yodo.FateView
 	fatesLegend []legendItem
 
-	title, name, body, count *Face
-	score, big               *Face
-	cardBox, rowBox, dimBox  *Box
-	setBox, activeBox        *Box
-	winBox                   *Box
+	title, name, body       *Face
+	score, big              *Face
+	cardBox, rowBox, dimBox *Box
+	setBox, activeBox       *Box
+	winBox                  *Box
 }
 
 func newYodoKit(fonts *fontSet) *yodoKit {
@@ -87,7 +87,7 @@ func newYodoKit(fonts *fontSet) *yodoKit {
 		fonts: fonts,
 		frame: newFrameKit(fonts),
 		title: fonts.face(Bold, minText), name: fonts.face(Bold, 18),
-		body: fonts.face(Regular, minText), count: fonts.face(Regular, minText),
+		body:  fonts.face(Regular, minText),
 		score: fonts.face(Bold, 24), big: fonts.face(Bold, 28),
 		emojiFaces: map[int]*Face{},
 		cardBox:    NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(rowFill)),
@@ -308,7 +308,7 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 	}
 	box.Draw(im, r)
 	x, cy := r.Min.X, float64(r.Min.Y+r.Dy()/2)
-	k.count.Draw(im, strconv.Itoa(i+1), float64(x+10), cy, MiddleLeft, rgb(textSoft))
+	k.body.Draw(im, strconv.Itoa(i+1), float64(x+10), cy, MiddleLeft, rgb(textSoft))
 	k.title.Draw(im, k.title.Fit(k.title.Clean(e.Title), ydColCard-ydColTitle-10), float64(x+ydColTitle), cy, MiddleLeft, titleInk)
 
 	ch := min(ydCardH, r.Dy()-4)
@@ -387,7 +387,7 @@ func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y in
 		k.frame.drawArrow(im, float64(ydLeft+18), cy)
 	}
 	k.drawSeatName(im, v, s, name, cy)
-	k.count.Draw(im, fmt.Sprintf("hand %d · deck %d", sv.Hand, sv.Deck), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
+	k.body.Draw(im, fmt.Sprintf("hand %d · deck %d", sv.Hand, sv.Deck), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
 	score := "?"
 	if sv.Score >= 0 {
 		score = strconv.Itoa(sv.Score)
@@ -493,7 +493,7 @@ func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string,
 	if won[0] == 1 {
 		memories = "memory"
 	}
-	k.count.Draw(im, fmt.Sprintf("%d %s, %d alone", won[0], memories, won[1]), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
+	k.body.Draw(im, fmt.Sprintf("%d %s, %d alone", won[0], memories, won[1]), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
 	k.big.Draw(im, strconv.Itoa(v.Seats[s].Score), float64(ydRight-12), cy, MiddleRight, rgb(textMain))
 }
 
@@ -520,7 +520,7 @@ func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
 		k.cardBox.Draw(im, card)
 		k.drawFates(im, v, c.Fates, ydHandEmoji, float64(cx), float64(card.Min.Y+card.Dy()/2))
 		if !v.Over {
-			k.count.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
+			k.body.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
 		}
 	}
 
@@ -547,5 +547,5 @@ func (k *yodoKit) drawServes(im *image.RGBA, v yodo.View, sv yodo.SeatView) {
 	if sv.Score >= 0 {
 		points = strconv.Itoa(sv.Score) + " points"
 	}
-	k.count.Draw(im, points+" · deck "+strconv.Itoa(sv.Deck), ydRight, cy, MiddleRight, rgb(textSoft))
+	k.body.Draw(im, points+" · deck "+strconv.Itoa(sv.Deck), ydRight, cy, MiddleRight, rgb(textSoft))
 }
