@@ -75,11 +75,16 @@ type yodoKit struct {
 	fates       []yodo.FateView
 	fatesLegend []legendItem
 
-	title, name, body       *Face
-	score, big              *Face
-	cardBox, rowBox, dimBox *Box
-	setBox, activeBox       *Box
-	winBox                  *Box
+	title, name, body *Face
+	score, big        *Face
+	rowBox, dimBox    *Box
+	// Cards drawn on each ground their corners show: a memory's row, a
+	// set one, a stepped-back one, and the table under a hand; the ring
+	// round the card taken to play.
+	cardOnRow, cardOnSet, cardOnDim *Box
+	handCard, takenRing             *Box
+	setBox, activeBox               *Box
+	winBox                          *Box
 }
 
 func newYodoKit(fonts *fontSet) *yodoKit {
@@ -90,7 +95,11 @@ func newYodoKit(fonts *fontSet) *yodoKit {
 		body:  fonts.face(Regular, minText),
 		score: fonts.face(Bold, 24), big: fonts.face(Bold, 28),
 		emojiFaces: map[int]*Face{},
-		cardBox:    NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(rowFill)),
+		cardOnRow:  NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(rowFill)),
+		cardOnSet:  NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(goldTint)),
+		cardOnDim:  NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(table)),
+		handCard:   NewBox(8, 1, rgb(cardFace), rgb(cardEdge), rgb(table)),
+		takenRing:  NewBox(12, 3, rgb(table), rgb(textMain), rgb(table)),
 		rowBox:     NewBox(8, 1, rgb(rowFill), rgb(tableLine), rgb(table)),
 		dimBox:     NewBox(8, 1, rgb(table), rgb(tableInset), rgb(table)),
 		setBox:     NewBox(8, 1, rgb(goldTint), rgb(gold), rgb(table)),
@@ -299,12 +308,12 @@ func sharesFate(a, b []int) bool {
 // the points its card won once set, the heart on the one the next
 // heartbeat sets, "fits here" where the taken card may go.
 func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventView, r image.Rectangle, fit, dim bool) {
-	box, titleInk := k.rowBox, rgb(textMain)
+	box, cardBox, titleInk := k.rowBox, k.cardOnRow, rgb(textMain)
 	switch {
 	case e.Locked:
-		box = k.setBox
+		box, cardBox = k.setBox, k.cardOnSet
 	case dim:
-		box, titleInk = k.dimBox, rgb(textSoft)
+		box, cardBox, titleInk = k.dimBox, k.cardOnDim, rgb(textSoft)
 	}
 	box.Draw(im, r)
 	x, cy := r.Min.X, float64(r.Min.Y+r.Dy()/2)
@@ -316,9 +325,9 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 	switch {
 	case len(e.Stack) > 0:
 		for d := min(len(e.Stack)-1, 2); d > 0; d-- {
-			k.cardBox.Draw(im, card.Add(image.Pt(5*d, 0)))
+			cardBox.Draw(im, card.Add(image.Pt(5*d, 0)))
 		}
-		k.cardBox.Draw(im, card)
+		cardBox.Draw(im, card)
 		k.drawFates(im, v, e.Stack[len(e.Stack)-1], ydRowEmoji, float64(card.Min.X+card.Dx()/2), cy)
 	case e.Locked:
 		k.body.Draw(im, "forgotten", float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
@@ -515,9 +524,9 @@ func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
 		card := image.Rect(cx-ydHandCardW/2, yhCardsTop, cx+ydHandCardW/2, yhCardsTop+ydHandCardH)
 		if i == v.Taken {
 			card = card.Add(image.Pt(0, -6))
-			FillRect(im, card.Inset(-4), rgb(textMain))
+			k.takenRing.Draw(im, card.Inset(-6))
 		}
-		k.cardBox.Draw(im, card)
+		k.handCard.Draw(im, card)
 		k.drawFates(im, v, c.Fates, ydHandEmoji, float64(cx), float64(card.Min.Y+card.Dy()/2))
 		if !v.Over {
 			k.body.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
