@@ -3,412 +3,558 @@ package render
 import (
 	"fmt"
 	"image"
-	"image/color"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games/yodo"
 )
 
-// You Only Die Once is drawn three ways: the board in the channel while
-// Philip's memories are contested, each seat's hand in its DM, and, once
-// his heart has stopped, the life story in the board's place: every
-// memory with the fates that won it and how it is remembered.
+// You Only Die Once is drawn three ways, each PhoneWidth wide: the board in
+// the channel while Philip's memories are contested, each seat's hand in
+// its DM, and, once his heart has stopped, the story in the board's place.
 //
-// A fate is drawn as its colour in its own shape (fate i takes Mark i), so
-// a card's fates read without telling colours apart; each seat's panel
-// shows its fate's shape beside its name, as the key. The fates' colours
-// are player colours of the house palette, and the rest of the drawing
-// keeps to house colours too.
+// All three draw the twelve memories alike, one row each from birth at the
+// top to death at the bottom, and a fate as the emoji its buttons and log
+// lines use, named in the legend at the foot. A seat is its player's token,
+// in the palette colour of the fate it serves, beside that fate's emoji.
+// The story is the board's size, so that a replay's last frame lines up
+// with the boards before it.
 const (
-	ydMargin   = 16
-	ydHeaderH  = 58
-	ydTileW    = (Width - 2*ydMargin - 5*ydTileGap) / 6
-	ydTileGap  = 8
-	ydTileH    = 236
-	ydRow1     = 66
-	ydRow2     = ydRow1 + ydTileH + 8
-	ydSeatsTop = ydRow2 + ydTileH + 10
-	ydFooterY  = 684
-	ydBadge    = 30 // a fate's shape on a card
-	ydSmall    = 20 // a fate's shape in text rows
-	ydCardW    = 116
-	ydCardH    = 104
+	ydGame = "You Only Die Once"
+
+	ydMemories = 12 // the rows every image has room for
+	ydRowH     = 36 // a memory's row on the board and in the hand
+	ydRowGap   = 6  // room for the outline of a fresh memory
+	ydSeatH    = 38 // a seat's row
+	ydSeatGap  = 6
+	ydStoryRow = 32 // a memory's row in the story, which outlines none
+	ydStoryGap = 2
+	ydGapAbove = 10 // between the header and what follows
+	ydBlockGap = 14 // between the memories and the seats
+
+	ydRowEmoji  = 24 // a fate on a memory's card
+	ydHandEmoji = 30 // a fate on a card in hand
+	ydCardW     = 96 // a memory's card
+	ydCardH     = 30
+	ydHandCardW = 124
+	ydHandCardH = 80
+	ydHandCards = 4 // cards a hand holds, and the slots drawn for them
+	ydNoteLines = 2
+	ydNoteH     = 24
+
+	// Columns of a memory's row, from its left edge.
+	ydColTitle  = 40
+	ydColCard   = 262
+	ydColHeart  = 378
+	ydColStatus = 406
+	// Columns of a seat's row.
+	ydColToken = 44
+	ydColName  = 62
+	ydColFate  = 246
+	ydColCount = 356
+)
+
+// ydLeft and ydRight bound every row.
+const (
+	ydLeft  = frameMargin
+	ydRight = PhoneWidth - frameMargin
 )
 
 type yodoKit struct {
-	board, hand        *image.RGBA
-	badges, smalls     [6]*image.RGBA
-	heart              *image.RGBA
-	title, name, body  *Face
-	small, big, prompt *Face
-	label, footer      *Face
-	footerTitle, line  *Face
-	cardBox, tileBox   *Box
-	setBox, activeBox  *Box
-	seatBox, winBox    *Box
-}
+	fonts *fontSet
+	frame *frameKit
+	// emoji holds each fate's emoji drawn once per size and ink.
+	emoji      spriteCache
+	emojiFaces map[int]*Face
+	// table is the empty table of the tallest image: every image's
+	// backdrop is its top part.
+	table *image.RGBA
+	// fates are the current content's, and fatesLegend their legend.
+	fates       []yodo.FateView
+	fatesLegend []legendItem
 
-// fateColour reads "#rrggbb"; anything else is drawn grey.
-func fateColour(hex string) color.RGBA {
-	n, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
-	if err != nil || len(hex) != 7 {
-		return rgb(textSoft)
-	}
-	return rgb(uint32(n))
+	title, name, body *Face
+	score, big        *Face
+	rowBox, dimBox    *Box
+	// Cards drawn on each ground their corners show: a memory's row, a
+	// set one, a stepped-back one, and the table under a hand; the ring
+	// round the card taken to play.
+	cardOnRow, cardOnSet, cardOnDim *Box
+	handCard, takenRing             *Box
+	setBox, activeBox               *Box
+	winBox                          *Box
 }
 
 func newYodoKit(fonts *fontSet) *yodoKit {
 	k := &yodoKit{
-		title: fonts.face(Bold, 17), name: fonts.face(Bold, 20), body: fonts.face(Regular, 17),
-		small: fonts.face(Regular, 15), big: fonts.face(Bold, 30), prompt: fonts.face(Bold, 24),
-		label: fonts.face(Bold, 14), footer: fonts.face(Regular, 17), footerTitle: fonts.face(Bold, 18),
-		line:      fonts.face(Regular, 16),
-		cardBox:   NewBox(8, 2, rgb(cardFace), rgb(cardEdge), rgb(tableInset)),
-		tileBox:   NewBox(10, 1, rgb(tableInset), rgb(tableLine), rgb(table)),
-		setBox:    NewBox(10, 2, rgb(goldTint), rgb(gold), rgb(table)),
-		activeBox: NewBox(10, 2, rgb(rowActive), rgb(accent), rgb(table)),
-		seatBox:   NewBox(8, 1, rgb(rowFill), rgb(tableLine), rgb(table)),
-		winBox:    NewBox(8, 2, rgb(goldTint), rgb(gold), rgb(table)),
+		fonts: fonts,
+		frame: newFrameKit(fonts),
+		title: fonts.face(Bold, minText), name: fonts.face(Bold, 18),
+		body:  fonts.face(Regular, minText),
+		score: fonts.face(Bold, 24), big: fonts.face(Bold, 28),
+		emojiFaces: map[int]*Face{},
+		cardOnRow:  NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(rowFill)),
+		cardOnSet:  NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(goldTint)),
+		cardOnDim:  NewBox(6, 1, rgb(cardFace), rgb(cardEdge), rgb(table)),
+		handCard:   NewBox(8, 1, rgb(cardFace), rgb(cardEdge), rgb(table)),
+		takenRing:  NewBox(12, 3, rgb(table), rgb(textMain), rgb(table)),
+		rowBox:     NewBox(8, 1, rgb(rowFill), rgb(tableLine), rgb(table)),
+		dimBox:     NewBox(8, 1, rgb(table), rgb(tableInset), rgb(table)),
+		setBox:     NewBox(8, 1, rgb(goldTint), rgb(gold), rgb(table)),
+		activeBox:  NewBox(8, 2, rgb(rowActive), rgb(accent), rgb(table)),
+		winBox:     NewBox(8, 2, rgb(goldTint), rgb(gold), rgb(table)),
+		table:      plainBackdrop(PhoneWidth, ydMaxHeight),
 	}
-	for f, fate := range yodo.Fates() {
-		c := fateColour(fate.Colour)
-		k.badges[f] = fateBadge(Mark(f), c, ydBadge)
-		k.smalls[f] = fateBadge(Mark(f), c, ydSmall)
+	for _, size := range []int{legendIcon, ydRowEmoji, ydHandEmoji} {
+		k.emojiFaces[size] = fonts.face(Regular, float64(size))
 	}
-	k.heart = Sprite(26, 26, func(dc *gg.Context) {
-		HeartPath(dc, 13, 14, 22)
-		dc.SetColor(rgb(suitRed))
-		dc.Fill()
-	})
-	k.board = tableBackdrop(ydFooterY)
-	k.hand = plainBackdrop(HandWidth, HandHeight)
+	k.fates = yodo.Fates()
+	k.fatesLegend = k.legendOf(k.fates)
 	return k
 }
 
-// fateBadge draws a fate's shape in its colour with a dark rim.
-func fateBadge(m Mark, c color.RGBA, size int) *image.RGBA {
-	return Sprite(size, size, func(dc *gg.Context) {
-		s := float64(size)
-		MarkPath(dc, m, s/2, s/2, s*0.86)
-		dc.SetColor(c)
-		dc.FillPreserve()
-		dc.SetColor(rgb(inkDark))
-		dc.SetLineWidth(1.5)
-		dc.Stroke()
+// emojiKey names a fate's emoji at one size, drawn in one ink where the
+// emoji is drawn as the substitute box.
+type emojiKey struct {
+	emoji string
+	size  int
+	ink   uint32
+}
+
+// fateIcon returns emoji, drawn by the text engine at size pixels (one of
+// the sizes of emojiFaces), centred in a sprite at least size pixels wide
+// and half as tall again, so that a glyph reaching above the capitals or
+// below the baseline is not cut. Where the text engine has no glyph for
+// it, its substitute box is drawn in ink.
+func (k *yodoKit) fateIcon(emoji string, size int, ink uint32) *image.RGBA {
+	return k.emoji.get(emojiKey{emoji, size, ink}, func() *image.RGBA {
+		f := k.emojiFaces[size]
+		w, h := max(int(math.Ceil(f.Measure(emoji))), size), size+size/2
+		im := image.NewRGBA(image.Rect(0, 0, w, h))
+		f.Draw(im, emoji, float64(w)/2, float64(h)/2, Centre, rgb(ink))
+		return im
 	})
 }
 
-// badge returns a fate's sprite, or nil for a fate the kit does not know.
-func (k *yodoKit) badge(set [6]*image.RGBA, f int) *image.RGBA {
-	if f < 0 || f >= len(set) {
-		return nil
-	}
-	return set[f]
+// ydMaxHeight is the tallest any image is drawn: the height of the visual
+// language's bound, which only a view the rules never make would reach.
+const ydMaxHeight = 1000
+
+// backdrop returns the empty table of an image h pixels tall, at most
+// ydMaxHeight: the top of the kit's table, shared rather than copied.
+func (k *yodoKit) backdrop(h int) *image.RGBA {
+	h = min(h, ydMaxHeight)
+	return &image.RGBA{Pix: k.table.Pix[:h*k.table.Stride], Stride: k.table.Stride, Rect: image.Rect(0, 0, PhoneWidth, h)}
 }
 
 func (r *Renderer) paintYodo(v yodo.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	k := r.yodo()
 	if v.Seat >= 0 {
-		return k.hand, func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+		return k.backdrop(k.handHeight(v)), func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
 	}
 	if len(v.Hand) > 0 || len(v.Notes) > 0 || v.Taken >= 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
+	bg := k.backdrop(k.boardHeight(v))
 	if v.Over {
-		return k.board, func(im *image.RGBA) { k.drawStory(im, v, names) }, nil
+		return bg, func(im *image.RGBA) { k.drawStory(im, v, names) }, nil
 	}
-	return k.board, func(im *image.RGBA) { k.drawBoard(im, v, names) }, nil
+	return bg, func(im *image.RGBA) { k.drawBoard(im, v, names) }, nil
 }
 
-// drawCard draws a card showing fates, centred on (cx, cy).
-func (k *yodoKit) drawCard(im *image.RGBA, fates []int, cx, cy, w, h int) {
-	k.cardBox.Draw(im, image.Rect(cx-w/2, cy-h/2, cx+w/2, cy+h/2))
-	n := len(fates)
-	for i, f := range fates {
-		b := k.badge(k.badges, f)
-		if b == nil {
-			continue
-		}
-		x := float64(cx) + (float64(i)-float64(n-1)/2)*float64(ydBadge+6)
-		BlitCentred(im, b, x, float64(cy))
+// seatRows is how many seat rows the board has room for: a game's seats,
+// within the rules' bounds, so that the height is fixed from the start.
+func seatRows(v yodo.View) int { return min(max(len(v.Seats), 2), 6) }
+
+// legend pairs each fate's emoji with its name, as the buttons and the
+// log show them: the current content's legend, kept, unless the view's
+// game was dealt other fates.
+func (k *yodoKit) legend(v yodo.View) []legendItem {
+	if slices.Equal(v.Fates, k.fates) {
+		return k.fatesLegend
 	}
+	return k.legendOf(v.Fates)
+}
+
+func (k *yodoKit) legendOf(fates []yodo.FateView) []legendItem {
+	items := make([]legendItem, len(fates))
+	for i, f := range fates {
+		items[i] = legendItem{k.fateIcon(f.Emoji, legendIcon, textMain), f.Name}
+	}
+	return items
+}
+
+// memoriesHeight is the height of the memories' rows on the board and in
+// the hand.
+const memoriesHeight = ydMemories*ydRowH + (ydMemories-1)*ydRowGap
+
+func seatsHeight(n int) int { return n*ydSeatH + (n-1)*ydSeatGap }
+
+// boardHeight is the height of the board and of the story: the header,
+// the memories, a row per seat and the legend.
+func (k *yodoKit) boardHeight(v yodo.View) int {
+	return headerH + ydGapAbove + memoriesHeight + ydBlockGap + seatsHeight(seatRows(v)) + ydBlockGap +
+		k.frame.legendHeight(k.legend(v), PhoneWidth)
+}
+
+// The hand's parts, from the top: the header, the seat's fate, its cards,
+// the memories, its notes and the legend.
+const (
+	yhFateY    = headerH + 24
+	yhCardsTop = headerH + 52
+	yhLabelY   = yhCardsTop + ydHandCardH + 18
+	yhMemories = yhLabelY + 22
+	yhNotesTop = yhMemories + memoriesHeight + 12
+)
+
+func (k *yodoKit) handHeight(v yodo.View) int {
+	return yhNotesTop + ydNoteLines*ydNoteH + 8 + k.frame.legendHeight(k.legend(v), PhoneWidth)
+}
+
+// fatePalette returns the palette colour whose fill is a fate's colour, so
+// that a seat's token wears its fate's colour; a fate of another colour
+// takes the palette colour of its own number.
+func fatePalette(v yodo.View, f int) int {
+	if f < 0 || f >= len(v.Fates) {
+		return f
+	}
+	n, err := strconv.ParseUint(strings.TrimPrefix(v.Fates[f].Colour, "#"), 16, 32)
+	if err == nil {
+		for c := range PlayerColours {
+			if Player(c).Fill == rgb(uint32(n)) {
+				return c
+			}
+		}
+	}
+	return f
+}
+
+// header is the shared header of every yodo image.
+func (k *yodoKit) header(v yodo.View, stage string) header {
+	h := header{Game: ydGame, Stage: stage, Over: v.Over, Private: v.Seat >= 0, Viewer: v.Seat}
+	mark := func(s int) seatMark {
+		f := -1
+		if s >= 0 && s < len(v.Seats) {
+			f = v.Seats[s].Fate
+		}
+		return seatMark{Seat: s, Colour: fatePalette(v, f)}
+	}
+	if v.Over {
+		for _, w := range v.Winners {
+			h.Winners = append(h.Winners, mark(w))
+		}
+	} else if v.Turn >= 0 && v.Turn < len(v.Seats) {
+		h.Turn = []seatMark{mark(v.Turn)}
+	}
+	return h
+}
+
+// stage says how far the heartbeats have come.
+func (k *yodoKit) stage(v yodo.View) string {
+	s := fmt.Sprintf("%d of %d memories set", v.Locked, len(v.Board))
+	if v.HiddenScores && !v.Over {
+		s += " · scores hidden"
+	}
+	return s
 }
 
 func (k *yodoKit) drawBoard(im *image.RGBA, v yodo.View, names []string) {
+	top := k.frame.drawHeader(im, k.header(v, k.stage(v)), names) + ydGapAbove
+	k.drawMemories(im, v, top, -1)
 	seatNames := k.name.SeatNames(names, len(v.Seats))
-	head := fmt.Sprintf("Philip's memories: %d of %d set", v.Locked, len(v.Board))
-	k.prompt.Draw(im, head, ydMargin, ydHeaderH/2+4, MiddleLeft, rgb(textMain))
-	if v.Turn >= 0 && v.Turn < len(seatNames) {
-		k.name.Draw(im, k.name.Fit(seatNames[v.Turn]+" to play", 520), Width-ydMargin, ydHeaderH/2+4, MiddleRight, rgb(accent))
+	y := top + memoriesHeight + ydBlockGap
+	for s := range min(len(v.Seats), seatRows(v)) {
+		k.drawSeat(im, v, s, seatNames[s], y+s*(ydSeatH+ydSeatGap))
 	}
-	for i, e := range v.Board {
-		x := ydMargin + (i%6)*(ydTileW+ydTileGap)
-		y := ydRow1
-		if i >= 6 {
-			y = ydRow2
+	k.frame.drawLegend(im, k.legend(v))
+}
+
+// drawMemories draws the memories as rows from top, each outlined when
+// the last move changed it. With a card taken from hand (taken ≥ 0), the
+// rows it may be played on say so and the others step back.
+func (k *yodoKit) drawMemories(im *image.RGBA, v yodo.View, top, taken int) {
+	var fits []bool
+	if taken >= 0 && taken < len(v.Hand) {
+		fits = make([]bool, len(v.Board))
+		card := v.Hand[taken].Fates
+		for i, e := range v.Board {
+			fits[i] = !e.Locked && (len(e.Stack) == 0 || sharesFate(e.Stack[len(e.Stack)-1], card))
 		}
-		k.drawTile(im, i, e, x, y)
 	}
-	k.drawSeats(im, v, seatNames, ydSeatsTop)
-	drawFooterText(im, k.footerTitle, k.footer, "You Only Die Once", k.footerNote(v), float64(ydFooterY+(Height-ydFooterY)/2), Width-ydMargin)
+	for i, e := range v.Board[:min(len(v.Board), ydMemories)] {
+		y := top + i*(ydRowH+ydRowGap)
+		r := image.Rect(ydLeft, y, ydRight, y+ydRowH)
+		fit, dim := false, false
+		if fits != nil {
+			fit, dim = fits[i], !fits[i] && !e.Locked
+		}
+		k.drawMemory(im, v, i, e, r, fit, dim)
+		if slices.Contains(v.Fresh, i) {
+			markFresh(im, r)
+		}
+	}
 }
 
-func (k *yodoKit) footerNote(v yodo.View) string {
-	note := "a heartbeat sets the memory nearest death first"
-	if v.HiddenScores {
-		note += " · scores hidden until the story"
-	}
-	return note
+// sharesFate reports whether two cards show a fate in common: a card may
+// cover another only then.
+func sharesFate(a, b []int) bool {
+	return slices.ContainsFunc(a, func(f int) bool { return slices.Contains(b, f) })
 }
 
-// frame is the box a memory is drawn in: gold once set, lit when the next
-// heartbeat sets it.
-func (k *yodoKit) frame(e yodo.EventView) *Box {
+// drawMemory draws memory i in r: its place in life, its title, the card
+// on top with a sliver for each card beneath, and what it has come to:
+// the points its card won once set, the heart on the one the next
+// heartbeat sets, "fits here" where the taken card may go.
+func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventView, r image.Rectangle, fit, dim bool) {
+	box, cardBox, titleInk := k.rowBox, k.cardOnRow, rgb(textMain)
 	switch {
 	case e.Locked:
-		return k.setBox
-	case e.Next:
-		return k.activeBox
+		box, cardBox = k.setBox, k.cardOnSet
+	case dim:
+		box, cardBox, titleInk = k.dimBox, k.cardOnDim, rgb(textSoft)
 	}
-	return k.tileBox
-}
+	box.Draw(im, r)
+	x, cy := r.Min.X, float64(r.Min.Y+r.Dy()/2)
+	k.body.Draw(im, strconv.Itoa(i+1), float64(x+10), cy, MiddleLeft, rgb(textSoft))
+	k.title.Draw(im, k.title.Fit(k.title.Clean(e.Title), ydColCard-ydColTitle-10), float64(x+ydColTitle), cy, MiddleLeft, titleInk)
 
-// drawTile draws memory i: its place in life and title, its top card and
-// how many lie beneath, and whether it is set or is the next to be.
-func (k *yodoKit) drawTile(im *image.RGBA, i int, e yodo.EventView, x, y int) {
-	k.frame(e).Draw(im, image.Rect(x, y, x+ydTileW, y+ydTileH))
-	k.label.Draw(im, strconv.Itoa(i+1), float64(x+12), float64(y+18), MiddleLeft, rgb(textSoft))
-	if e.Next {
-		BlitCentred(im, k.heart, float64(x+ydTileW-20), float64(y+18))
-	}
-	for j, line := range k.title.Wrap(k.title.Clean(e.Title), ydTileW-24) {
-		if j == 2 {
-			break
-		}
-		k.title.Draw(im, line, float64(x+12), float64(y+42+j*21), MiddleLeft, rgb(textMain))
-	}
-	cx, cy := x+ydTileW/2, y+140
+	ch := min(ydCardH, r.Dy()-4)
+	card := image.Rect(x+ydColCard, int(cy)-ch/2, x+ydColCard+ydCardW, int(cy)-ch/2+ch)
 	switch {
 	case len(e.Stack) > 0:
-		k.drawCard(im, e.Stack[len(e.Stack)-1], cx, cy, ydCardW, ydCardH)
+		for d := min(len(e.Stack)-1, 2); d > 0; d-- {
+			cardBox.Draw(im, card.Add(image.Pt(5*d, 0)))
+		}
+		cardBox.Draw(im, card)
+		k.drawFates(im, v, e.Stack[len(e.Stack)-1], ydRowEmoji, float64(card.Min.X+card.Dx()/2), cy)
 	case e.Locked:
-		k.body.Draw(im, "forgotten", float64(cx), float64(cy), Centre, rgb(textSoft))
+		k.body.Draw(im, "forgotten", float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
 	default:
-		k.small.Draw(im, "empty", float64(cx), float64(cy), Centre, rgb(textSoft))
+		k.body.Draw(im, "empty", float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
 	}
-	status := ""
+
+	var status string
+	ink := rgb(textMain)
 	switch {
 	case e.Locked && len(e.Stack) > 0 && e.Points > 0:
-		status = fmt.Sprintf("set · +%d each", e.Points)
-		if len(e.Stack[0]) == 1 {
-			status = fmt.Sprintf("set · +%d", e.Points)
+		status, ink = "+"+strconv.Itoa(e.Points), rgb(gold)
+		if len(e.Stack[len(e.Stack)-1]) > 1 {
+			status += " each"
 		}
-	case e.Locked:
-		status = "set"
-	case len(e.Stack) > 1:
-		status = fmt.Sprintf("%d cards deep", len(e.Stack))
+	case e.Locked && len(e.Stack) > 0:
+		status, ink = "set", rgb(gold)
+	case e.Next && fit:
+		status = "next · fits here"
+	case e.Next:
+		status = "next to set"
+	case fit:
+		status = "fits here"
 	}
-	if status != "" {
-		c := rgb(textSoft)
-		if e.Locked {
-			c = rgb(gold)
+	if e.Next {
+		BlitCentred(im, k.fateIcon("💓", ydRowEmoji, textMain), float64(x+ydColHeart+ydRowEmoji/2), cy)
+		k.fonts.icon("next heartbeat", ydRowEmoji)
+	}
+	k.body.Draw(im, status, float64(x+ydColStatus), cy, MiddleLeft, ink)
+}
+
+// drawFates draws a card's fates side by side, centred on (cx, cy).
+func (k *yodoKit) drawFates(im *image.RGBA, v yodo.View, fates []int, size int, cx, cy float64) {
+	icons := make([]*image.RGBA, 0, 3)
+	w := 0
+	for _, f := range fates {
+		if f < 0 || f >= len(v.Fates) {
+			continue
 		}
-		k.small.Draw(im, status, float64(cx), float64(y+ydTileH-18), Centre, c)
+		ic := k.fateIcon(v.Fates[f].Emoji, size, inkDark)
+		k.fonts.icon(v.Fates[f].Name, float64(size))
+		icons = append(icons, ic)
+		w += ic.Rect.Dx()
+	}
+	const gap = 4
+	x := cx - float64(w+gap*(len(icons)-1))/2
+	for _, ic := range icons {
+		Blit(im, ic, int(math.Round(x)), int(math.Round(cy-float64(ic.Rect.Dy())/2)))
+		x += float64(ic.Rect.Dx() + gap)
 	}
 }
 
-// drawSeats draws a panel per seat: name, fate and its shape, cards in
-// hand and deck, and points.
-func (k *yodoKit) drawSeats(im *image.RGBA, v yodo.View, names []string, top int) {
-	n := len(v.Seats)
-	if n == 0 {
-		return
+// drawSeat draws seat s's row at y: the arrow when it is to play, its
+// token and name, the fate it serves, its cards in hand and in deck, and
+// its points.
+func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y int) {
+	sv := v.Seats[s]
+	r := image.Rect(ydLeft, y, ydRight, y+ydSeatH)
+	box := k.rowBox
+	if s == v.Turn {
+		box = k.activeBox
 	}
-	w := (Width - 2*ydMargin - (n-1)*ydTileGap) / n
-	for s, sv := range v.Seats {
-		x := ydMargin + s*(w+ydTileGap)
-		r := image.Rect(x, top, x+w, ydFooterY-10)
-		switch {
-		case containsInt(v.Winners, s):
-			k.winBox.Draw(im, r)
-		case s == v.Turn:
-			k.activeBox.Draw(im, r)
-		default:
-			k.seatBox.Draw(im, r)
-		}
-		if b := k.badge(k.badges, sv.Fate); b != nil {
-			BlitCentred(im, b, float64(x+24), float64(top+26))
-		}
-		k.name.Draw(im, k.name.Fit(names[s], float64(w-56)), float64(x+46), float64(top+26), MiddleLeft, rgb(textMain))
-		fate := ""
-		if sv.Fate >= 0 && sv.Fate < len(v.Fates) {
-			fate = v.Fates[sv.Fate].Name
-		}
-		k.body.Draw(im, k.body.Fit(fate, float64(w-24)), float64(x+12), float64(top+56), MiddleLeft, rgb(textSoft))
-		k.small.Draw(im, fmt.Sprintf("hand %d · deck %d", sv.Hand, sv.Deck), float64(x+12), float64(top+82), MiddleLeft, rgb(textSoft))
-		score := "?"
-		if sv.Score >= 0 {
-			score = strconv.Itoa(sv.Score)
-		}
-		k.big.Draw(im, score, float64(x+w-14), float64(top+64), MiddleRight, rgb(textMain))
+	box.Draw(im, r)
+	cy := float64(y + ydSeatH/2)
+	if s == v.Turn {
+		k.frame.drawArrow(im, float64(ydLeft+18), cy)
 	}
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// drawStory draws the finished life: each memory in life order with the
-// fates that won it and the first sentence of how it is remembered, then
-// the seats' totals and the winner's epilogue.
-func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string) {
-	seatNames := k.name.SeatNames(names, len(v.Seats))
-	k.prompt.Draw(im, "The life of Philip, as the fates remembered it", ydMargin, ydHeaderH/2+4, MiddleLeft, rgb(textMain))
-	const rowH, top = 38, 62
-	for i, sl := range v.Story {
-		y := top + i*rowH
-		if i > 0 {
-			FillRect(im, image.Rect(ydMargin, y, Width-ydMargin, y+1), rgb(tableLine))
-		}
-		mid := float64(y + rowH/2)
-		k.label.Draw(im, strconv.Itoa(i+1), ydMargin+10, mid, MiddleLeft, rgb(textSoft))
-		k.title.Draw(im, k.title.Fit(k.title.Clean(sl.Title), 190), ydMargin+38, mid, MiddleLeft, rgb(textMain))
-		bx := ydMargin + 246
-		for j, f := range sl.Fates {
-			if b := k.badge(k.smalls, f); b != nil {
-				BlitCentred(im, b, float64(bx+j*(ydSmall+4)), mid)
-			}
-		}
-		c := rgb(textSoft)
-		if len(sl.Fates) == 0 {
-			c = rgb(tableLine)
-		}
-		lx := float64(ydMargin + 320)
-		k.line.Draw(im, k.line.Fit(k.line.Clean(sl.Line), Width-ydMargin-10-lx), lx, mid, MiddleLeft, c)
-	}
-	seatsTop := top + len(v.Story)*rowH + 8
-	n := len(v.Seats)
-	if n > 0 {
-		w := (Width - 2*ydMargin - (n-1)*ydTileGap) / n
-		for s, sv := range v.Seats {
-			x := ydMargin + s*(w+ydTileGap)
-			r := image.Rect(x, seatsTop, x+w, seatsTop+44)
-			if containsInt(v.Winners, s) {
-				k.winBox.Draw(im, r)
-			} else {
-				k.seatBox.Draw(im, r)
-			}
-			if b := k.badge(k.smalls, sv.Fate); b != nil {
-				BlitCentred(im, b, float64(x+18), float64(seatsTop+22))
-			}
-			k.body.Draw(im, k.body.Fit(seatNames[s], float64(w-80)), float64(x+34), float64(seatsTop+22), MiddleLeft, rgb(textMain))
-			k.name.Draw(im, strconv.Itoa(sv.Score), float64(x+w-12), float64(seatsTop+22), MiddleRight, rgb(textMain))
-		}
-	}
-	for i, line := range k.body.Wrap(k.body.Clean(v.Epilogue), Width-2*ydMargin-40) {
-		if i == 2 {
-			break
-		}
-		k.body.Draw(im, line, Width/2, float64(seatsTop+72+i*24), Centre, rgb(textMain))
-	}
-	drawFooterText(im, k.footerTitle, k.footer, "You Only Die Once", "the life story is told in full in the channel", float64(ydFooterY+(Height-ydFooterY)/2), Width-ydMargin)
-}
-
-// The hand image: what the seat must do, its fate, its cards with how
-// many places each fits, a strip of the board, and its private notes.
-const (
-	yhCardW   = 180
-	yhCardH   = 150
-	yhCardTop = 92
-	yhStripY  = 300
-	yhNotesY  = 412
-)
-
-func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
-	seatNames := k.name.SeatNames(names, len(v.Seats))
-	seat := v.Seat
-	var sv yodo.SeatView
-	if seat < len(v.Seats) {
-		sv = v.Seats[seat]
-	}
-	fate := ""
-	if sv.Fate >= 0 && sv.Fate < len(v.Fates) {
-		fate = v.Fates[sv.Fate].Name
-	}
-	if b := k.badge(k.badges, sv.Fate); b != nil {
-		BlitCentred(im, b, ydMargin+16, 30)
-	}
-	k.prompt.Draw(im, k.prompt.Fit(k.handPrompt(v, seatNames), HandWidth-260), ydMargin+40, 30, MiddleLeft, rgb(textMain))
+	k.drawSeatName(im, v, s, name, cy)
+	k.body.Draw(im, fmt.Sprintf("hand %d · deck %d", sv.Hand, sv.Deck), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
 	score := "?"
 	if sv.Score >= 0 {
 		score = strconv.Itoa(sv.Score)
 	}
-	k.name.Draw(im, "You serve "+fate+" · "+score+" points", HandWidth-ydMargin, 30, MiddleRight, rgb(textSoft))
-	k.small.Draw(im, fmt.Sprintf("deck %d · memories set %d of %d", sv.Deck, v.Locked, len(v.Board)), ydMargin+40, 62, MiddleLeft, rgb(textSoft))
+	k.score.Draw(im, score, float64(ydRight-12), cy, MiddleRight, rgb(textMain))
+}
 
-	for i, c := range v.Hand {
-		cx := ydMargin + yhCardW/2 + 10 + i*(yhCardW+24)
-		cy := yhCardTop + yhCardH/2
-		if i == v.Taken {
-			cy -= 10
-			FillRect(im, image.Rect(cx-yhCardW/2-4, cy-yhCardH/2-4, cx+yhCardW/2+4, cy+yhCardH/2+4), rgb(accent))
-		}
-		k.drawCard(im, c.Fates, cx, cy, yhCardW, yhCardH)
-		fits := "nowhere to go"
-		switch {
-		case c.Places == 1:
-			fits = "fits 1 memory"
-		case c.Places > 1:
-			fits = fmt.Sprintf("fits %d memories", c.Places)
-		}
-		k.small.Draw(im, fmt.Sprintf("%d · %s", i+1, fits), float64(cx), float64(yhCardTop+yhCardH+20), Centre, rgb(textSoft))
+// drawSeatName draws, along a seat's row centred on cy, its token, its
+// name and the emoji and name of the fate it serves.
+func (k *yodoKit) drawSeatName(im *image.RGBA, v yodo.View, s int, name string, cy float64) {
+	f := v.Seats[s].Fate
+	BlitCentred(im, k.frame.token(fatePalette(v, f), minIcon), float64(ydLeft+ydColToken), cy)
+	k.fonts.icon("player token", minIcon)
+	k.name.Draw(im, k.name.Fit(name, ydColFate-ydColName-10), float64(ydLeft+ydColName), cy, MiddleLeft, rgb(textMain))
+	if f >= 0 && f < len(v.Fates) {
+		BlitCentred(im, k.fateIcon(v.Fates[f].Emoji, legendIcon, textMain), float64(ydLeft+ydColFate+legendIcon/2), cy)
+		k.fonts.icon(v.Fates[f].Name, legendIcon)
+		k.body.Draw(im, k.body.Fit(v.Fates[f].Name, ydColCount-ydColFate-legendIcon-14), float64(ydLeft+ydColFate+legendIcon+6), cy, MiddleLeft, rgb(textSoft))
+	}
+}
+
+// drawStory draws the finished life in the board's place: the seats by
+// their points, the winners in gold; every memory with the fates that
+// won it and what they scored; and the winner's epilogue when it fits
+// whole. The story itself is told in the channel.
+func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string) {
+	top := k.frame.drawHeader(im, k.header(v, "The life of Philip"), names) + ydGapAbove
+	seatNames := k.name.SeatNames(names, len(v.Seats))
+	order := make([]int, len(v.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return v.Seats[b].Score - v.Seats[a].Score })
+	won := wonMemories(v)
+	for row, s := range order[:min(len(order), seatRows(v))] {
+		y := top + row*(ydSeatH+ydSeatGap)
+		k.drawFinalSeat(im, v, s, seatNames[s], won[s], y)
 	}
 
-	// The board in a strip, so a seat decides from its DM alone.
-	w := (HandWidth - 2*ydMargin - 11*4) / 12
-	for i, e := range v.Board {
-		x := ydMargin + i*(w+4)
-		k.frame(e).Draw(im, image.Rect(x, yhStripY, x+w, yhStripY+84))
-		k.label.Draw(im, strconv.Itoa(i+1), float64(x+w/2), float64(yhStripY+14), Centre, rgb(textSoft))
-		if len(e.Stack) > 0 {
-			top := e.Stack[len(e.Stack)-1]
-			for j, f := range top {
-				if b := k.badge(k.smalls, f); b != nil {
-					BlitCentred(im, b, float64(x+w/2), float64(yhStripY+32+j*(ydSmall+2)))
+	y := top + seatsHeight(seatRows(v)) + ydBlockGap
+	for i, e := range v.Board[:min(len(v.Board), ydMemories)] {
+		r := image.Rect(ydLeft, y, ydRight, y+ydStoryRow)
+		k.drawMemory(im, v, i, e, r, false, false)
+		y += ydStoryRow + ydStoryGap
+	}
+
+	for i, line := range k.epilogue(v) {
+		k.body.Draw(im, line, float64(ydLeft+4), float64(y+8+i*ydNoteH+ydNoteH/2), MiddleLeft, rgb(textMain))
+	}
+	k.frame.drawLegend(im, k.legend(v))
+}
+
+// epilogueLines is how many lines of the winner's epilogue the story has
+// room for, between its memories and the legend: the rows of the story
+// are that much shorter than the board's.
+const epilogueLines = (memoriesHeight - ydMemories*(ydStoryRow+ydStoryGap) - 8) / ydNoteH
+
+// epilogue returns the lines of the winner's epilogue, or none when it does
+// not fit whole: the channel tells it in full either way.
+func (k *yodoKit) epilogue(v yodo.View) []string {
+	lines := k.body.Wrap(k.body.Clean(v.Epilogue), ydRight-ydLeft-8)
+	if len(lines) > epilogueLines {
+		return nil
+	}
+	return lines
+}
+
+// wonMemories counts, per seat, the set memories whose card shows its
+// fate, and of those the ones it won alone: what breaks a tie in points.
+func wonMemories(v yodo.View) [][2]int {
+	won := make([][2]int, len(v.Seats))
+	for _, e := range v.Board {
+		if !e.Locked || len(e.Stack) == 0 {
+			continue
+		}
+		fates := e.Stack[len(e.Stack)-1]
+		for s, sv := range v.Seats {
+			if slices.Contains(fates, sv.Fate) {
+				won[s][0]++
+				if len(fates) == 1 {
+					won[s][1]++
 				}
 			}
 		}
 	}
-	k.label.Draw(im, "birth", ydMargin, yhStripY+96, MiddleLeft, rgb(textSoft))
-	k.label.Draw(im, "death", HandWidth-ydMargin, yhStripY+96, MiddleRight, rgb(textSoft))
-
-	drawNotes(im, k.body, k.small, v.Notes, seatNames, ydMargin, yhNotesY+10, HandWidth-2*ydMargin, HandHeight-10, 22)
+	return won
 }
 
-func (k *yodoKit) handPrompt(v yodo.View, names []string) string {
-	switch {
-	case v.Over:
-		if containsInt(v.Winners, v.Seat) {
-			return "His heart has stopped: your fate wins!"
-		}
-		return "His heart has stopped"
-	case v.Turn != v.Seat && v.Turn >= 0 && v.Turn < len(names):
-		return "Waiting for " + names[v.Turn]
-	case v.Taken >= 0:
-		return "Choose where card " + strconv.Itoa(v.Taken+1) + " goes"
+// drawFinalSeat draws seat s's row of the finished game at y: a winner's
+// in gold with the star, and each with the memories its fate won.
+func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string, won [2]int, y int) {
+	r := image.Rect(ydLeft, y, ydRight, y+ydSeatH)
+	cy := float64(y + ydSeatH/2)
+	if slices.Contains(v.Winners, s) {
+		k.winBox.Draw(im, r)
+		BlitCentred(im, k.frame.star, float64(ydLeft+18), cy)
+		k.fonts.icon("winner", turnArrow)
+	} else {
+		k.rowBox.Draw(im, r)
 	}
-	for _, c := range v.Hand {
-		if c.Places > 0 {
-			return "Your turn: choose a card to play"
+	k.drawSeatName(im, v, s, name, cy)
+	memories := "memories"
+	if won[0] == 1 {
+		memories = "memory"
+	}
+	k.body.Draw(im, fmt.Sprintf("%d %s, %d alone", won[0], memories, won[1]), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
+	k.big.Draw(im, strconv.Itoa(v.Seats[s].Score), float64(ydRight-12), cy, MiddleRight, rgb(textMain))
+}
+
+// drawHand draws a seat's own image: the shared header, the fate it
+// serves with its points, its cards with how many memories each fits
+// (the one taken to play raised and ringed), the memories as on the
+// board, its latest notes and the legend.
+func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
+	seatNames := k.name.SeatNames(names, len(v.Seats))
+	k.frame.drawHeader(im, k.header(v, k.stage(v)), names)
+	if v.Seat < len(v.Seats) {
+		sv := v.Seats[v.Seat]
+		k.drawServes(im, v, sv)
+	}
+
+	slot := (ydRight - ydLeft - (ydHandCards-1)*14) / ydHandCards
+	for i, c := range v.Hand[:min(len(v.Hand), ydHandCards)] {
+		cx := ydLeft + slot/2 + i*(slot+14)
+		card := image.Rect(cx-ydHandCardW/2, yhCardsTop, cx+ydHandCardW/2, yhCardsTop+ydHandCardH)
+		if i == v.Taken {
+			card = card.Add(image.Pt(0, -6))
+			k.takenRing.Draw(im, card.Inset(-6))
+		}
+		k.handCard.Draw(im, card)
+		k.drawFates(im, v, c.Fates, ydHandEmoji, float64(cx), float64(card.Min.Y+card.Dy()/2))
+		if !v.Over {
+			k.body.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
 		}
 	}
-	return "Nothing fits: choose a card to bury"
+
+	k.drawMemories(im, v, yhMemories, v.Taken)
+	drawNotes(im, k.body, k.body, v.Notes, seatNames, ydLeft, yhNotesTop, ydRight-ydLeft, yhNotesTop+ydNoteLines*ydNoteH, ydNoteH)
+	k.frame.drawLegend(im, k.legend(v))
+}
+
+// drawServes draws the line under the hand's header: the seat's token,
+// the fate it serves, its points and what is left in its deck.
+func (k *yodoKit) drawServes(im *image.RGBA, v yodo.View, sv yodo.SeatView) {
+	cy := float64(yhFateY)
+	BlitCentred(im, k.frame.token(fatePalette(v, sv.Fate), minIcon), float64(ydLeft+minIcon/2), cy)
+	k.fonts.icon("player token", minIcon)
+	x := float64(ydLeft+minIcon+8) + k.name.Draw(im, "You serve ", float64(ydLeft+minIcon+8), cy, MiddleLeft, rgb(textMain))
+	if sv.Fate >= 0 && sv.Fate < len(v.Fates) {
+		ic := k.fateIcon(v.Fates[sv.Fate].Emoji, legendIcon, textMain)
+		BlitCentred(im, ic, x+float64(ic.Rect.Dx())/2, cy)
+		k.fonts.icon(v.Fates[sv.Fate].Name, legendIcon)
+		x += float64(ic.Rect.Dx() + 6)
+		k.name.Draw(im, v.Fates[sv.Fate].Name, x, cy, MiddleLeft, rgb(textMain))
+	}
+	points := "points hidden"
+	if sv.Score >= 0 {
+		points = strconv.Itoa(sv.Score) + " points"
+	}
+	k.body.Draw(im, points+" · deck "+strconv.Itoa(sv.Deck), ydRight, cy, MiddleRight, rgb(textSoft))
 }

@@ -30,6 +30,7 @@ type wireState struct {
 	Over         bool          `json:"over,omitempty"`
 	Turns        []int         `json:"turns"`
 	Cascade      int           `json:"cascade,omitempty"`
+	Fresh        []int         `json:"fresh,omitempty"`
 	Notes        [][]string    `json:"notes"`
 	RNG          *games.RNG    `json:"rng"`
 }
@@ -45,7 +46,7 @@ func (s *state) MarshalBinary() ([]byte, error) {
 		V: version, Content: s.c.version, HiddenScores: s.hiddenScores,
 		Fates: s.fate, Hands: s.hands, Decks: s.decks, Locked: s.locked,
 		Turn: s.turn, First: s.first, Taken: s.taken, Points: s.points, Over: s.over,
-		Turns: s.turns, Cascade: s.cascade, Notes: s.notes, RNG: s.rng,
+		Turns: s.turns, Cascade: s.cascade, Fresh: s.fresh, Notes: s.notes, RNG: s.rng,
 	}
 	for _, m := range s.board {
 		w.Board = append(w.Board, wireMemory{Event: m.event, Stack: m.stack, Locked: m.locked})
@@ -76,7 +77,12 @@ func fromWire(w wireState) (games.State, error) {
 	s := &state{
 		c: c, hiddenScores: w.HiddenScores, seats: n, fate: w.Fates, hands: w.Hands, decks: w.Decks,
 		locked: w.Locked, turn: w.Turn, first: w.First, taken: w.Taken, points: w.Points, over: w.Over,
-		turns: w.Turns, cascade: w.Cascade, notes: w.Notes, rng: w.RNG,
+		turns: w.Turns, cascade: w.Cascade, fresh: w.Fresh, notes: w.Notes, rng: w.RNG,
+	}
+	for _, i := range w.Fresh {
+		if i < 0 || i >= len(w.Board) {
+			return nil, errors.New("bad fresh memory")
+		}
 	}
 	seen := map[card]bool{}
 	place := func(x card) error {

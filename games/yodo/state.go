@@ -57,6 +57,9 @@ type state struct {
 	points [numFates]int
 	over   bool
 	rng    *games.RNG
+	// fresh lists the memories the last play or burial changed: the one
+	// played on, then each one its heartbeats set.
+	fresh []int
 
 	// What the game's measures need (Stats).
 	turns   []int
@@ -128,7 +131,7 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	for _, i := range playable {
 		x := s.hands[seat][i]
 		out = append(out, games.Choice{Action: games.Action{Kind: actCard, Args: []int{i}},
-			Label: fmt.Sprintf("Play %s (%s)", s.c.glyphs(x), places(len(s.playable(x))))})
+			Label: fmt.Sprintf("Play %s (%s)", s.c.glyphs(x), Fits(len(s.playable(x))))})
 	}
 	if len(playable) == 0 {
 		for _, i := range s.options(seat, false) {
@@ -139,11 +142,16 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	return out
 }
 
-func places(n int) string {
-	if n == 1 {
-		return "1 place"
+// Fits says how many memories a card may be played on, in the words the
+// buttons and the boards share: "fits 3 memories", "fits nowhere".
+func Fits(n int) string {
+	switch n {
+	case 0:
+		return "fits nowhere"
+	case 1:
+		return "fits 1 memory"
 	}
-	return fmt.Sprintf("%d places", n)
+	return fmt.Sprintf("fits %d memories", n)
 }
 
 // placeLabel names a memory as a place to play: empty, or whose card the
@@ -204,6 +212,7 @@ func (s *state) play(seat games.Seat, i int, ev *[]games.Event) {
 	x := hand[s.taken]
 	s.hands[seat] = slices.Delete(hand, s.taken, s.taken+1)
 	m := &s.board[i]
+	s.fresh = []int{i}
 	title := s.c.events[m.event].Title
 	if t := m.top(); t >= 0 {
 		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s rewrote *%s*: %s over %s.", games.SeatRef(seat), title, s.c.glyphs(x), s.c.glyphs(t))})
@@ -221,6 +230,7 @@ func (s *state) bury(seat games.Seat, i int, ev *[]games.Event) {
 	x := hand[i]
 	s.hands[seat] = slices.Delete(hand, i, i+1)
 	s.decks[seat] = append(s.decks[seat], x)
+	s.fresh = nil
 	*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s had nowhere to play and put a card under their deck.", games.SeatRef(seat))})
 	s.note(seat, fmt.Sprintf("You put your %s card under your deck.", s.c.plainNames(s.c.symbols[x])))
 	s.endTurn(seat, ev)
@@ -271,6 +281,7 @@ func (s *state) lock(drawer games.Seat, ev *[]games.Event) {
 	m := &s.board[i]
 	m.locked = true
 	s.locked++
+	s.fresh = append(s.fresh, i)
 	s.chain++
 	title := s.c.events[m.event].Title
 	beat := "💓 " + games.SeatRef(drawer) + " drew a heartbeat"
@@ -344,6 +355,9 @@ func (s *state) PromptTo(games.Seat) string {
 	}
 	if s.taken >= 0 {
 		return "Choose where to play your card."
+	}
+	if len(s.options(s.turn, true)) == 0 {
+		return "No card fits any memory: choose one to bury under your deck."
 	}
 	return "Choose a card to play."
 }

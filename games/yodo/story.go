@@ -9,7 +9,9 @@ package yodo
 
 // fates are the six outlooks, in deck order. Colours are six of the board
 // palette's player colours, chosen after Okabe–Ito to stay apart for
-// colour-blind viewers; on boards each fate also has a shape of its own.
+// colour-blind viewers: on boards the token of the seat serving a fate
+// wears its colour, in the palette's shape for it, and the fate itself is
+// drawn as its emoji, as on the buttons.
 var fates = [6]fateText{
 	{
 		Name:     "Mirth",

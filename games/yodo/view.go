@@ -1,7 +1,7 @@
 package yodo
 
 import (
-	"strings"
+	"slices"
 
 	"github.com/lifebot/lifebot/games"
 )
@@ -19,6 +19,9 @@ type View struct {
 	Locked       int  `json:"locked"`
 	HiddenScores bool `json:"hidden_scores,omitempty"`
 	Over         bool `json:"over,omitempty"`
+	// Fresh lists the memories the last play or burial changed, public
+	// as the board is: the one played on, then each a heartbeat set.
+	Fresh []int `json:"fresh,omitempty"`
 
 	// A seat's own side.
 	Hand []CardView `json:"hand,omitempty"`
@@ -26,20 +29,10 @@ type View struct {
 	Taken int      `json:"taken"`
 	Notes []string `json:"notes,omitempty"`
 
-	// Once the game is over: the life as the fates left it, memory by
-	// memory in life order, the winners' seats and the first winner's
-	// epilogue.
-	Story    []StoryLine `json:"story,omitempty"`
-	Winners  []int       `json:"winners,omitempty"`
-	Epilogue string      `json:"epilogue,omitempty"`
-}
-
-// StoryLine is one memory of the finished life: the fates that won it
-// (none when forgotten) and the first sentence of how it is told.
-type StoryLine struct {
-	Title string `json:"title"`
-	Fates []int  `json:"fates,omitempty"`
-	Line  string `json:"line"`
+	// Once the game is over: the winners' seats and the first winner's
+	// epilogue. How each memory is remembered is the board's.
+	Winners  []int  `json:"winners,omitempty"`
+	Epilogue string `json:"epilogue,omitempty"`
 }
 
 // FateView is one of the six fates.
@@ -80,7 +73,7 @@ type CardView struct {
 
 // View implements games.State.
 func (s *state) View(seat games.Seat) any {
-	v := View{Seat: int(seat), Turn: int(s.turn), Locked: s.locked, HiddenScores: s.hiddenScores, Over: s.over, Taken: -1}
+	v := View{Seat: int(seat), Turn: int(s.turn), Locked: s.locked, HiddenScores: s.hiddenScores, Over: s.over, Taken: -1, Fresh: slices.Clone(s.fresh)}
 	if s.over {
 		v.Turn = -1
 	}
@@ -106,14 +99,6 @@ func (s *state) View(seat games.Seat) any {
 		v.Seats = append(v.Seats, sv)
 	}
 	if s.over {
-		for _, m := range s.board {
-			sl := StoryLine{Title: s.c.events[m.event].Title, Line: firstSentence(s.c.events[m.event].Forgotten)}
-			if len(m.stack) > 0 {
-				sl.Fates = s.c.symbols[m.top()]
-				sl.Line = firstSentence(s.c.events[m.event].Lines[sl.Fates[0]])
-			}
-			v.Story = append(v.Story, sl)
-		}
 		for _, w := range s.Result().Winners() {
 			v.Winners = append(v.Winners, int(w))
 		}
@@ -129,14 +114,6 @@ func (s *state) View(seat games.Seat) any {
 		v.Notes = s.notes[seat]
 	}
 	return v
-}
-
-// firstSentence is text up to the end of its first sentence.
-func firstSentence(text string) string {
-	if i := strings.Index(text, ". "); i >= 0 {
-		return text[:i+1]
-	}
-	return text
 }
 
 // Fates lists the six fates of the current content, for drawing them.
