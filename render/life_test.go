@@ -59,6 +59,10 @@ func scored(sv life.SeatView) int {
 
 func shown(suit life.Suit, hand int, faceUp, bank string, total2 int) life.SeatView {
 	sv := life.SeatView{Suit: suit, SuitShown: true, Chosen: true, HandSize: hand, FaceUp: lc(faceUp), Bank: lc(bank), Total2: total2}
+	for i := range sv.Bank {
+		// Ids differ between a seat's rows, as in a game.
+		sv.Bank[i].ID += 100
+	}
 	sv.HandScore2 = scored(sv)
 	return sv
 }
@@ -81,6 +85,10 @@ func lifeMid3() life.View {
 	return v
 }
 
+// lifeEight is the densest table: eight seats with names as long as
+// Discord allows, a seat with three face-up cards of every suit, hands and
+// banks in two digits, in a spade chain: Liam's spades came to 10 and
+// were banked, and Sofía may steal from him.
 func lifeEight() life.View {
 	v := life.View{
 		Seat: games.Observer,
@@ -92,10 +100,10 @@ func lifeEight() life.View {
 			shown(life.Clubs, 9, "7H 2S 2S", "QC KC 10C JD", 77),
 			shown(life.Diamonds, 5, "4C 5C", "", 0),
 			shown(life.Clubs, 2, "9H 6D 8S", "KD KD 7D", 131),
-			shown(life.Hearts, 11, "JK 5H 4H", "AH 10H", 65),
+			shown(life.Hearts, 23, "2H 3H 4H 2D 3D 4D 2C 3C 4C 2S 3S 4S", "AH 10H KH QH JH 9H AD 10D KD QD JD 10C", 65),
 		},
-		Turned:     card1("10S"),
-		DiscardTop: card1("QD"),
+		Turned:     nil,
+		DiscardTop: card1("10S"),
 		DeckSize:   41,
 		Turn:       3,
 		Active:     []games.Seat{4},
@@ -105,6 +113,8 @@ func lifeEight() life.View {
 		Options:    "two packs · target 150",
 	}
 	v.Seats[2].Dealer = true
+	v.Seats[3].Fresh = v.Seats[3].Bank
+	v.Seats[3].HandMoved = true
 	return v
 }
 
@@ -171,6 +181,32 @@ func lifeHand7() life.View {
 		"{0} laid 3♥ and 4♥.",
 		"You stole 10♣ from {2}'s hand; only you and {2} know.",
 	}
+	v.FreshHand = []life.Card{v.Hand[4]} // the 10♣
+	return v
+}
+
+// lifeHandCapacity is how many cards a hand image shows whole: two rows
+// at the tightest fan that still shows every index.
+func lifeHandCapacity() int {
+	k := shared().life()
+	return 2 * (int((PhoneWidth-2*frameMargin-float64(cardBig.spec().w))/(k.indexWidth(cardBig)+2)) + 1)
+}
+
+// lifeHandFull is seat 1's view with as many cards as its image shows
+// whole, two rows of them, when it is not its turn; its last move laid
+// 8♣ face up and it picked up 3♠ before.
+func lifeHandFull() life.View {
+	v := lifeMid3()
+	v.Seat = 1
+	v.Turn, v.Active = 0, []games.Seat{0}
+	v.Step = "joker"
+	v.Turned = nil
+	v.Hand = lc("2H 3H 5H 9H JH QH KH AH 4D 7D 9D 10D 2C 5C 10C JC KS QS 8S 3S JK JK")[:lifeHandCapacity()]
+	v.FreshHand = []life.Card{v.Hand[19]} // the 3♠
+	v.Seats[1].HandSize = len(v.Hand)
+	v.Seats[1].Fresh = v.Seats[1].FaceUp[:1] // the 8♣
+	v.Seats[1].HandMoved = true
+	v.Notes = []string{"{0} turned a joker.", "{0} redeals: hands, face-up cards, the deck and the discard pile are shuffled and 7 cards dealt to each player. Face-down cards stay.", "You picked up 3♠."}
 	return v
 }
 
@@ -188,14 +224,31 @@ func lifeHandEmpty() life.View {
 
 var lifeNames3 = []string{"Ada", "Grace", "Linus"}
 
+// lifeNames8 are eight names as long as Discord allows (32 characters),
+// in wide letters.
+var lifeNames8 = []string{
+	"Maximilian Alexander Hohenzoller", "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Olivia Charlotte Montgomery-Wynn",
+	"Liam Bartholomew Featherstonehau", "Sofía Guadalupe Fernández-Olmedo", "Jürgen Wolfgang Schwarzenberger",
+	"Maximilian Alexander von Hohenzo", "Zoë Ångström-Łukasiewicz Wrighte",
+}
+
+// lifeTableHeight is the height of a table of seats seats, and
+// lifeHandHeight of every hand image.
+func lifeTableHeight(seats int) int {
+	return shared().life().tableHeight(min(max(seats, ltMinRow), ltMaxRow))
+}
+
+func lifeHandHeight() int { return shared().life().handBackdrop().Rect.Dy() }
+
 func lifeGoldens() []golden {
 	return []golden{
-		{"life_table_mid3", func() any { return lifeMid3() }, lifeNames3, Width, Height},
-		{"life_table_eight", func() any { return lifeEight() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen", "Maximilian Alexander von Hohenzollern", "Zoë"}, Width, Height},
-		{"life_table_sealed", func() any { return lifeSealed() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height},
-		{"life_table_over", func() any { return lifeOver() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height},
-		{"life_hand_seven", func() any { return lifeHand7() }, lifeNames3, HandWidth, HandHeight},
-		{"life_hand_empty", func() any { return lifeHandEmpty() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, HandWidth, HandHeight},
+		{"life_table_mid3", func() any { return lifeMid3() }, lifeNames3, PhoneWidth, lifeTableHeight(3)},
+		{"life_table_eight", func() any { return lifeEight() }, lifeNames8, PhoneWidth, lifeTableHeight(8)},
+		{"life_table_sealed", func() any { return lifeSealed() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeTableHeight(4)},
+		{"life_table_over", func() any { return lifeOver() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeTableHeight(4)},
+		{"life_hand_seven", func() any { return lifeHand7() }, lifeNames3, PhoneWidth, lifeHandHeight()},
+		{"life_hand_empty", func() any { return lifeHandEmpty() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeHandHeight()},
+		{"life_hand_full", func() any { return lifeHandFull() }, lifeNames3, PhoneWidth, lifeHandHeight()},
 	}
 }
 
@@ -215,7 +268,9 @@ func TestLifeTableRefusesPrivate(t *testing.T) {
 	emptyHand.Hand = []life.Card{}
 	withNotes := lifeMid3()
 	withNotes.Notes = []string{"You stole 7♥ from {0}."}
-	for name, v := range map[string]life.View{"hand": withHand, "empty hand": emptyHand, "notes": withNotes} {
+	withFresh := lifeMid3()
+	withFresh.FreshHand = lc("7H")
+	for name, v := range map[string]life.View{"hand": withHand, "empty hand": emptyHand, "notes": withNotes, "card put in a hand": withFresh} {
 		if _, err := r.Board(v, lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("Board with a public view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
@@ -240,7 +295,7 @@ func TestLifeBoardDispatch(t *testing.T) {
 	for _, c := range []struct {
 		v    life.View
 		w, h int
-	}{{lifeMid3(), Width, Height}, {lifeHand7(), HandWidth, HandHeight}} {
+	}{{lifeMid3(), PhoneWidth, lifeTableHeight(3)}, {lifeHand7(), PhoneWidth, lifeHandHeight()}} {
 		data, err := r.Board(c.v, lifeNames3)
 		if err != nil {
 			t.Fatal(err)
@@ -393,15 +448,15 @@ func TestLifeOddViews(t *testing.T) {
 		names []string
 		w, h  int
 	}{
-		{"empty table", life.View{Seat: games.Observer}, nil, Width, Height},
-		{"empty hand view", life.View{Seat: 0}, nil, HandWidth, HandHeight},
-		{"eight seats, 40 face-up cards each", crowded(), nil, Width, Height},
-		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, Width, Height},
-		{"negative half points", negative(), lifeNames3, Width, Height},
-		{"nine seats, over, short result", nine(), nil, Width, Height},
-		{"seventy cards in hand", bigHand(), []string{string(make([]byte, 100000))}, HandWidth, HandHeight},
-		{"seat beyond the table", stranger(), nil, HandWidth, HandHeight},
-		{"huge numbers in a hand", func() life.View { v := huge(); v.Seat = 0; v.Hand = lc("AS"); return v }(), nil, HandWidth, HandHeight},
+		{"empty table", life.View{Seat: games.Observer}, nil, PhoneWidth, lifeTableHeight(0)},
+		{"empty hand view", life.View{Seat: 0}, nil, PhoneWidth, lifeHandHeight()},
+		{"eight seats, 40 face-up cards each", crowded(), nil, PhoneWidth, lifeTableHeight(8)},
+		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, PhoneWidth, lifeTableHeight(3)},
+		{"negative half points", negative(), lifeNames3, PhoneWidth, lifeTableHeight(3)},
+		{"nine seats, over, short result", nine(), nil, PhoneWidth, lifeTableHeight(9)},
+		{"seventy cards in hand", bigHand(), []string{string(make([]byte, 100000))}, PhoneWidth, lifeHandHeight()},
+		{"seat beyond the table", stranger(), nil, PhoneWidth, lifeHandHeight()},
+		{"huge numbers in a hand", func() life.View { v := huge(); v.Seat = 0; v.Hand = lc("AS"); return v }(), nil, PhoneWidth, lifeHandHeight()},
 	}
 	r := shared()
 	for _, c := range cases {
@@ -523,3 +578,12 @@ func TestWrap(t *testing.T) {
 func BenchmarkLifeTable(b *testing.B) { benchmarkBoard(b, lifeEight(), lifeGoldens()[1].names) }
 
 func BenchmarkLifeHand(b *testing.B) { benchmarkBoard(b, lifeHand7(), lifeNames3) }
+
+// TestLifeHandHoldsAFullHand checks that the fullest hand golden is the
+// most cards the image shows whole.
+func TestLifeHandHoldsAFullHand(t *testing.T) {
+	t.Parallel()
+	if n := len(lifeHandFull().Hand); n != lifeHandCapacity() || n < 20 {
+		t.Errorf("the full hand holds %d cards, the image %d; want the same, at least 20", n, lifeHandCapacity())
+	}
+}
