@@ -587,3 +587,100 @@ func TestLifeHandHoldsAFullHand(t *testing.T) {
 		t.Errorf("the full hand holds %d cards, the image %d; want the same, at least 20", n, lifeHandCapacity())
 	}
 }
+
+// lifeRow is where a table draws its i-th row of seats.
+func lifeRow(i int) image.Rectangle {
+	top := headerH + ltStripH + ltRowGap + i*(ltRowH+ltRowGap)
+	return image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+ltRowH)
+}
+
+// countColour counts the pixels of im within r that are exactly c.
+func countColour(im *image.RGBA, r image.Rectangle, c uint32) int {
+	want := rgb(c)
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if im.RGBAAt(x, y) == want {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func lifeImage(t *testing.T, v life.View, names []string) *image.RGBA {
+	t.Helper()
+	data, err := shared().Board(v, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decode(t, data)
+}
+
+// In a spade chain the seat that may steal is to play, not the seat it
+// may steal from, whose turn it is: only the thief's row has the arrow
+// and the accent outline.
+func TestLifeOneSeatToPlay(t *testing.T) {
+	t.Parallel()
+	im := lifeImage(t, lifeEight(), lifeNames8)
+	for i := range 8 {
+		// The right edge of a row: its outline, away from any token,
+		// which may share the accent's colour.
+		r := lifeRow(i)
+		n := countColour(im, image.Rect(r.Max.X-4, r.Min.Y+20, r.Max.X, r.Max.Y-20), accent)
+		if i == 4 && n == 0 {
+			t.Errorf("the row of the seat that may steal has no accent")
+		}
+		if i != 4 && n > 0 {
+			t.Errorf("row %d, not to play, has %d accent pixels", i, n)
+		}
+	}
+}
+
+// A table's height depends only on its seats, so that a replay's frames
+// line up, and fits a phone's screen with eight.
+func TestLifeHeightFollowsTheSeats(t *testing.T) {
+	t.Parallel()
+	views := map[string]life.View{"lay": lifeMid3(), "suit": lifeSealed(), "over": lifeOver(), "chain": lifeEight()}
+	for name, v := range views {
+		for n := 2; n <= 8; n++ {
+			v := v
+			v.Seats = slices.Repeat(v.Seats, 8)[:n]
+			v.Fortune = nil
+			im := lifeImage(t, v, nil)
+			if im.Rect.Dy() != lifeTableHeight(n) || im.Rect.Dx() != PhoneWidth {
+				t.Errorf("%s with %d seats: %v, want %d×%d", name, n, im.Rect, PhoneWidth, lifeTableHeight(n))
+			}
+		}
+	}
+	if h := lifeTableHeight(8); h > 1000 {
+		t.Errorf("eight seats are %d px tall, want at most 1000", h)
+	}
+	if h := lifeHandHeight(); h > 1000 {
+		t.Errorf("a hand is %d px tall, want at most 1000", h)
+	}
+}
+
+// What the last move changed is outlined in the fresh colour, and
+// nothing else is; a deal, which moves every hand, outlines no hand.
+func TestLifeLastMoveOutlined(t *testing.T) {
+	t.Parallel()
+	v := lifeEight()
+	im := lifeImage(t, v, lifeNames8)
+	for i := range 8 {
+		n := countColour(im, lifeRow(i), fresh)
+		if (i == 3) != (n > 0) {
+			t.Errorf("row %d has %d fresh pixels; want them in Liam's row alone", i, n)
+		}
+	}
+	if n := countColour(im, image.Rect(0, 0, PhoneWidth, lifeRow(0).Min.Y-freshLine-1), fresh); n > 0 {
+		t.Errorf("%d fresh pixels above the rows, where nothing changed", n)
+	}
+	for i := range v.Seats {
+		v.Seats[i].Fresh, v.Seats[i].HandMoved = nil, true
+	}
+	im = lifeImage(t, v, lifeNames8)
+	if n := countColour(im, image.Rect(0, lifeRow(0).Min.Y-freshLine-1, PhoneWidth, lifeRow(7).Max.Y+freshLine+1), fresh); n > 0 {
+		t.Errorf("after a deal %d fresh pixels outline the rows", n)
+	}
+}

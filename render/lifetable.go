@@ -320,7 +320,7 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 	nameX := k.seatLine(im, v, names, seat, x, right, cy, active, k.total)
 	progress(im, int(nameX), r.Min.Y+39, int(right-nameX), 4, sv.Total2, pending(v, sv), target(v))
 
-	cy = float64(r.Min.Y + 60)
+	cy = float64(r.Min.Y + 57)
 	mini := cardMini.spec()
 	hx := int(x)
 	Blit(im, k.backs[cardMini], hx, int(cy)-mini.h/2)
@@ -332,7 +332,7 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 	Blit(im, k.bank, bx, int(cy)-k.bank.Rect.Dy()/2)
 	end = float64(bx+k.bank.Rect.Dx()+4) + k.stat.Draw(im, strconv.Itoa(len(sv.Bank)), float64(bx+k.bank.Rect.Dx()+4), cy, MiddleLeft, rgb(textMain))
 	if hasFresh(sv.Bank, sv.Fresh) {
-		markFresh(im, image.Rect(bx, int(cy)-k.bank.Rect.Dy()/2, int(end)+1, int(cy)+k.bank.Rect.Dy()/2))
+		markFresh(im, image.Rect(bx, int(cy)-mini.h/2, int(end)+1, int(cy)+mini.h/2))
 	}
 
 	_, score := handScore(v, sv)
