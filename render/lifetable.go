@@ -26,7 +26,7 @@ import (
 // where overlapped cards would hide their suits.
 const (
 	ltStripH = 140 // the strip under the header
-	ltRowH   = 78  // a seat's row
+	ltRowH   = 76  // a seat's row
 	ltRowGap = 6
 	ltPad    = 10 // text and cards inside a row keep this far from its edge
 	ltMaxRow = 8  // seats drawn: the most a game has
@@ -375,7 +375,7 @@ func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat
 		if i == 1 && len(lines) > 2 {
 			line = k.small.Fit(line+" …", right-nameX)
 		}
-		k.small.Draw(im, line, nameX, float64(r.Min.Y+46+i*22), MiddleLeft, rgb(textMain))
+		k.small.Draw(im, line, nameX, float64(r.Min.Y+43+i*20), MiddleLeft, rgb(textMain))
 		if i == 1 {
 			break
 		}
