@@ -721,7 +721,7 @@ func (s *state) lay(l *log, picked []int) bool {
 			s.up[p] = removeCard(s.up[p], id)
 			s.bank[p] = insertCard(s.bank[p], id)
 		}
-		l.say("%s's %s come to %d and turn face down.", ref(p), suit, faceValue(row, suit))
+		l.say("%s's %s come to %d and are banked face down.", ref(p), suit, faceValue(row, suit))
 	}
 	if s.checkEnd(l) {
 		return false
