@@ -29,9 +29,10 @@ const (
 )
 
 // ErrPrivateInPublic refuses a view meant for the channel that carries a
-// seat's private material (a hand or private notes). The table never draws
-// them, but such a view means something upstream mixed the views up, and a
-// loud error is better than a board posted from a view that leaks.
+// seat's private material (a hand, the cards put in it, private notes).
+// The table never draws them, but such a view means something upstream
+// mixed the views up, and a loud error is better than a board posted from
+// a view that leaks.
 var ErrPrivateInPublic = errors.New("render: public view carries a seat's private material")
 
 // cardSize is one size of card face. Each size is drawn for itself, not

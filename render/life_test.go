@@ -171,6 +171,24 @@ func lifeOver() life.View {
 	return v
 }
 
+// lifeOver8 is the densest finished table: eight seats with the longest
+// names, each with a fortune.
+func lifeOver8() life.View {
+	v := lifeEight()
+	v.Over, v.Step, v.Active = true, "over", []games.Seat{}
+	totals := make([]int, len(v.Seats))
+	shownTotals := make([]string, len(v.Seats))
+	for i := range v.Seats {
+		v.Seats[i].Fresh, v.Seats[i].HandMoved = nil, false
+		v.Seats[i].Total2 += 200
+		totals[i] = v.Seats[i].Total2
+		shownTotals[i] = strconv.Itoa(totals[i]/2) + map[bool]string{true: "½"}[totals[i]%2 != 0]
+		v.Fortune = append(v.Fortune, lifeOver().Fortune[i%4])
+	}
+	v.Result = games.Result{Over: true, Rank: games.RankByScore(totals), Shown: shownTotals}
+	return v
+}
+
 // lifeHand7 is seat 1's own view of lifeMid3: its turn to lay hearts.
 func lifeHand7() life.View {
 	v := lifeMid3()
@@ -246,6 +264,7 @@ func lifeGoldens() []golden {
 		{"life_table_eight", func() any { return lifeEight() }, lifeNames8, PhoneWidth, lifeTableHeight(8)},
 		{"life_table_sealed", func() any { return lifeSealed() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeTableHeight(4)},
 		{"life_table_over", func() any { return lifeOver() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeTableHeight(4)},
+		{"life_table_over8", func() any { return lifeOver8() }, lifeNames8, PhoneWidth, lifeTableHeight(8)},
 		{"life_hand_seven", func() any { return lifeHand7() }, lifeNames3, PhoneWidth, lifeHandHeight()},
 		{"life_hand_empty", func() any { return lifeHandEmpty() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeHandHeight()},
 		{"life_hand_full", func() any { return lifeHandFull() }, lifeNames3, PhoneWidth, lifeHandHeight()},

@@ -105,7 +105,10 @@ func (k *lifeKit) handPrompt(v life.View, names []string) string {
 	seat := int(v.Seat)
 	active := isActive(v, seat)
 	name := func(s games.Seat) string {
-		if s < 0 || int(s) >= len(v.Seats) {
+		switch {
+		case s == v.Seat:
+			return "you"
+		case s < 0 || int(s) >= len(v.Seats):
 			return "another player"
 		}
 		return k.prompt.SeatName(names, int(s))
