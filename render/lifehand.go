@@ -210,7 +210,11 @@ func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
 	sp := cardHand.spec()
 	if len(cards) == 0 {
 		k.slot.Draw(im, image.Rect(frameMargin, lhHandTop, PhoneWidth-frameMargin, lhHandTop+sp.h))
-		k.body.Draw(im, "No cards in your hand", PhoneWidth/2, lhHandTop+float64(sp.h)/2, Centre, rgb(textSoft))
+		empty := "No cards in your hand"
+		if v.Step == "suit" {
+			empty = "Cards are dealt once every suit is chosen"
+		}
+		k.body.Draw(im, empty, PhoneWidth/2, lhHandTop+float64(sp.h)/2, Centre, rgb(textSoft))
 		return
 	}
 	// On a lay the cards of the turned suit stand out: they are the

@@ -335,8 +335,12 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 		markFresh(im, image.Rect(bx, int(cy)-mini.h/2, int(end)+1, int(cy)+mini.h/2))
 	}
 
-	_, score := handScore(v, sv)
+	label, score := handScore(v, sv)
 	sw := k.stat.Draw(im, signedHalf(score), right, cy, MiddleRight, scoreColour(score))
+	if label != "this hand" {
+		// Between hands the score is the last hand's, and says so.
+		sw += 6 + k.small.Draw(im, label, right-sw-6, cy, MiddleRight, rgb(textSoft))
+	}
 	k.drawChips(im, sv.FaceUp, sv.Fresh, end+14, cy, right-sw-10)
 }
 
