@@ -138,7 +138,11 @@ func (k *lifeKit) handPrompt(v life.View, names []string) string {
 	case v.Step == "lay" && v.Turned != nil:
 		return "Lay " + v.Turned.Suit.String() + " " + v.Turned.Suit.Symbol() + ", or none"
 	case v.Step == "steal":
-		return "Steal a card, or Don't steal"
+		return "Steal from a player, or Don't steal"
+	case v.Step == "take":
+		return "Take a card from their table"
+	case v.Step == "pos":
+		return "Pick a card of their hand"
 	case v.Step == "react":
 		return "Steal from " + name(v.Turn) + ", or Don't steal"
 	}

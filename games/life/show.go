@@ -57,7 +57,9 @@ func (s *state) PromptTo(games.Seat) string {
 }
 
 // step names the phase for captions. The joker decision shows as "turn"
-// to everyone but the seat to play, and choosing a stolen card as "steal".
+// to everyone but the seat to play, and choosing a stolen card as "steal"
+// to everyone but the thief, who is told what its buttons offer: "take"
+// a face-up card or pick a position, "pos".
 func (s *state) step(viewer games.Seat) string {
 	switch s.phase {
 	case phaseJoker:
@@ -65,7 +67,9 @@ func (s *state) step(viewer games.Seat) string {
 			return "turn"
 		}
 	case phaseTake, phasePos:
-		return "steal"
+		if viewer != s.thief {
+			return "steal"
+		}
 	}
 	return phaseNames[s.phase]
 }

@@ -139,7 +139,9 @@ type View struct {
 	// Step says what the game waits for, for captions: "suit", "joker",
 	// "lay", "steal", "react", "over". The joker decision shows as "turn"
 	// in every view but the deciding seat's, so holding a joker stays
-	// private.
+	// private. Choosing the stolen card shows as "steal" but to the thief,
+	// whose view says "take" (a face-up card) or "pos" (a place in the
+	// shuffled hand).
 	Step string
 	// HandNo counts hands from 1; Target is the match target.
 	HandNo int
