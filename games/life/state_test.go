@@ -200,6 +200,9 @@ func TestDecodeRefuses(t *testing.T) {
 		{"suit", edit(func(w map[string]any) { table(w, 0)["suit"] = 3 }), "may not choose"},
 		{"turn", edit(func(w map[string]any) { w["turn"] = 5 }), "out of range"},
 		{"lay without the suit", edit(func(w map[string]any) { w["turn"] = 2 }), "nothing to decide"},
+		{"fresh card elsewhere", edit(func(w map[string]any) { table(w, 1)["fresh"] = []int{id(t, "2S")} }), "not there"},
+		{"got card elsewhere", edit(func(w map[string]any) { table(w, 0)["got"] = []int{id(t, "2C")} }), "not there"},
+		{"fresh cards out of order", edit(func(w map[string]any) { table(w, 1)["got"] = []int{id(t, "JO"), id(t, "2C")} }), "out of order"},
 		{"empty hand", edit(func(w map[string]any) {
 			w["deck"] = append(w["deck"].([]any), float64(id(t, "3C")))
 			table(w, 2)["hand"] = []int{}
