@@ -129,8 +129,9 @@ func (k *lifeKit) handPrompt(v life.View, names []string) string {
 		return "Choose your suit for hand " + strconv.Itoa(v.HandNo)
 	case v.Step == "suit":
 		return "Suit chosen: waiting for the others"
-	case !active && v.Step == "react" && len(v.Active) > 0:
-		return name(v.Active[0]) + " may steal from " + name(v.Turn)
+	case !active && len(v.Active) > 0:
+		// What the table says of the seat to play.
+		return name(v.Active[0]) + " " + waitsFor(v, name)
 	case !active:
 		return "Waiting for " + name(v.Turn)
 	case v.Step == "joker":
