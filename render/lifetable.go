@@ -18,15 +18,14 @@ import (
 // number of seats, so the frames of a replay line up.
 //
 // A seat's row says on its first line who it is (token, suit, name,
-// dealer) and where it stands (total of target), with a bar of the total
-// and this hand's score; on its second line its hand and bank as card
-// backs with counts, its face-up cards as one chip per suit, and what its
+// dealer) and where it stands (total of target); on its second line its
+// hand and bank as card backs with counts, its face-up cards as one chip per suit, and what its
 // table scores this hand. Face-up cards of one suit never reach 10, so
 // they are number cards from 2 to 9: a chip "♥ 2 3 4" shows them whole
 // where overlapped cards would hide their suits.
 const (
 	ltStripH = 140 // the strip under the header
-	ltRowH   = 76  // a seat's row
+	ltRowH   = 72  // a seat's row
 	ltRowGap = 6
 	ltPad    = 10 // text and cards inside a row keep this far from its edge
 	ltMaxRow = 8  // seats drawn: the most a game has
@@ -317,10 +316,9 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 	}
 	x, right := float64(r.Min.X+ltPad), float64(r.Max.X-ltPad)
 	cy := float64(r.Min.Y + 21)
-	nameX := k.seatLine(im, v, names, seat, x, right, cy, active, k.total)
-	progress(im, int(nameX), r.Min.Y+39, int(right-nameX), 4, sv.Total2, pending(v, sv), target(v))
+	k.seatLine(im, v, names, seat, x, right, cy, active, k.total)
 
-	cy = float64(r.Min.Y + 57)
+	cy = float64(r.Min.Y + 52)
 	mini := cardMini.spec()
 	hx := int(x)
 	Blit(im, k.backs[cardMini], hx, int(cy)-mini.h/2)
@@ -369,7 +367,7 @@ func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat
 	}
 	if fortune == "" {
 		_, last := handScore(v, sv)
-		y := float64(r.Min.Y + 56)
+		y := float64(r.Min.Y + 52)
 		w := k.small.Draw(im, "last hand", nameX, y, MiddleLeft, rgb(textSoft)) + 6
 		k.stat.Draw(im, signedHalf(last), nameX+w, y, MiddleLeft, scoreColour(last))
 		return
@@ -379,7 +377,7 @@ func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat
 		if i == 1 && len(lines) > 2 {
 			line = k.small.Fit(line+" …", right-nameX)
 		}
-		k.small.Draw(im, line, nameX, float64(r.Min.Y+43+i*20), MiddleLeft, rgb(textMain))
+		k.small.Draw(im, line, nameX, float64(r.Min.Y+42+i*19), MiddleLeft, rgb(textMain))
 		if i == 1 {
 			break
 		}
