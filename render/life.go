@@ -29,9 +29,10 @@ const (
 )
 
 // ErrPrivateInPublic refuses a view meant for the channel that carries a
-// seat's private material (a hand or private notes). The table never draws
-// them, but such a view means something upstream mixed the views up, and a
-// loud error is better than a board posted from a view that leaks.
+// seat's private material (a hand, the cards put in it, private notes).
+// The table never draws them, but such a view means something upstream
+// mixed the views up, and a loud error is better than a board posted from
+// a view that leaks.
 var ErrPrivateInPublic = errors.New("render: public view carries a seat's private material")
 
 // cardSize is one size of card face. Each size is drawn for itself, not
@@ -39,12 +40,9 @@ var ErrPrivateInPublic = errors.New("render: public view carries a seat's privat
 type cardSize int
 
 const (
-	cardSmall  cardSize = iota // face-up cards in a crowded seat panel
-	cardTable                  // face-up cards in a roomy panel
-	cardBig                    // the discard, the deck, the turned card in a DM
-	cardHand                   // a player's own hand
-	cardTurned                 // the turned card on the table
-	cardMini                   // the backs that count a hand or a bank
+	cardBig  cardSize = iota // the turned card, the discard, a long hand
+	cardHand                 // a player's own hand
+	cardMini                 // the backs that stand for a hand or a bank
 	cardSizes
 )
 
@@ -62,18 +60,12 @@ type cardSpec struct {
 
 func (s cardSize) spec() cardSpec {
 	switch s {
-	case cardSmall:
-		return cardSpec{42, 58, 5, 21, 13, 20, 1.5}
-	case cardTable:
-		return cardSpec{56, 78, 6, 26, 17, 28, 1.5}
 	case cardBig:
-		return cardSpec{76, 106, 8, 32, 21, 40, 2}
+		return cardSpec{76, 106, 8, 32, minIcon, 40, 2}
 	case cardHand:
 		return cardSpec{104, 146, 10, 40, 27, 58, 2}
-	case cardTurned:
-		return cardSpec{164, 230, 14, 60, 40, 92, 2.5}
 	}
-	return cardSpec{18, 25, 3, 0, 0, 0, 1.5}
+	return cardSpec{minIcon, 30, 3, 0, 0, 0, 1.5}
 }
 
 // faceKey names a card face of one size. Faces depend on suit and rank,
@@ -105,67 +97,75 @@ const (
 // a fixed set (53 per size), and faces outside it are drawn each time
 // instead, so a malformed view cannot grow the cache.
 type lifeKit struct {
-	table, hand *image.RGBA // backgrounds
-	faces       sync.Map    // faceKey → *image.RGBA
-	backs       [cardSizes]*image.RGBA
-	badges      [life.NoSuit]*image.RGBA // a chosen suit, next to a name
-	choosing    *image.RGBA              // a seat still choosing, suits sealed
-	chosen      *image.RGBA              // a seat that has chosen, suits sealed
-	dealer      *image.RGBA
-	turnTag     *image.RGBA
+	*frameKit
+	faces    sync.Map // faceKey → *image.RGBA
+	backs    [cardSizes]*image.RGBA
+	bank     *image.RGBA              // a banked pile: three backs stacked
+	badges   [life.NoSuit]*image.RGBA // a chosen suit, next to a name
+	choosing *image.RGBA              // a seat still choosing, suits sealed
+	chosen   *image.RGBA              // a seat that has chosen, suits sealed
+	dealer   *image.RGBA
+	gain     *image.RGBA // "+5", the legend's sample of a hand's score
+	freshKey *image.RGBA // the legend's sample of the fresh outline
+
+	// chips are face-up groups, one suit's cards as one chip, and
+	// backdrops the empty images with their legends, by layout.
+	chips, backdrops spriteCache
 
 	panelBoxes
 	slot *Box
 
 	index      [cardSizes][]*Face // rank faces of each card size, largest first
-	jokerLabel [cardSizes]*Face
+	jokerLabel *Face
 
-	name, total, totalOf, label, stat, small, body  *Face
-	caption, prompt, rank, footer, footerTitle, tag *Face
+	name, total, totalOf, stat, small, body, chipRank *Face
+	prompt, big, rank                                 *Face
 }
 
+// Sizes of the pieces every Life image shares.
 const (
-	lfBadge   = 34 // a suit badge
-	lfDealer  = 26
-	lfTagH    = 22
-	lfFooterY = 684
+	lfBadge  = 32 // a suit badge, its pip minIcon
+	lfDealer = 24
+	lfChipH  = 30 // a face-up group
 )
 
 func newLifeKit(fonts *fontSet) *lifeKit {
 	k := &lifeKit{
-		name:        fonts.face(Bold, 24),
-		total:       fonts.face(Bold, 30),
-		totalOf:     fonts.face(Bold, 18),
-		label:       fonts.face(Bold, 15),
-		stat:        fonts.face(Bold, 21),
-		small:       fonts.face(Regular, 18),
-		body:        fonts.face(Regular, 19),
-		caption:     fonts.face(Regular, 20),
-		prompt:      fonts.face(Bold, 28),
-		rank:        fonts.face(Bold, 22),
-		footer:      fonts.face(Regular, 18),
-		footerTitle: fonts.face(Bold, 18),
-		tag:         fonts.face(Bold, 14),
+		frameKit: newFrameKit(fonts),
+		name:     fonts.face(Bold, 21),
+		total:    fonts.face(Bold, 26),
+		totalOf:  fonts.face(Regular, minText),
+		stat:     fonts.face(Bold, 19),
+		small:    fonts.face(Regular, minText),
+		body:     fonts.face(Regular, 19),
+		chipRank: fonts.face(Bold, 20),
+		prompt:   fonts.face(Bold, 22),
+		big:      fonts.face(Bold, 34),
+		rank:     fonts.face(Bold, 22),
 	}
 	for s := range cardSizes {
 		sp := s.spec()
 		if sp.rankSize > 0 {
 			k.index[s] = []*Face{fonts.face(Bold, sp.rankSize), fonts.face(Bold, sp.rankSize*0.7)}
-			k.jokerLabel[s] = fonts.face(Bold, math.Max(float64(sp.w)*0.15, 9))
 		}
 		k.backs[s] = drawBack(s)
 	}
+	k.jokerLabel = fonts.face(Bold, minText)
+	mini := cardMini.spec()
+	k.bank = Sprite(mini.w+6, mini.h+4, func(dc *gg.Context) {
+		for i := 2; i >= 0; i-- {
+			dc.DrawImage(k.backs[cardMini], 3*i, 2*(2-i))
+		}
+	})
 	for s := range life.NoSuit {
-		k.badges[s] = Sprite(lfBadge+2, lfBadge+2, func(dc *gg.Context) {
-			c := float64(lfBadge+2) / 2
-			dc.DrawCircle(c, c, lfBadge/2)
+		k.badges[s] = centredSprite(lfBadge, lfBadge, func(dc *gg.Context, cx, cy float64) {
+			dc.DrawCircle(cx, cy, lfBadge/2)
 			dc.SetColor(rgb(cardFace))
 			dc.Fill()
-			suitPip(dc, s, c, c+1, lfBadge*0.6)
+			suitPip(dc, s, cx, cy+1, minIcon)
 		})
 	}
-	k.choosing = Sprite(lfBadge+2, lfBadge+2, func(dc *gg.Context) {
-		c := float64(lfBadge+2) / 2
+	k.choosing = centredSprite(lfBadge, lfBadge, func(dc *gg.Context, c, _ float64) {
 		dc.DrawCircle(c, c, lfBadge/2-1)
 		dc.SetColor(rgb(textSoft))
 		dc.SetLineWidth(2)
@@ -177,33 +177,28 @@ func newLifeKit(fonts *fontSet) *lifeKit {
 		}
 		dc.Fill()
 	})
-	k.chosen = Sprite(lfBadge+2, lfBadge+2, func(dc *gg.Context) {
-		c := float64(lfBadge+2) / 2
+	k.chosen = centredSprite(lfBadge, lfBadge, func(dc *gg.Context, c, _ float64) {
 		dc.DrawCircle(c, c, lfBadge/2)
 		dc.SetColor(rgb(goodSoft))
 		dc.Fill()
 		CheckMark(dc, c, c+1, lfBadge*0.5, rgb(inkDark))
 	})
-	k.dealer = Sprite(lfDealer+2, lfDealer+2, func(dc *gg.Context) {
-		c := float64(lfDealer+2) / 2
+	k.dealer = centredSprite(lfDealer, lfDealer, func(dc *gg.Context, c, _ float64) {
 		dc.DrawCircle(c, c, lfDealer/2)
 		dc.SetColor(rgb(white))
 		dc.Fill()
-		dc.DrawCircle(c, c, lfDealer/2-3)
-		dc.SetColor(rgb(inkDark))
-		dc.SetLineWidth(1.5)
-		dc.Stroke()
-		k.tag.Draw(dc.Image().(*image.RGBA), "D", c, c, Centre, rgb(inkDark))
+		k.jokerLabel.Draw(dc.Image().(*image.RGBA), "D", c, c, Centre, rgb(inkDark))
 	})
-	tagW := int(k.tag.Measure("TURN")) + 16
-	k.turnTag = Sprite(tagW, lfTagH, func(dc *gg.Context) {
-		RoundedCard(dc, 0, 0, float64(tagW), lfTagH, lfTagH/2, rgb(accent), nil, 0)
-		k.tag.Draw(dc.Image().(*image.RGBA), "TURN", float64(tagW)/2, lfTagH/2, Centre, rgb(inkDark))
+	gw := int(k.stat.Measure("+5")) + 2
+	k.gain = Sprite(gw, minIcon, func(dc *gg.Context) {
+		k.stat.Draw(dc.Image().(*image.RGBA), "+5", 1, minIcon/2, MiddleLeft, rgb(goodSoft))
+	})
+	k.freshKey = Sprite(minIcon+2, minIcon+2, func(dc *gg.Context) {
+		im := dc.Image().(*image.RGBA)
+		markFresh(im, image.Rect(freshLine+1, freshLine+1, minIcon+1-freshLine, minIcon+1-freshLine))
 	})
 	k.panelBoxes = newPanelBoxes()
-	k.slot = NewBox(10, 2, rgb(tableInset), rgb(tableLine), rgb(table))
-	k.table = tableBackdrop(lfFooterY)
-	k.hand = plainBackdrop(HandWidth, HandHeight)
+	k.slot = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(table))
 	return k
 }
 
@@ -314,8 +309,8 @@ func (k *lifeKit) drawFace(c life.Card, s cardSize) *image.RGBA {
 			dc.Fill()
 			StarPath(dc, w/2+col/4, h*0.55, sp.bigPip*0.62)
 			dc.Fill()
-			if sp.w >= 56 {
-				k.jokerLabel[s].Draw(im, "JOKER", w/2+col/4, h-pad-4, BaseCentre, ink)
+			if s == cardHand {
+				k.jokerLabel.Draw(im, "JOKER", w/2+col/4, h-pad-4, BaseCentre, ink)
 			}
 			return
 		}
@@ -329,7 +324,7 @@ func (k *lifeKit) drawFace(c life.Card, s cardSize) *image.RGBA {
 		// a glance and a fanned one still shows its index.
 		bx := (pad + col + w) / 2
 		by := (pipY+sp.pipSize/2+h)/2 + 1
-		if s == cardHand || s == cardTurned {
+		if s == cardHand {
 			bx, by = w/2+col/4, h*0.58
 		}
 		suitPip(dc, c.Suit, bx, by, sp.bigPip)

@@ -59,6 +59,10 @@ func scored(sv life.SeatView) int {
 
 func shown(suit life.Suit, hand int, faceUp, bank string, total2 int) life.SeatView {
 	sv := life.SeatView{Suit: suit, SuitShown: true, Chosen: true, HandSize: hand, FaceUp: lc(faceUp), Bank: lc(bank), Total2: total2}
+	for i := range sv.Bank {
+		// Ids differ between a seat's rows, as in a game.
+		sv.Bank[i].ID += 100
+	}
 	sv.HandScore2 = scored(sv)
 	return sv
 }
@@ -81,6 +85,10 @@ func lifeMid3() life.View {
 	return v
 }
 
+// lifeEight is the densest table: eight seats with names as long as
+// Discord allows, a seat with three face-up cards of every suit, hands and
+// banks in two digits, in a spade chain: Liam's spades came to 10 and
+// were banked, and Sofía may steal from him.
 func lifeEight() life.View {
 	v := life.View{
 		Seat: games.Observer,
@@ -92,10 +100,10 @@ func lifeEight() life.View {
 			shown(life.Clubs, 9, "7H 2S 2S", "QC KC 10C JD", 77),
 			shown(life.Diamonds, 5, "4C 5C", "", 0),
 			shown(life.Clubs, 2, "9H 6D 8S", "KD KD 7D", 131),
-			shown(life.Hearts, 11, "JK 5H 4H", "AH 10H", 65),
+			shown(life.Hearts, 23, "2H 3H 4H 2D 3D 4D 2C 3C 4C 2S 3S 4S", "AH 10H KH QH JH 9H AD 10D KD QD JD 10C", 65),
 		},
-		Turned:     card1("10S"),
-		DiscardTop: card1("QD"),
+		Turned:     nil,
+		DiscardTop: card1("10S"),
 		DeckSize:   41,
 		Turn:       3,
 		Active:     []games.Seat{4},
@@ -105,6 +113,8 @@ func lifeEight() life.View {
 		Options:    "two packs · target 150",
 	}
 	v.Seats[2].Dealer = true
+	v.Seats[3].Fresh = v.Seats[3].Bank
+	v.Seats[3].HandMoved = true
 	return v
 }
 
@@ -161,6 +171,24 @@ func lifeOver() life.View {
 	return v
 }
 
+// lifeOver8 is the densest finished table: eight seats with the longest
+// names, each with a fortune.
+func lifeOver8() life.View {
+	v := lifeEight()
+	v.Over, v.Step, v.Active = true, "over", []games.Seat{}
+	totals := make([]int, len(v.Seats))
+	shownTotals := make([]string, len(v.Seats))
+	for i := range v.Seats {
+		v.Seats[i].Fresh, v.Seats[i].HandMoved = nil, false
+		v.Seats[i].Total2 += 200
+		totals[i] = v.Seats[i].Total2
+		shownTotals[i] = strconv.Itoa(totals[i]/2) + map[bool]string{true: "½"}[totals[i]%2 != 0]
+		v.Fortune = append(v.Fortune, lifeOver().Fortune[i%4])
+	}
+	v.Result = games.Result{Over: true, Rank: games.RankByScore(totals), Shown: shownTotals}
+	return v
+}
+
 // lifeHand7 is seat 1's own view of lifeMid3: its turn to lay hearts.
 func lifeHand7() life.View {
 	v := lifeMid3()
@@ -171,6 +199,32 @@ func lifeHand7() life.View {
 		"{0} laid 3♥ and 4♥.",
 		"You stole 10♣ from {2}'s hand; only you and {2} know.",
 	}
+	v.FreshHand = []life.Card{v.Hand[4]} // the 10♣
+	return v
+}
+
+// lifeHandCapacity is how many cards a hand image shows whole: two rows
+// at the tightest fan that still shows every index.
+func lifeHandCapacity() int {
+	k := shared().life()
+	return 2 * (int((PhoneWidth-2*frameMargin-float64(cardBig.spec().w))/(k.indexWidth(cardBig)+2)) + 1)
+}
+
+// lifeHandFull is seat 1's view with as many cards as its image shows
+// whole, two rows of them, when it is not its turn; its last move laid
+// 8♣ face up and it picked up 3♠ before.
+func lifeHandFull() life.View {
+	v := lifeMid3()
+	v.Seat = 1
+	v.Turn, v.Active = 0, []games.Seat{0}
+	v.Step = "joker"
+	v.Turned = nil
+	v.Hand = lc("2H 3H 5H 9H JH QH KH AH 4D 7D 9D 10D 2C 5C 10C JC KS QS 8S 3S JK JK")[:lifeHandCapacity()]
+	v.FreshHand = []life.Card{v.Hand[19]} // the 3♠
+	v.Seats[1].HandSize = len(v.Hand)
+	v.Seats[1].Fresh = v.Seats[1].FaceUp[:1] // the 8♣
+	v.Seats[1].HandMoved = true
+	v.Notes = []string{"{0} turned a joker.", "{0} redeals: hands, face-up cards, the deck and the discard pile are shuffled and 7 cards dealt to each player. Face-down cards stay.", "You picked up 3♠."}
 	return v
 }
 
@@ -188,14 +242,32 @@ func lifeHandEmpty() life.View {
 
 var lifeNames3 = []string{"Ada", "Grace", "Linus"}
 
+// lifeNames8 are eight names as long as Discord allows (32 characters),
+// in wide letters.
+var lifeNames8 = []string{
+	"Maximilian Alexander Hohenzoller", "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "Olivia Charlotte Montgomery-Wynn",
+	"Liam Bartholomew Featherstonehau", "Sofía Guadalupe Fernández-Olmedo", "Jürgen Wolfgang Schwarzenberger",
+	"Maximilian Alexander von Hohenzo", "Zoë Ångström-Łukasiewicz Wrighte",
+}
+
+// lifeTableHeight is the height of a table of seats seats, and
+// lifeHandHeight of every hand image.
+func lifeTableHeight(seats int) int {
+	return shared().life().tableHeight(min(max(seats, ltMinRow), ltMaxRow))
+}
+
+func lifeHandHeight() int { return shared().life().handBackdrop().Rect.Dy() }
+
 func lifeGoldens() []golden {
 	return []golden{
-		{"life_table_mid3", func() any { return lifeMid3() }, lifeNames3, Width, Height},
-		{"life_table_eight", func() any { return lifeEight() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen", "Maximilian Alexander von Hohenzollern", "Zoë"}, Width, Height},
-		{"life_table_sealed", func() any { return lifeSealed() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height},
-		{"life_table_over", func() any { return lifeOver() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, Width, Height},
-		{"life_hand_seven", func() any { return lifeHand7() }, lifeNames3, HandWidth, HandHeight},
-		{"life_hand_empty", func() any { return lifeHandEmpty() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, HandWidth, HandHeight},
+		{"life_table_mid3", func() any { return lifeMid3() }, lifeNames3, PhoneWidth, lifeTableHeight(3)},
+		{"life_table_eight", func() any { return lifeEight() }, lifeNames8, PhoneWidth, lifeTableHeight(8)},
+		{"life_table_sealed", func() any { return lifeSealed() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeTableHeight(4)},
+		{"life_table_over", func() any { return lifeOver() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeTableHeight(4)},
+		{"life_table_over8", func() any { return lifeOver8() }, lifeNames8, PhoneWidth, lifeTableHeight(8)},
+		{"life_hand_seven", func() any { return lifeHand7() }, lifeNames3, PhoneWidth, lifeHandHeight()},
+		{"life_hand_empty", func() any { return lifeHandEmpty() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, lifeHandHeight()},
+		{"life_hand_full", func() any { return lifeHandFull() }, lifeNames3, PhoneWidth, lifeHandHeight()},
 	}
 }
 
@@ -215,7 +287,9 @@ func TestLifeTableRefusesPrivate(t *testing.T) {
 	emptyHand.Hand = []life.Card{}
 	withNotes := lifeMid3()
 	withNotes.Notes = []string{"You stole 7♥ from {0}."}
-	for name, v := range map[string]life.View{"hand": withHand, "empty hand": emptyHand, "notes": withNotes} {
+	withFresh := lifeMid3()
+	withFresh.FreshHand = lc("7H")
+	for name, v := range map[string]life.View{"hand": withHand, "empty hand": emptyHand, "notes": withNotes, "card put in a hand": withFresh} {
 		if _, err := r.Board(v, lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("Board with a public view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
@@ -240,7 +314,7 @@ func TestLifeBoardDispatch(t *testing.T) {
 	for _, c := range []struct {
 		v    life.View
 		w, h int
-	}{{lifeMid3(), Width, Height}, {lifeHand7(), HandWidth, HandHeight}} {
+	}{{lifeMid3(), PhoneWidth, lifeTableHeight(3)}, {lifeHand7(), PhoneWidth, lifeHandHeight()}} {
 		data, err := r.Board(c.v, lifeNames3)
 		if err != nil {
 			t.Fatal(err)
@@ -393,15 +467,15 @@ func TestLifeOddViews(t *testing.T) {
 		names []string
 		w, h  int
 	}{
-		{"empty table", life.View{Seat: games.Observer}, nil, Width, Height},
-		{"empty hand view", life.View{Seat: 0}, nil, HandWidth, HandHeight},
-		{"eight seats, 40 face-up cards each", crowded(), nil, Width, Height},
-		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, Width, Height},
-		{"negative half points", negative(), lifeNames3, Width, Height},
-		{"nine seats, over, short result", nine(), nil, Width, Height},
-		{"seventy cards in hand", bigHand(), []string{string(make([]byte, 100000))}, HandWidth, HandHeight},
-		{"seat beyond the table", stranger(), nil, HandWidth, HandHeight},
-		{"huge numbers in a hand", func() life.View { v := huge(); v.Seat = 0; v.Hand = lc("AS"); return v }(), nil, HandWidth, HandHeight},
+		{"empty table", life.View{Seat: games.Observer}, nil, PhoneWidth, lifeTableHeight(0)},
+		{"empty hand view", life.View{Seat: 0}, nil, PhoneWidth, lifeHandHeight()},
+		{"eight seats, 40 face-up cards each", crowded(), nil, PhoneWidth, lifeTableHeight(8)},
+		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, PhoneWidth, lifeTableHeight(3)},
+		{"negative half points", negative(), lifeNames3, PhoneWidth, lifeTableHeight(3)},
+		{"nine seats, over, short result", nine(), nil, PhoneWidth, lifeTableHeight(9)},
+		{"seventy cards in hand", bigHand(), []string{string(make([]byte, 100000))}, PhoneWidth, lifeHandHeight()},
+		{"seat beyond the table", stranger(), nil, PhoneWidth, lifeHandHeight()},
+		{"huge numbers in a hand", func() life.View { v := huge(); v.Seat = 0; v.Hand = lc("AS"); return v }(), nil, PhoneWidth, lifeHandHeight()},
 	}
 	r := shared()
 	for _, c := range cases {
@@ -523,3 +597,109 @@ func TestWrap(t *testing.T) {
 func BenchmarkLifeTable(b *testing.B) { benchmarkBoard(b, lifeEight(), lifeGoldens()[1].names) }
 
 func BenchmarkLifeHand(b *testing.B) { benchmarkBoard(b, lifeHand7(), lifeNames3) }
+
+// TestLifeHandHoldsAFullHand checks that the fullest hand golden is the
+// most cards the image shows whole.
+func TestLifeHandHoldsAFullHand(t *testing.T) {
+	t.Parallel()
+	if n := len(lifeHandFull().Hand); n != lifeHandCapacity() || n < 20 {
+		t.Errorf("the full hand holds %d cards, the image %d; want the same, at least 20", n, lifeHandCapacity())
+	}
+}
+
+// lifeRow is where a table draws its i-th row of seats.
+func lifeRow(i int) image.Rectangle {
+	top := headerH + ltStripH + ltRowGap + i*(ltRowH+ltRowGap)
+	return image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+ltRowH)
+}
+
+// countColour counts the pixels of im within r that are exactly c.
+func countColour(im *image.RGBA, r image.Rectangle, c uint32) int {
+	want := rgb(c)
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if im.RGBAAt(x, y) == want {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func lifeImage(t *testing.T, v life.View, names []string) *image.RGBA {
+	t.Helper()
+	data, err := shared().Board(v, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decode(t, data)
+}
+
+// In a spade chain the seat that may steal is to play, not the seat it
+// may steal from, whose turn it is: only the thief's row has the arrow
+// and the accent outline.
+func TestLifeOneSeatToPlay(t *testing.T) {
+	t.Parallel()
+	im := lifeImage(t, lifeEight(), lifeNames8)
+	for i := range 8 {
+		// The right edge of a row: its outline, away from any token,
+		// which may share the accent's colour.
+		r := lifeRow(i)
+		n := countColour(im, image.Rect(r.Max.X-4, r.Min.Y+20, r.Max.X, r.Max.Y-20), accent)
+		if i == 4 && n == 0 {
+			t.Errorf("the row of the seat that may steal has no accent")
+		}
+		if i != 4 && n > 0 {
+			t.Errorf("row %d, not to play, has %d accent pixels", i, n)
+		}
+	}
+}
+
+// A table's height depends only on its seats, so that a replay's frames
+// line up, and fits a phone's screen with eight.
+func TestLifeHeightFollowsTheSeats(t *testing.T) {
+	t.Parallel()
+	views := map[string]life.View{"lay": lifeMid3(), "suit": lifeSealed(), "over": lifeOver(), "chain": lifeEight()}
+	for name, v := range views {
+		for n := 2; n <= 8; n++ {
+			v := v
+			v.Seats = slices.Repeat(v.Seats, 8)[:n]
+			v.Fortune = nil
+			im := lifeImage(t, v, nil)
+			if im.Rect.Dy() != lifeTableHeight(n) || im.Rect.Dx() != PhoneWidth {
+				t.Errorf("%s with %d seats: %v, want %d×%d", name, n, im.Rect, PhoneWidth, lifeTableHeight(n))
+			}
+		}
+	}
+	if h := lifeTableHeight(8); h > 1000 {
+		t.Errorf("eight seats are %d px tall, want at most 1000", h)
+	}
+	if h := lifeHandHeight(); h > 1000 {
+		t.Errorf("a hand is %d px tall, want at most 1000", h)
+	}
+}
+
+// What the last move changed is outlined in the fresh colour, and
+// nothing else is; a deal, which moves every hand, outlines no hand.
+func TestLifeLastMoveOutlined(t *testing.T) {
+	t.Parallel()
+	v := lifeEight()
+	im := lifeImage(t, v, lifeNames8)
+	for i := range 8 {
+		n := countColour(im, lifeRow(i), fresh)
+		if (i == 3) != (n > 0) {
+			t.Errorf("row %d has %d fresh pixels; want them in Liam's row alone", i, n)
+		}
+	}
+	if n := countColour(im, image.Rect(0, 0, PhoneWidth, lifeRow(0).Min.Y-freshLine-1), fresh); n > 0 {
+		t.Errorf("%d fresh pixels above the rows, where nothing changed", n)
+	}
+	for i := range v.Seats {
+		v.Seats[i].Fresh, v.Seats[i].HandMoved = nil, true
+	}
+	im = lifeImage(t, v, lifeNames8)
+	if n := countColour(im, image.Rect(0, lifeRow(0).Min.Y-freshLine-1, PhoneWidth, lifeRow(7).Max.Y+freshLine+1), fresh); n > 0 {
+		t.Errorf("after a deal %d fresh pixels outline the rows", n)
+	}
+}

@@ -9,27 +9,32 @@ import (
 	"github.com/lifebot/lifebot/games/life"
 )
 
-// The private hand image of Life, sent to one player by DM: a header with
-// what the game asks of them and their total; their hand as a row of large
-// cards; and below it the turned card, their own table and their private
-// notes.
+// The private hand image of Life, sent to one player by DM, one column
+// PhoneWidth wide and always as tall: the shared header ("Your turn"); a
+// box with what the game asks of them in the buttons' words, their suit
+// and their total; their hand as large cards; their table (the turned
+// card, their face-up chips, their bank); their latest private notes; the
+// legend.
 const (
-	lhMargin   = 16
-	lhHeaderH  = 78
-	lhHandTop  = 140
-	lhLift     = 14 // how far the cards that may be laid stand out
-	lhBoxesTop = 300
-	lhBoxesEnd = HandHeight - 14
-	lhTurnedW  = 222
-	lhTableW   = 356
+	lhAskTop   = headerH + 8
+	lhAskH     = 78
+	lhHandTop  = lhAskTop + lhAskH + 50 // the top of the hand's cards
+	lhLift     = 14                     // how far the cards that may be laid stand out
+	lhRowStep  = 72                     // between the two rows of a long hand
+	lhTableTop = lhHandTop + 172
+	lhTableH   = 136
+	lhNotesTop = lhTableTop + lhTableH + 10
+	lhNoteH    = 24
+	lhNotes    = 3 // note lines shown: the message beside the image has them all
+	lhInset    = 12
 )
 
 // errNoSeat refuses a view that belongs to nobody: only a seat's own view
 // has a hand to draw.
 var errNoSeat = errors.New("render: a private image needs a seat's own view, not the public one")
 
-// LifeHand draws one seat's private view of Life, the card game, as a
-// 1000×520 PNG for a DM: the seat's hand sorted by suit and rank, its
+// LifeHand draws one seat's private view of Life, the card game, as a PNG
+// PhoneWidth wide for a DM: the seat's hand sorted by suit and rank, its
 // chosen suit, its own table and score, the turned card, what the game asks
 // of it and its private notes, with {n} in notes replaced by names[n].
 // It draws nothing of any other seat's hand; a view without a seat
@@ -43,18 +48,39 @@ func (r *Renderer) paintLifeHand(v life.View, names []string) (*image.RGBA, func
 		return nil, nil, errNoSeat
 	}
 	k := r.life()
-	return k.hand, func(im *image.RGBA) {
+	return k.handBackdrop(), func(im *image.RGBA) {
 		seat := int(v.Seat)
 		var sv life.SeatView
 		if seat < len(v.Seats) {
 			sv = v.Seats[seat]
 		}
-		k.drawHandHeader(im, v, sv, names)
+		k.drawHeader(im, lifeHeader(v, true), names)
+		k.drawAsk(im, v, sv, names)
 		k.drawHandCards(im, v)
-		k.drawHandTurned(im, v)
 		k.drawHandTable(im, v, sv)
-		k.drawNotes(im, v, names)
+		drawNotes(im, k.small, k.small, v.Notes, k.name.SeatNames(names, len(v.Seats)),
+			frameMargin+4, lhNotesTop, PhoneWidth-2*frameMargin-8, lhNotesTop+lhNotes*lhNoteH, lhNoteH)
 	}, nil
+}
+
+// handLegend names the hand image's symbols: the cards that may be laid
+// stand out, and the last move is outlined.
+func (k *lifeKit) handLegend() []legendItem {
+	return []legendItem{
+		{k.bank, "banked"},
+		{k.gain, "this hand"},
+		{k.freshKey, "last move"},
+	}
+}
+
+func (k *lifeKit) handBackdrop() *image.RGBA {
+	return k.backdrops.get([2]int{1, 0}, func() *image.RGBA {
+		items := k.handLegend()
+		h := lhNotesTop + lhNotes*lhNoteH + 12 + k.legendHeight(items, PhoneWidth)
+		im := plainBackdrop(PhoneWidth, h)
+		k.drawLegend(im, items)
+		return im
+	})
 }
 
 // ordinal writes 1 as "1st", 2 as "2nd" and so on.
@@ -73,119 +99,127 @@ func ordinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
-// prompt says, to the player, what the game asks of them now or whom it
-// waits for.
+// handPrompt says, to the player, what the game asks of them now in the
+// words of their buttons, or whom it waits for.
 func (k *lifeKit) handPrompt(v life.View, names []string) string {
 	seat := int(v.Seat)
 	active := isActive(v, seat)
 	name := func(s games.Seat) string {
-		if s < 0 || int(s) >= len(v.Seats) {
+		switch {
+		case s == v.Seat:
+			return "you"
+		case s < 0 || int(s) >= len(v.Seats):
 			return "another player"
 		}
-		return k.name.SeatName(names, int(s))
-	}
-	turned := ""
-	if v.Turned != nil {
-		turned = v.Turned.Suit.Symbol()
+		return k.prompt.SeatName(names, int(s))
 	}
 	switch {
 	case v.Over || v.Step == "over":
 		rk := ranks(v)
 		switch {
 		case seat >= len(rk):
-			return "Game over"
+			return "The game is over"
 		case rk[seat] == 1 && len(v.Result.Winners()) > 1:
-			return "Game over: you share the win!"
+			return "You share the win!"
 		case rk[seat] == 1:
-			return "Game over: you win!"
+			return "You win!"
 		}
-		return "Game over: you finished " + ordinal(rk[seat])
+		return "You finished " + ordinal(rk[seat])
 	case v.Step == "suit" && active:
 		return "Choose your suit for hand " + strconv.Itoa(v.HandNo)
 	case v.Step == "suit":
 		return "Suit chosen: waiting for the others"
-	case !active && v.Step == "react" && len(v.Active) > 0:
-		return "Waiting: " + name(v.Active[0]) + " may steal from " + name(v.Turn)
+	case !active && len(v.Active) > 0:
+		// What the table says of the seat to play.
+		return name(v.Active[0]) + " " + waitsFor(v, name)
 	case !active:
 		return "Waiting for " + name(v.Turn)
 	case v.Step == "joker":
-		return "Play a joker, or turn the top card"
-	case v.Step == "lay" && turned == life.Spades.Symbol():
-		return "Lay every " + turned + " you hold"
-	case v.Step == "lay" && turned != "":
-		return "Lay any " + turned + " cards, or none"
+		return "Play a joker, or Turn the top card"
+	case v.Step == "lay" && v.Turned != nil:
+		return "Lay " + v.Turned.Suit.String() + " " + v.Turned.Suit.Symbol() + ", or none"
 	case v.Step == "steal":
-		return "Steal a card? Pick a player, or skip"
+		return "Steal from a player, or Don't steal"
+	case v.Step == "take":
+		return "Take a card from their table"
+	case v.Step == "pos":
+		return "Pick a card of their hand"
 	case v.Step == "react":
-		return "Steal a card from " + name(v.Turn) + "?"
+		return "Steal from " + name(v.Turn) + ", or Don't steal"
 	}
-	return "Your move"
+	return "Your turn"
 }
 
-func (k *lifeKit) drawHandHeader(im *image.RGBA, v life.View, sv life.SeatView, names []string) {
+// drawAsk draws the box under the header: what the game asks, the seat's
+// suit and its total.
+func (k *lifeKit) drawAsk(im *image.RGBA, v life.View, sv life.SeatView, names []string) {
 	seat := int(v.Seat)
-	r := image.Rect(lhMargin, 14, HandWidth-lhMargin, 14+lhHeaderH)
-	if !v.Over && isActive(v, seat) {
+	r := image.Rect(frameMargin, lhAskTop, PhoneWidth-frameMargin, lhAskTop+lhAskH)
+	active := !v.Over && isActive(v, seat)
+	if active {
 		k.active.Draw(im, r)
 	} else {
-		k.status.Draw(im, r)
+		k.panel.Draw(im, r)
 	}
-	x, right := float64(r.Min.X)+18, float64(r.Max.X)-18
-	y1, y2 := float64(r.Min.Y)+28, float64(r.Min.Y)+58
+	x, right := float64(r.Min.X+lhInset), float64(r.Max.X-lhInset)
+	y1, y2 := float64(r.Min.Y+24), float64(r.Min.Y+56)
 
-	badge, suit := k.choosing, "suit not chosen yet"
-	switch {
-	case sv.SuitShown && sv.Suit >= life.Hearts && sv.Suit < life.NoSuit:
-		badge, suit = k.badges[sv.Suit], "your suit: "+sv.Suit.String()
-		if sv.Suit == life.Spades {
-			suit += " (half, negative)"
-		} else {
-			suit += " (double)"
-		}
-	case sv.Chosen:
-		badge, suit = k.chosen, "suit chosen"
-	}
-	BlitCentred(im, badge, x+lfBadge/2, y1)
-
-	right -= k.totalOf.Draw(im, "/"+strconv.Itoa(target(v)), right, y1+4, MiddleRight, rgb(textSoft)) + 3
+	right -= k.totalOf.Draw(im, "/"+strconv.Itoa(target(v)), right, y1+4, MiddleRight, rgb(textSoft)) + 2
 	total := "0"
 	if seat < len(v.Seats) {
 		total = totalText(v, seat)
 	}
-	tf := FitFace(total, 130, k.total, k.stat)
-	tf.Draw(im, tf.Fit(total, 130), right, y1, MiddleRight, scoreColour(sv.Total2))
+	tf := FitFace(total, 110, k.total, k.stat)
+	right -= tf.Draw(im, tf.Fit(total, 110), right, y1, MiddleRight, scoreColour(sv.Total2)) + 12
 	label, n := handScore(v, sv)
-	sw := k.stat.Draw(im, signedHalf(n), float64(r.Max.X)-18, y2, MiddleRight, scoreColour(n))
-	hw := k.caption.Draw(im, label, float64(r.Max.X)-18-sw-7, y2, MiddleRight, rgb(textSoft))
-	limit := float64(r.Max.X) - 18 - sw - hw - 30
+	sw := k.stat.Draw(im, signedHalf(n), float64(r.Max.X-lhInset), y2, MiddleRight, scoreColour(n))
+	lw := k.small.Draw(im, label, float64(r.Max.X-lhInset)-sw-6, y2, MiddleRight, rgb(textSoft))
 
-	px := x + lfBadge + 12
+	if active {
+		k.drawArrow(im, x+turnArrow/2, y1)
+		x += turnArrow + 6
+	}
 	p := k.handPrompt(v, names)
-	pf := FitFace(p, limit-px, k.prompt, k.name)
-	pf.Draw(im, pf.Fit(p, right-140-px), px, y1, MiddleLeft, rgb(textMain))
-	line := k.name.SeatName(names, seat)
-	if v.HandNo > 0 {
-		line += " · hand " + strconv.Itoa(v.HandNo)
+	pf := FitFace(p, right-x, k.prompt, k.name, k.stat)
+	pf.Draw(im, pf.Fit(p, right-x), x, y1, MiddleLeft, rgb(textMain))
+
+	x = float64(r.Min.X + lhInset)
+	badge, suit := k.choosing, "Suit not chosen yet"
+	switch {
+	case sv.SuitShown && sv.Suit >= life.Hearts && sv.Suit < life.NoSuit:
+		badge, suit = k.badges[sv.Suit], "Your suit: "+sv.Suit.String()+", double"
+		if sv.Suit == life.Spades {
+			suit = "Your suit: spades, half and negative"
+		}
+		k.fonts.icon("suit", minIcon)
+	case sv.Chosen:
+		badge, suit = k.chosen, "Suit chosen"
 	}
+	BlitCentred(im, badge, x+lfBadge/2, y2)
+	x += lfBadge + 8
 	if sv.Dealer {
-		line += " · you deal"
+		suit += " · you deal"
 	}
-	line += " · " + suit
-	k.caption.Draw(im, k.caption.Fit(line, limit-px), px, y2, MiddleLeft, rgb(textSoft))
+	limit := float64(r.Max.X-lhInset) - sw - lw - 18
+	k.small.Draw(im, k.small.Fit(suit, limit-x), x, y2, MiddleLeft, rgb(textSoft))
 }
 
 func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
-	room := float64(HandWidth - 2*lhMargin)
+	room := float64(PhoneWidth - 2*frameMargin)
 	cards := sortedCards(v.Hand)
-	label := "YOUR HAND · " + strconv.Itoa(len(cards)) + " CARDS"
+	label := "Your hand · " + strconv.Itoa(len(cards)) + " cards"
 	if len(cards) == 1 {
-		label = "YOUR HAND · 1 CARD"
+		label = "Your hand · 1 card"
 	}
-	k.label.Draw(im, label, lhMargin+2, lhHandTop-lhLift-8, BaseLeft, rgb(textSoft))
+	k.small.Draw(im, label, frameMargin+2, lhHandTop-lhLift-20, MiddleLeft, rgb(textSoft))
 	sp := cardHand.spec()
 	if len(cards) == 0 {
-		k.slot.Draw(im, image.Rect(lhMargin, lhHandTop, HandWidth-lhMargin, lhHandTop+sp.h))
-		k.caption.Draw(im, "No cards in your hand", HandWidth/2, lhHandTop+float64(sp.h)/2, Centre, rgb(textSoft))
+		k.slot.Draw(im, image.Rect(frameMargin, lhHandTop, PhoneWidth-frameMargin, lhHandTop+sp.h))
+		empty := "No cards in your hand"
+		if v.Step == "suit" {
+			empty = "Cards are dealt once every suit is chosen"
+		}
+		k.body.Draw(im, empty, PhoneWidth/2, lhHandTop+float64(sp.h)/2, Centre, rgb(textSoft))
 		return
 	}
 	// On a lay the cards of the turned suit stand out: they are the
@@ -194,67 +228,91 @@ func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
 	if v.Step == "lay" && !v.Over && isActive(v, int(v.Seat)) && v.Turned != nil {
 		lift = v.Turned.Suit
 	}
-	step, shown := fan(len(cards), sp.w, room, 12, k.indexWidth(cardHand)+4)
+	place := func(c life.Card, size cardSize, x, y int) {
+		if lift != life.NoSuit && c.Suit == lift && !c.IsJoker() {
+			y -= lhLift
+		}
+		Blit(im, k.face(c, size), x, y)
+		if !c.IsJoker() {
+			k.fonts.icon("suit", size.spec().pipSize)
+		}
+		if hasFresh([]life.Card{c}, v.FreshHand) {
+			// The card's index is what shows of it in a fan.
+			w := int(k.indexWidth(size))
+			markFresh(im, image.Rect(x, y, x+w, y+size.spec().h))
+		}
+	}
+	step, shown := fan(len(cards), sp.w, room, 8, k.indexWidth(cardHand)+4)
 	if shown == len(cards) {
 		width := float64(sp.w) + float64(max(shown-1, 0))*step
-		x := float64(lhMargin) + (room-width)/2
+		x := float64(frameMargin) + (room-width)/2
 		for i, c := range cards {
-			y := lhHandTop
-			if lift != life.NoSuit && c.Suit == lift && !c.IsJoker() {
-				y -= lhLift
-			}
-			Blit(im, k.face(c, cardHand), int(x+float64(i)*step), y)
+			place(c, cardHand, int(x+float64(i)*step), lhHandTop)
 		}
 		return
 	}
 	// A hand too long for one row of large cards goes in two rows of
-	// smaller ones, the second over the lower half of the first, so that
+	// smaller ones, the second over the lower part of the first, so that
 	// every index still shows.
 	bsp := cardBig.spec()
-	top := lhHandTop - lhLift
-	rowStep := (lhBoxesTop - 14 - top - bsp.h)
+	minStep := k.indexWidth(cardBig) + 2
 	half := (len(cards) + 1) / 2
 	for row, part := range [2][]life.Card{cards[:half], cards[half:]} {
 		more := 0.0
-		if row == 1 {
+		if _, all := fan(len(part), bsp.w, room, 8, minStep); row == 1 && all < len(part) {
 			more = k.prompt.Measure("+"+strconv.Itoa(len(cards))) + 12
 		}
-		step, shown := fan(len(part), bsp.w, room-more, 8, k.indexWidth(cardBig)+2)
-		y := top + row*rowStep
+		step, shown := fan(len(part), bsp.w, room-more, 8, minStep)
+		y := lhHandTop - lhLift + row*lhRowStep
 		for i, c := range part[:shown] {
-			Blit(im, k.face(c, cardBig), lhMargin+int(float64(i)*step), y)
+			place(c, cardBig, frameMargin+int(float64(i)*step), y)
 		}
 		if left := len(cards) - half - shown; row == 1 && left > 0 {
-			end := float64(lhMargin+bsp.w) + float64(max(shown-1, 0))*step
+			end := float64(frameMargin+bsp.w) + float64(max(shown-1, 0))*step
 			k.prompt.Draw(im, "+"+strconv.Itoa(left), end+12, float64(y+bsp.h/2), MiddleLeft, rgb(textSoft))
 		}
 	}
 }
 
-// box draws one of the three boxes under the hand, with its label.
-func (k *lifeKit) box(im *image.RGBA, x, w int, label string) (left, top float64) {
-	k.panel.Draw(im, image.Rect(x, lhBoxesTop, x+w, lhBoxesEnd))
-	k.label.Draw(im, label, float64(x+lfInset), lhBoxesTop+14, TopLeft, rgb(textSoft))
-	return float64(x + lfInset), lhBoxesTop + 40
-}
-
-func (k *lifeKit) drawHandTurned(im *image.RGBA, v life.View) {
-	x, top := k.box(im, lhMargin, lhTurnedW, "TURNED CARD")
-	bsp, ssp := cardBig.spec(), cardSmall.spec()
+// drawHandTable draws the turned card beside the seat's own table: its
+// face-up chips, its bank and its total's bar.
+func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView) {
+	r := image.Rect(frameMargin, lhTableTop, PhoneWidth-frameMargin, lhTableTop+lhTableH)
+	k.panel.Draw(im, r)
+	sp := cardBig.spec()
+	x := r.Min.X + lhInset
+	k.small.Draw(im, "Turned", float64(x+sp.w/2), float64(r.Min.Y+16), Centre, rgb(textSoft))
+	cardY := r.Min.Y + 26
 	if v.Turned != nil {
-		Blit(im, k.face(*v.Turned, cardBig), int(x), int(top))
+		Blit(im, k.face(*v.Turned, cardBig), x, cardY)
+		k.fonts.icon("suit", sp.pipSize)
+		if v.Step == "lay" {
+			markFresh(im, image.Rect(x, cardY, x+sp.w, cardY+sp.h))
+		}
 	} else {
-		k.slotOnPanel(im, int(x), int(top), bsp.w, bsp.h)
+		k.slotOnPanel(im, x, cardY, sp.w, sp.h)
 	}
-	cx := x + float64(bsp.w) + 16
-	k.label.Draw(im, "DECK", cx, top+2, TopLeft, rgb(textSoft))
-	k.stat.Draw(im, strconv.Itoa(v.DeckSize), cx, top+34, MiddleLeft, rgb(textMain))
-	k.label.Draw(im, "DISCARD", cx, top+62, TopLeft, rgb(textSoft))
-	if v.DiscardTop != nil {
-		Blit(im, k.face(*v.DiscardTop, cardSmall), int(cx), int(top)+84)
+	left, right := float64(x+sp.w+18), float64(r.Max.X-lhInset)
+	k.small.Draw(im, "Your table", left, float64(r.Min.Y+16), MiddleLeft, rgb(textSoft))
+	cy := float64(r.Min.Y + 50)
+	if len(sv.FaceUp) == 0 {
+		k.small.Draw(im, "no face-up cards", left, cy, MiddleLeft, rgb(textSoft))
 	} else {
-		k.slotOnPanel(im, int(cx), int(top)+84, ssp.w, ssp.h)
+		k.drawChips(im, sv.FaceUp, sv.Fresh, left, cy, right)
 	}
+	cy += 42
+	bx := int(left)
+	Blit(im, k.bank, bx, int(cy)-k.bank.Rect.Dy()/2)
+	end := float64(bx+k.bank.Rect.Dx()+6) + k.stat.Draw(im, strconv.Itoa(len(sv.Bank)), float64(bx+k.bank.Rect.Dx()+6), cy, MiddleLeft, rgb(textMain))
+	if hasFresh(sv.Bank, sv.Fresh) {
+		markFresh(im, image.Rect(bx, int(cy)-k.bank.Rect.Dy()/2, int(end)+1, int(cy)+k.bank.Rect.Dy()/2))
+	}
+	end += 6 + k.small.Draw(im, "banked", end+6, cy, MiddleLeft, rgb(textSoft))
+	if len(sv.Bank) > 0 {
+		val := signedHalf(bankValue(sv))
+		k.stat.Draw(im, k.stat.Fit(val, right-end-8), end+8, cy, MiddleLeft, scoreColour(bankValue(sv)))
+	}
+	progress(im, int(left), r.Max.Y-14, int(right-left), 5, sv.Total2, pending(v, sv), target(v))
 }
 
 // slotOnPanel marks an empty place for a card inside a panel.
@@ -262,41 +320,4 @@ func (k *lifeKit) slotOnPanel(im *image.RGBA, x, y, w, h int) {
 	r := image.Rect(x, y, x+w, y+h)
 	FillRect(im, r, rgb(tableLine))
 	FillRect(im, r.Inset(2), rgb(rowFill))
-}
-
-func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView) {
-	bx := lhMargin + lhTurnedW + 10
-	x, top := k.box(im, bx, lhTableW, "YOUR TABLE")
-	right := float64(bx+lhTableW) - lfInset
-	cy := top + 12
-	mini := cardMini.spec()
-	layers := min(len(sv.Bank), 3)
-	for i := range layers {
-		Blit(im, k.backs[cardMini], int(x)+3*(layers-1-i), int(cy)-mini.h/2-2*(layers-1-i)+2)
-	}
-	if layers > 0 {
-		x += float64(mini.w+3*(layers-1)) + 6
-	}
-	x += k.stat.Draw(im, strconv.Itoa(len(sv.Bank)), x, cy, MiddleLeft, rgb(textMain)) + 5
-	x += k.caption.Draw(im, "banked face down", x, cy, MiddleLeft, rgb(textSoft)) + 8
-	if len(sv.Bank) > 0 {
-		val := signedHalf(bankValue(sv))
-		k.stat.Draw(im, k.stat.Fit("= "+val, right-x), x, cy, MiddleLeft, scoreColour(bankValue(sv)))
-	}
-	left := float64(bx + lfInset)
-	progress(im, int(left), int(top)+32, int(right-left), 10, sv.Total2, pending(v, sv), target(v))
-	ftop := top + 58
-	if len(sv.FaceUp) == 0 {
-		k.caption.Draw(im, "no face-up cards", left, ftop+20, MiddleLeft, rgb(textSoft))
-		return
-	}
-	k.drawFaceUp(im, sv.FaceUp, left, ftop, right-left, cardTable)
-}
-
-func (k *lifeKit) drawNotes(im *image.RGBA, v life.View, names []string) {
-	bx := lhMargin + lhTurnedW + 10 + lhTableW + 10
-	w := HandWidth - lhMargin - bx
-	x, top := k.box(im, bx, w, "NOTES")
-	width := float64(w - 2*lfInset)
-	drawNotes(im, k.body, k.caption, v.Notes, k.name.SeatNames(names, len(v.Seats)), x, top, width, lhBoxesEnd-10, 25)
 }

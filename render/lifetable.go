@@ -2,39 +2,41 @@ package render
 
 import (
 	"image"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/life"
 )
 
-// The Life table: on the left a column with what the game waits for, the
-// turned card large, the deck and the discard; on the right one panel per
-// seat, in one column for up to three seats and two columns beyond, so that
-// eight seats still get panels wide enough for four suits of cards; a
-// footer names the game and its options.
+// The Life table, one column PhoneWidth wide: the shared header; a strip
+// with the turned card, the deck, the discard and what the game waits
+// for; one row per seat; the legend. Its height depends only on the
+// number of seats, so the frames of a replay line up.
 //
-// Sizes are chosen for a phone, where Discord shows the image about 400
-// pixels wide (a scale of 0.31): totals are 30 px and card ranks 21 px or
-// more, 7 to 10 px there.
+// A seat's row says on its first line who it is (token, suit, name,
+// dealer) and where it stands (total of target); on its second line its
+// hand and bank as card backs with counts, its face-up cards as one chip per suit, and what its
+// table scores this hand. Face-up cards of one suit never reach 10, so
+// they are number cards from 2 to 9: a chip "♥ 2 3 4" shows them whole
+// where overlapped cards would hide their suits.
 const (
-	lfColX    = 12
-	lfColW    = 276
-	lfSeatsX  = lfColX + lfColW + 12
-	lfSeatsW  = Width - 12 - lfSeatsX
-	lfTop     = 12
-	lfBottom  = lfFooterY - 12
-	lfGap     = 8
-	lfStatusH = 128
-	lfInset   = 14 // text and cards inside a panel keep this far from its edge
+	ltStripH = 140 // the strip under the header
+	ltRowH   = 72  // a seat's row
+	ltRowGap = 6
+	ltPad    = 10 // text and cards inside a row keep this far from its edge
+	ltMaxRow = 8  // seats drawn: the most a game has
+	ltMinRow = 2
+	ltCardX  = frameMargin
+	ltStatus = frameMargin + 3*(76+12) // where the strip's words start
 )
 
-// LifeTable draws the public table of Life, the card game, as a 1280×720
-// PNG for the channel. names[seat] is a player's display name; missing or
-// undrawable names become "Player n".
+// LifeTable draws the public table of Life, the card game, as a PNG
+// PhoneWidth wide for the channel. names[seat] is a player's display name;
+// missing or undrawable names become "Player n".
 //
 // The table shows only public material: it refuses, with
 // ErrPrivateInPublic, a view that carries a hand or private notes. Views no
@@ -44,45 +46,79 @@ func (r *Renderer) LifeTable(v life.View, names []string) ([]byte, error) {
 }
 
 func (r *Renderer) paintLifeTable(v life.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
-	if v.Hand != nil || len(v.Notes) > 0 {
+	if v.Hand != nil || v.FreshHand != nil || len(v.Notes) > 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
 	k := r.life()
-	return k.table, func(im *image.RGBA) {
-		k.drawColumn(im, v, names)
-		k.drawSeats(im, v, names)
-		k.drawFooter(im, v)
+	rows := min(max(len(v.Seats), ltMinRow), ltMaxRow)
+	return k.tableBackdrop(rows), func(im *image.RGBA) {
+		k.drawHeader(im, lifeHeader(v, false), names)
+		top := headerH
+		if v.Over {
+			k.drawWinners(im, v, names, top)
+		} else {
+			k.drawStrip(im, v, names, top)
+		}
+		k.drawSeats(im, v, names, top+ltStripH)
 	}, nil
 }
 
-// status says in two lines who the game waits for and for what.
-func (k *lifeKit) tableStatus(v life.View, names []string) (who, what string) {
-	name := func(s games.Seat) string {
-		if s < 0 || int(s) >= len(v.Seats) {
-			return "—"
+// tableHeight is the height of a table of rows seats.
+func (k *lifeKit) tableHeight(rows int) int {
+	return headerH + ltStripH + rows*(ltRowH+ltRowGap) + ltRowGap + k.legendHeight(k.tableLegend(), PhoneWidth)
+}
+
+// tableLegend names the table's symbols with the words of the buttons
+// and the log: cards "in hand", "banked", a hand's score, the dealer and
+// what the last move changed.
+func (k *lifeKit) tableLegend() []legendItem {
+	return []legendItem{
+		{k.backs[cardMini], "in hand"},
+		{k.bank, "banked"},
+		{k.gain, "this hand"},
+		{k.dealer, "dealer"},
+		{k.freshKey, "last move"},
+	}
+}
+
+// tableBackdrop is the empty table of rows seats with its legend.
+func (k *lifeKit) tableBackdrop(rows int) *image.RGBA {
+	return k.backdrops.get([2]int{0, rows}, func() *image.RGBA {
+		im := plainBackdrop(PhoneWidth, k.tableHeight(rows))
+		k.drawLegend(im, k.tableLegend())
+		return im
+	})
+}
+
+// lifeHeader is the shared header of a Life image: the hand and target,
+// and the seats that must act, or the winners.
+func lifeHeader(v life.View, private bool) header {
+	h := header{Game: "Life, the card game", Over: v.Over, Private: private, Viewer: int(v.Seat)}
+	h.Stage = "To " + strconv.Itoa(target(v))
+	if v.HandNo > 0 {
+		h.Stage = "Hand " + strconv.Itoa(v.HandNo) + " · to " + strconv.Itoa(target(v))
+	}
+	for _, s := range v.Active {
+		if s >= 0 && int(s) < len(v.Seats) {
+			h.Turn = append(h.Turn, seatMark{int(s), int(s)})
 		}
-		return k.name.SeatName(names, int(s))
 	}
-	turned := ""
-	if v.Turned != nil {
-		turned = v.Turned.Suit.Symbol()
-	}
-	switch {
-	case v.Over || v.Step == "over":
-		var ws []string
+	if v.Over {
 		for s, rk := range ranks(v) {
 			if rk == 1 {
-				ws = append(ws, k.name.SeatName(names, s))
+				h.Winners = append(h.Winners, seatMark{s, s})
 			}
 		}
-		if len(ws) == 0 {
-			return "Game over", ""
-		}
-		best := slices.Index(ranks(v), 1)
-		if len(ws) > 1 {
-			return strings.Join(ws, " & "), "share the win on " + totalText(v, best)
-		}
-		return ws[0], "wins with " + totalText(v, best)
+	}
+	return h
+}
+
+// waitsFor says what the game waits for in the words of the buttons and
+// the log, after the name of the seat that must act: "may lay hearts ♥".
+// The step before a turn is "turn" to the table, which never learns that
+// the seat holds a joker.
+func waitsFor(v life.View, name func(games.Seat) string) string {
+	switch {
 	case v.Step == "suit":
 		chosen := 0
 		for _, s := range v.Seats {
@@ -90,82 +126,115 @@ func (k *lifeKit) tableStatus(v life.View, names []string) (who, what string) {
 				chosen++
 			}
 		}
-		return "Choosing suits", strconv.Itoa(chosen) + " of " + strconv.Itoa(len(v.Seats)) + " chosen"
-	case v.Step == "joker":
-		return name(v.Turn), "joker, or turn a card?"
-	case v.Step == "lay" && turned == life.Spades.Symbol():
-		return name(v.Turn), "must lay every " + turned
-	case v.Step == "lay" && turned != "":
-		return name(v.Turn), "may lay " + turned + " cards"
+		return "Choosing suits: " + strconv.Itoa(chosen) + " of " + strconv.Itoa(len(v.Seats)) + " chosen"
+	case v.Step == "lay" && v.Turned != nil:
+		return "turned " + v.Turned.Label() + " and may lay " + v.Turned.Suit.String() + " " + v.Turned.Suit.Symbol()
 	case v.Step == "steal":
-		return name(v.Turn), "may steal a card"
-	case v.Step == "react" && len(v.Active) > 0:
-		return name(v.Active[0]), "may steal from " + name(v.Turn)
+		return "may steal a card"
+	case v.Step == "react":
+		return "may steal from " + name(v.Turn)
 	}
-	return name(v.Turn), "to play"
+	return "is starting their turn"
 }
 
-func (k *lifeKit) drawColumn(im *image.RGBA, v life.View, names []string) {
-	x, w := float64(lfColX), float64(lfColW)
-	box := image.Rect(lfColX, lfTop, lfColX+lfColW, lfTop+lfStatusH)
-	head, headColour := "HAND "+strconv.Itoa(v.HandNo)+" · TO "+strconv.Itoa(target(v)), rgb(textSoft)
-	if v.HandNo <= 0 {
-		head = "TARGET " + strconv.Itoa(target(v))
+// drawStrip draws the cards everyone acts on, the turned card, the deck
+// and the discard, beside who must act and what they may do.
+func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int) {
+	FillRect(im, image.Rect(0, top+ltStripH-1, PhoneWidth, top+ltStripH), rgb(tableLine))
+	sp := cardBig.spec()
+	labelY, cardY := float64(top+16), top+28
+	x := ltCardX
+	for i, label := range [...]string{"Turned", "Deck", "Discard"} {
+		cx := float64(x + sp.w/2)
+		k.small.Draw(im, label, cx, labelY, Centre, rgb(textSoft))
+		r := image.Rect(x, cardY, x+sp.w, cardY+sp.h)
+		switch {
+		case i == 0 && v.Turned != nil:
+			Blit(im, k.face(*v.Turned, cardBig), x, cardY)
+			k.fonts.icon("suit", sp.pipSize)
+			if v.Step == "lay" {
+				// A card waiting to be laid was turned by the last move.
+				markFresh(im, r)
+			}
+		case i == 1 && v.DeckSize > 0:
+			Blit(im, k.backs[cardBig], x, cardY)
+			n := strconv.Itoa(v.DeckSize)
+			w := k.prompt.Measure(n) + 12
+			FillRect(im, image.Rect(int(cx-w/2), cardY+sp.h/2-15, int(cx+w/2), cardY+sp.h/2+15), rgb(inkDark))
+			k.prompt.Draw(im, n, cx, float64(cardY+sp.h/2), Centre, rgb(white))
+		case i == 2 && v.DiscardTop != nil:
+			Blit(im, k.face(*v.DiscardTop, cardBig), x, cardY)
+		default:
+			k.slot.Draw(im, r)
+		}
+		x += sp.w + 12
 	}
-	if v.Over {
-		k.over.Draw(im, box)
-		head, headColour = "GAME OVER", rgb(gold)
-	} else {
-		k.status.Draw(im, box)
-	}
-	k.label.Draw(im, head, x+16, lfTop+18, TopLeft, headColour)
-	who, what := k.tableStatus(v, names)
-	f := FitFace(who, w-32, k.prompt, k.name, k.stat)
-	f.Draw(im, f.Fit(who, w-32), x+16, lfTop+64, MiddleLeft, rgb(textMain))
-	k.caption.Draw(im, k.caption.Fit(what, w-32), x+16, lfTop+102, MiddleLeft, rgb(textSoft))
 
-	// The turned card, large: what everyone acts on.
-	cx := x + w/2
-	tsp := cardTurned.spec()
-	top := float64(lfTop + lfStatusH + 40)
-	k.label.Draw(im, "TURNED CARD", cx, top-12, BaseCentre, rgb(textSoft))
-	tx := int(cx) - tsp.w/2
-	if v.Turned != nil {
-		Blit(im, k.face(*v.Turned, cardTurned), tx, int(top))
-	} else {
-		k.slot.Draw(im, image.Rect(tx, int(top), tx+tsp.w, int(top)+tsp.h))
-		k.caption.Draw(im, "none", cx, top+float64(tsp.h)/2, Centre, rgb(textSoft))
+	name := func(s games.Seat) string {
+		if s < 0 || int(s) >= len(v.Seats) {
+			return "—"
+		}
+		return k.prompt.SeatName(names, int(s))
 	}
-
-	// The deck as a short stack with its count, and the discard's top.
-	bsp := cardBig.spec()
-	top += float64(tsp.h) + 50
-	deckX, discX := int(x)+30, int(x+w)-30-bsp.w
-	k.label.Draw(im, "DECK", float64(deckX+bsp.w/2), top-12, BaseCentre, rgb(textSoft))
-	k.label.Draw(im, "DISCARD", float64(discX+bsp.w/2), top-12, BaseCentre, rgb(textSoft))
-	layers := min(max(v.DeckSize, 0), 3)
-	for i := range layers {
-		Blit(im, k.backs[cardBig], deckX+2*(layers-1-i), int(top)+2*(layers-1-i))
+	width := float64(PhoneWidth - frameMargin - ltStatus)
+	y := float64(top + 40)
+	if v.Step != "suit" && len(v.Active) > 0 {
+		who := v.Active[0]
+		k.drawArrow(im, ltStatus+turnArrow/2, y)
+		nx := float64(ltStatus + turnArrow + 6)
+		k.prompt.Draw(im, k.prompt.Fit(name(who), width-turnArrow-6), nx, y, MiddleLeft, rgb(textMain))
+		y += 30
 	}
-	if layers == 0 {
-		k.slot.Draw(im, image.Rect(deckX, int(top), deckX+bsp.w, int(top)+bsp.h))
-	}
-	count := strconv.Itoa(v.DeckSize)
-	FitFace(count, float64(bsp.w), k.total, k.stat).Draw(im, count, float64(deckX+bsp.w/2), top+float64(bsp.h)+26, Centre, rgb(textMain))
-	if v.DiscardTop != nil {
-		Blit(im, k.face(*v.DiscardTop, cardBig), discX, int(top))
-	} else {
-		k.slot.Draw(im, image.Rect(discX, int(top), discX+bsp.w, int(top)+bsp.h))
+	for i, line := range k.body.Wrap(waitsFor(v, name), width) {
+		if i == 3 {
+			break
+		}
+		k.body.Draw(im, line, ltStatus, y+float64(i)*25, MiddleLeft, rgb(textSoft))
 	}
 }
 
-func (k *lifeKit) drawSeats(im *image.RGBA, v life.View, names []string) {
+// drawWinners fills the strip of a finished game with the winners and
+// their score: the picture to keep.
+func (k *lifeKit) drawWinners(im *image.RGBA, v life.View, names []string, top int) {
+	box := image.Rect(frameMargin, top+10, PhoneWidth-frameMargin, top+ltStripH-8)
+	k.over.Draw(im, box)
+	winners := lifeHeader(v, false).Winners
+	var ws []string
+	for _, w := range winners {
+		ws = append(ws, k.big.SeatName(names, w.Seat))
+	}
+	cy := float64(box.Min.Y + box.Dy()/2)
+	x := float64(box.Min.X + 20)
+	BlitCentred(im, k.star, x+turnArrow/2, cy-18)
+	k.fonts.icon("winner", turnArrow)
+	x += turnArrow + 12
+	width := float64(box.Max.X-20) - x
+	title := "Game over"
+	if len(ws) > 0 {
+		title = strings.Join(ws, " & ")
+	}
+	f := FitFace(title, width, k.big, k.prompt)
+	f.Draw(im, f.Fit(title, width), x, cy-18, MiddleLeft, rgb(gold))
+	if len(ws) > 0 {
+		best := winners[0].Seat
+		line := totalText(v, best) + " points, first to " + strconv.Itoa(target(v))
+		if len(ws) > 1 {
+			line = "share the win on " + totalText(v, best) + " points"
+		}
+		if v.HandNo > 0 {
+			line += " in " + strconv.Itoa(v.HandNo) + " hands"
+		}
+		k.body.Draw(im, k.body.Fit(line, width), x, cy+22, MiddleLeft, rgb(textMain))
+	}
+}
+
+func (k *lifeKit) drawSeats(im *image.RGBA, v life.View, names []string, top int) {
 	n := len(v.Seats)
 	if n == 0 {
-		k.caption.Draw(im, "No players at the table", lfSeatsX+lfSeatsW/2, (lfTop+lfBottom)/2, Centre, rgb(textSoft))
+		k.body.Draw(im, "No players at the table", PhoneWidth/2, float64(top+ltRowH), Centre, rgb(textSoft))
 		return
 	}
-	// While the game runs panels keep seat order, so nobody's panel moves;
+	// While the game runs rows keep seat order, so nobody's row moves;
 	// once it is over they show the ranking.
 	order := make([]int, n)
 	for i := range order {
@@ -176,246 +245,222 @@ func (k *lifeKit) drawSeats(im *image.RGBA, v life.View, names []string) {
 		rk = ranks(v)
 		slices.SortStableFunc(order, func(a, b int) int { return rk[a] - rk[b] })
 	}
-	fortunes := v.Over && slices.ContainsFunc(v.Fortune, func(s string) bool { return strings.TrimSpace(s) != "" })
-	cols := 2
-	if n <= 3 || fortunes {
-		// A reading is a sentence: it needs the full width.
-		cols = 1
-	}
-	rows := (n + cols - 1) / cols
-	pw := (lfSeatsW - (cols-1)*lfGap) / cols
-	ph := (lfBottom - lfTop - (rows-1)*lfGap) / rows
-	if ph < 48 {
-		// More seats than any game has: draw what fits.
-		ph = 48
-	}
-	for i, seat := range order {
-		col, row := i%cols, i/cols
-		if cols == 2 && !v.Over {
-			// Seats run down the left column, then down the right, so
-			// that turn order reads as it does around a table.
-			col, row = i/rows, i%rows
+	// A deal moves every hand: outlining them all would say nothing.
+	handsMoved := 0
+	for _, s := range v.Seats {
+		if s.HandMoved {
+			handsMoved++
 		}
-		x, y := lfSeatsX+col*(pw+lfGap), lfTop+row*(ph+lfGap)
-		if y+ph > lfBottom {
+	}
+	outlineHands := handsMoved < n
+	for i, seat := range order[:min(n, ltMaxRow)] {
+		y := top + ltRowGap + i*(ltRowH+ltRowGap)
+		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+ltRowH)
+		if v.Over {
+			k.drawFinalRow(im, v, names, seat, rk[seat], r)
 			continue
 		}
-		rank := 0
-		if v.Over {
-			rank = rk[seat]
-		}
-		fortune := ""
-		if fortunes && seat < len(v.Fortune) {
-			fortune = v.Fortune[seat]
-		}
-		k.drawSeat(im, v, names, seat, image.Rect(x, y, x+pw, y+ph), rank, fortunes, fortune)
+		k.drawSeat(im, v, names, seat, r, outlineHands)
 	}
 }
 
-// drawSeat draws one seat's panel: its suit, name, markers and total on
-// the first line; a bar of the total against the target; the hand, bank
-// and hand score; then the face-up cards, or at the end the seat's fortune.
-func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int, r image.Rectangle, rank int, fortunes bool, fortune string) {
+// seatLine draws the first line of a seat's row: the arrow when it must
+// act, its token, its suit and its name from x, and its dealer button
+// and total ending at right. It returns where the name starts.
+func (k *lifeKit) seatLine(im *image.RGBA, v life.View, names []string, seat int, x, right, cy float64, active bool, totalFace *Face) float64 {
 	sv := v.Seats[seat]
-	switch {
-	case rank == 1:
-		k.winner.Draw(im, r)
-	case !v.Over && isActive(v, seat):
-		k.active.Draw(im, r)
-	default:
-		k.panel.Draw(im, r)
+	if active {
+		k.drawArrow(im, x+turnArrow/2, cy)
 	}
-	x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
-	roomy := h >= 190
-	hy := y + 24
-	if roomy {
-		hy = y + 28
-	}
-	left, right := x+lfInset, x+w-lfInset
-	if rank > 0 {
-		c := rgb(textSoft)
-		if rank == 1 {
-			c = rgb(gold)
-		}
-		left += k.rank.Draw(im, strconv.Itoa(rank), left, hy, MiddleLeft, c) + 10
-	}
-	badge, caption := k.choosing, "choosing…"
+	x += turnArrow + 4
+	BlitCentred(im, k.token(seat, minIcon), x+minIcon/2, cy)
+	k.fonts.icon("player token", minIcon)
+	x += minIcon + 6
+	badge := k.choosing
 	switch {
 	case sv.SuitShown && sv.Suit >= life.Hearts && sv.Suit < life.NoSuit:
-		badge, caption = k.badges[sv.Suit], ""
+		badge = k.badges[sv.Suit]
+		k.fonts.icon("suit", minIcon)
 	case sv.SuitShown:
-		caption = "no suit"
+		badge = nil
 	case sv.Chosen:
-		badge, caption = k.chosen, "chosen"
+		badge = k.chosen
 	}
-	BlitCentred(im, badge, left+lfBadge/2, hy)
-	left += lfBadge + 10
+	if badge != nil {
+		BlitCentred(im, badge, x+lfBadge/2, cy)
+	}
+	x += lfBadge + 8
 
-	// The right end, from the edge in: total of target, turn tag, dealer.
-	right -= k.totalOf.Draw(im, "/"+strconv.Itoa(target(v)), right, hy+4, MiddleRight, rgb(textSoft)) + 3
+	right -= k.totalOf.Draw(im, "/"+strconv.Itoa(target(v)), right, cy+4, MiddleRight, rgb(textSoft)) + 2
 	total := totalText(v, seat)
-	tf := FitFace(total, 130, k.total, k.stat)
-	right -= tf.Draw(im, tf.Fit(total, 130), right, hy, MiddleRight, scoreColour(sv.Total2)) + 12
-	if !v.Over && v.Step != "suit" && int(v.Turn) == seat {
-		tw := float64(k.turnTag.Rect.Dx())
-		BlitCentred(im, k.turnTag, right-tw/2, hy)
-		right -= tw + 8
-	}
+	tf := FitFace(total, 120, totalFace, k.stat)
+	right -= tf.Draw(im, tf.Fit(total, 120), right, cy, MiddleRight, scoreColour(sv.Total2)) + 10
 	if sv.Dealer {
-		BlitCentred(im, k.dealer, right-lfDealer/2, hy)
-		right -= lfDealer + 10
-	}
-	capW := 0.0
-	if caption != "" {
-		capW = math.Min(k.caption.Measure(caption), 110)
+		BlitCentred(im, k.dealer, right-lfDealer/2, cy)
+		right -= lfDealer + 8
 	}
 	name := k.name.SeatName(names, seat)
-	nameW := k.name.Draw(im, k.name.Fit(name, right-left-capW-10), left, hy, MiddleLeft, rgb(textMain))
-	if caption != "" {
-		k.caption.Draw(im, k.caption.Fit(caption, capW), left+nameW+10, hy+1, MiddleLeft, rgb(textSoft))
+	k.name.Draw(im, k.name.Fit(name, right-x), x, cy, MiddleLeft, rgb(textMain))
+	return x
+}
+
+// drawSeat draws one seat's row while a hand is played or suits are
+// chosen.
+func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int, r image.Rectangle, outlineHands bool) {
+	sv := v.Seats[seat]
+	active := isActive(v, seat)
+	if active {
+		k.active.Draw(im, r)
+	} else {
+		k.panel.Draw(im, r)
+	}
+	x, right := float64(r.Min.X+ltPad), float64(r.Max.X-ltPad)
+	cy := float64(r.Min.Y + 21)
+	k.seatLine(im, v, names, seat, x, right, cy, active, k.total)
+
+	cy = float64(r.Min.Y + 52)
+	mini := cardMini.spec()
+	hx := int(x)
+	Blit(im, k.backs[cardMini], hx, int(cy)-mini.h/2)
+	end := float64(hx+mini.w+4) + k.stat.Draw(im, strconv.Itoa(sv.HandSize), float64(hx+mini.w+4), cy, MiddleLeft, rgb(textMain))
+	if outlineHands && sv.HandMoved {
+		markFresh(im, image.Rect(hx, int(cy)-mini.h/2, int(end)+1, int(cy)+mini.h/2))
+	}
+	bx := int(end) + 10
+	Blit(im, k.bank, bx, int(cy)-k.bank.Rect.Dy()/2)
+	end = float64(bx+k.bank.Rect.Dx()+4) + k.stat.Draw(im, strconv.Itoa(len(sv.Bank)), float64(bx+k.bank.Rect.Dx()+4), cy, MiddleLeft, rgb(textMain))
+	if hasFresh(sv.Bank, sv.Fresh) {
+		markFresh(im, image.Rect(bx, int(cy)-mini.h/2, int(end)+1, int(cy)+mini.h/2))
 	}
 
-	// The bar, with this hand's score shown ahead of the total.
-	hy0 := hy - y
-	by, barH := int(y+hy0+18), 8
-	if roomy {
-		by, barH = int(y+hy0+20), 10
+	label, score := handScore(v, sv)
+	sw := k.stat.Draw(im, signedHalf(score), right, cy, MiddleRight, scoreColour(score))
+	if label != "this hand" {
+		// Between hands the score is the last hand's, and says so.
+		sw += 6 + k.small.Draw(im, label, right-sw-6, cy, MiddleRight, rgb(textSoft))
 	}
-	progress(im, int(x)+lfInset, by, int(w)-2*lfInset, barH, sv.Total2, pending(v, sv), target(v))
+	k.drawChips(im, sv.FaceUp, sv.Fresh, end+14, cy, right-sw-10)
+}
 
-	sy := float64(by+barH) + 18
-	if roomy {
-		sy += 2
+// drawFinalRow draws one seat's row once the game is over: its rank and
+// total, large, and its fortune when the game reads them, else what it
+// scored in the last hand.
+func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat, rank int, r image.Rectangle) {
+	sv := v.Seats[seat]
+	if rank == 1 {
+		k.winner.Draw(im, r)
+	} else {
+		k.panel.Draw(im, r)
 	}
-	if fortunes {
-		k.drawFortune(im, fortune, x+lfInset, sy-8, w-2*lfInset, y+h-8)
+	x, right := float64(r.Min.X+ltPad), float64(r.Max.X-ltPad)
+	cy := float64(r.Min.Y + 21)
+	c := rgb(textSoft)
+	if rank == 1 {
+		c = rgb(gold)
+	}
+	k.rank.Draw(im, strconv.Itoa(rank), x+turnArrow/2, cy, Centre, c)
+	nameX := k.seatLine(im, v, names, seat, x, right, cy, false, k.total)
+
+	fortune := ""
+	if seat < len(v.Fortune) {
+		fortune = strings.TrimSpace(v.Fortune[seat])
+	}
+	if fortune == "" {
+		_, last := handScore(v, sv)
+		y := float64(r.Min.Y + 52)
+		w := k.small.Draw(im, "last hand", nameX, y, MiddleLeft, rgb(textSoft)) + 6
+		k.stat.Draw(im, signedHalf(last), nameX+w, y, MiddleLeft, scoreColour(last))
 		return
 	}
-	k.drawStats(im, v, sv, x+lfInset, sy, x+w-lfInset)
-	top := sy + 16
-	size := cardSmall
-	for _, s := range [...]cardSize{cardBig, cardTable} {
-		if top+float64(s.spec().h) <= y+h-10 {
-			size = s
+	lines := k.small.Wrap(k.small.Clean(fortune), right-nameX)
+	for i, line := range lines {
+		if i == 1 && len(lines) > 2 {
+			line = k.small.Fit(line+" …", right-nameX)
+		}
+		k.small.Draw(im, line, nameX, float64(r.Min.Y+42+i*19), MiddleLeft, rgb(textMain))
+		if i == 1 {
 			break
 		}
 	}
-	if top+float64(size.spec().h) > y+h-4 {
-		return
-	}
-	k.drawFaceUp(im, sv.FaceUp, x+lfInset, top, w-2*lfInset, size)
 }
 
-// drawStats draws the line under a seat's bar: its hand as card backs with
-// a count, its bank as a stack with count and value, and on the right what
-// its table scores this hand (or scored last hand, between hands).
-func (k *lifeKit) drawStats(im *image.RGBA, v life.View, sv life.SeatView, x, cy, right float64) {
-	mini := cardMini.spec()
-	top := int(cy) - mini.h/2
-	backs := min(max(sv.HandSize, 0), 5)
-	for i := range backs {
-		Blit(im, k.backs[cardMini], int(x)+i*5, top)
-	}
-	if backs > 0 {
-		x += float64(mini.w+(backs-1)*5) + 6
-	}
-	x += k.stat.Draw(im, strconv.Itoa(sv.HandSize), x, cy, MiddleLeft, rgb(textMain)) + 5
-	x += k.small.Draw(im, "in hand", x, cy, MiddleLeft, rgb(textSoft)) + 18
-
-	label, n := handScore(v, sv)
-	score := signedHalf(n)
-	sw := k.stat.Draw(im, score, right, cy, MiddleRight, scoreColour(n))
-	lw := k.small.Draw(im, label, right-sw-6, cy, MiddleRight, rgb(textSoft))
-	limit := right - sw - lw - 6 - 14
-
-	layers := min(len(sv.Bank), 3)
-	if x+float64(mini.w+3*layers)+90 > limit {
-		return
-	}
-	for i := range layers {
-		Blit(im, k.backs[cardMini], int(x)+3*(layers-1-i), top-2*(layers-1-i)+2)
-	}
-	if layers > 0 {
-		x += float64(mini.w+3*(layers-1)) + 6
-	}
-	x += k.stat.Draw(im, strconv.Itoa(len(sv.Bank)), x, cy, MiddleLeft, rgb(textMain)) + 5
-	x += k.small.Draw(im, "banked", x, cy, MiddleLeft, rgb(textSoft)) + 6
-	if len(sv.Bank) > 0 {
-		val := signedHalf(bankValue(sv))
-		k.stat.Draw(im, k.stat.Fit(val, limit-x), x, cy, MiddleLeft, scoreColour(bankValue(sv)))
-	}
+// hasFresh reports whether any of cards is among fresh, by id.
+func hasFresh(cards, fresh []life.Card) bool {
+	return slices.ContainsFunc(cards, func(c life.Card) bool {
+		return slices.ContainsFunc(fresh, func(f life.Card) bool { return f.ID == c.ID })
+	})
 }
 
-// drawFaceUp draws face-up cards in suit groups from (x, top), within
-// room pixels: overlapped within a group so that each shows its index,
-// spaced between groups. When even the tightest fan does not fit, the
-// groups run together and the last place counts the cards left out.
-func (k *lifeKit) drawFaceUp(im *image.RGBA, cards []life.Card, x, top, room float64, size cardSize) {
-	if len(cards) == 0 {
-		return
-	}
-	sp := size.spec()
-	w := float64(sp.w)
+// drawChips draws face-up cards as one chip per suit from x, centred on
+// cy, within right; a chip that holds a card the last move laid is
+// outlined. Chips that do not fit give way to a count of the cards left
+// out.
+func (k *lifeKit) drawChips(im *image.RGBA, cards, fresh []life.Card, x, cy, right float64) {
+	const gap = 6
 	groups := suitGroups(cards)
-	idx := k.indexWidth(size)
-	const groupGap = 14
-	width := func(step float64) float64 {
-		total := float64(len(groups)-1) * groupGap
-		for _, g := range groups {
-			total += w + float64(len(g)-1)*step
-		}
-		return total
+	chips := make([]*image.RGBA, len(groups))
+	whole := 0.0
+	for i, g := range groups {
+		chips[i] = k.chip(g)
+		whole += float64(chips[i].Rect.Dx() + gap)
 	}
-	step := idx + 8
-	if width(step) > room {
-		extra := float64(len(cards) - len(groups))
-		step = (room - width(0)) / extra
+	room := right - x + gap
+	if whole > room {
+		room -= k.stat.Measure("+"+strconv.Itoa(len(cards))) + gap
 	}
-	if step >= idx-2 {
-		for _, g := range groups {
-			for i, c := range g {
-				Blit(im, k.face(c, size), int(x+float64(i)*step), int(top))
+	for i, chip := range chips {
+		w := chip.Rect.Dx()
+		if float64(w+gap) > room {
+			left := 0
+			for _, g := range groups[i:] {
+				left += len(g)
 			}
-			x += w + float64(len(g)-1)*step + groupGap
+			k.stat.Draw(im, "+"+strconv.Itoa(left), x, cy, MiddleLeft, rgb(textSoft))
+			return
 		}
-		return
-	}
-	all := slices.Concat(groups...)
-	more := k.stat.Measure("+" + strconv.Itoa(len(all)))
-	step, shown := fan(len(all), sp.w, room-more-8, 0, idx-2)
-	if shown < len(all) {
-		all = all[:shown]
-	}
-	for i, c := range all {
-		Blit(im, k.face(c, size), int(x+float64(i)*step), int(top))
-	}
-	if left := len(cards) - len(all); left > 0 {
-		end := x + w + float64(max(len(all)-1, 0))*step
-		if len(all) == 0 {
-			end = x
+		room -= float64(w + gap)
+		top := int(cy) - lfChipH/2
+		Blit(im, chip, int(x), top)
+		if groupOf(groups[i][0]) != life.NoSuit {
+			k.fonts.icon("suit", minIcon)
 		}
-		k.stat.Draw(im, "+"+strconv.Itoa(left), end+8, top+float64(sp.h)/2, MiddleLeft, rgb(textSoft))
+		if hasFresh(groups[i], fresh) {
+			markFresh(im, image.Rect(int(x), top, int(x)+w, top+lfChipH))
+		}
+		x += float64(w + gap)
 	}
 }
 
-// drawFortune draws a seat's fortune reading, wrapped, down to bottom.
-func (k *lifeKit) drawFortune(im *image.RGBA, text string, x, top, width, bottom float64) {
-	lines := k.body.Wrap(k.body.Clean(text), width)
-	const lineH = 25
-	for i, line := range lines {
-		y := top + float64(i)*lineH
-		if y+lineH > bottom && i < len(lines)-1 {
-			// The last line that fits says the reading goes on.
-			k.body.Draw(im, k.body.Fit(line+" …", width), x, y, TopLeft, rgb(textMain))
-			return
+// chip returns the chip of one suit's face-up cards: the suit's pip and
+// the ranks in its colour on a card-white ground; jokers, which no table
+// holds, as a star each.
+func (k *lifeKit) chip(g []life.Card) *image.RGBA {
+	const pad, gap, space = 5, 3, 7
+	suit := groupOf(g[0])
+	ranks := make([]string, 0, len(g))
+	for _, c := range g {
+		if c.Rank != life.Joker {
+			ranks = append(ranks, rankLabel(c.Rank))
 		}
-		if y+k.body.CapHeight() > bottom {
-			return
-		}
-		k.body.Draw(im, line, x, y, TopLeft, rgb(textMain))
 	}
-}
-
-func (k *lifeKit) drawFooter(im *image.RGBA, v life.View) {
-	drawFooterText(im, k.footerTitle, k.footer, "Life, the card game", v.Options, float64(lfFooterY+Height)/2, Width-16)
+	key := strconv.Itoa(int(suit)) + strconv.Itoa(len(g)) + strings.Join(ranks, " ")
+	return k.chips.get(key, func() *image.RGBA {
+		w := pad + minIcon + gap - space + pad
+		for _, r := range ranks {
+			w += space + int(k.chipRank.Measure(r)+0.5)
+		}
+		return Sprite(w, lfChipH, func(dc *gg.Context) {
+			RoundedCard(dc, 0.5, 0.5, float64(w)-1, lfChipH-1, 6, rgb(cardFace), rgb(cardEdge), 1.5)
+			if suit == life.NoSuit {
+				StarPath(dc, pad+minIcon/2, lfChipH/2, minIcon/2)
+				dc.SetColor(rgb(jokerInk))
+				dc.Fill()
+			}
+			suitPip(dc, suit, pad+minIcon/2, lfChipH/2, minIcon)
+			x := float64(pad + minIcon + gap - space)
+			for _, r := range ranks {
+				x += space + k.chipRank.Draw(dc.Image().(*image.RGBA), r, x+space, lfChipH/2, MiddleLeft, suitColour(suit))
+			}
+		})
+	})
 }

@@ -52,6 +52,12 @@ type wireSeat struct {
 	History []int    `json:"history"`
 	Banked  [4]int   `json:"banked"`
 	Notes   []string `json:"notes"`
+	// Fresh, Got and HandMoved are what the last action changed at the
+	// seat: cards put on its table, cards put in its hand, and whether
+	// its hand changed.
+	Fresh     []int `json:"fresh,omitempty"`
+	Got       []int `json:"got,omitempty"`
+	HandMoved bool  `json:"handMoved,omitempty"`
 }
 
 // nonNil writes empty lists as [] rather than null, so that saved bytes
@@ -76,6 +82,7 @@ func (s *state) MarshalBinary() ([]byte, error) {
 		w.Table[p] = wireSeat{
 			Suit: int(s.suit[p]), Hand: nonNil(s.hands[p]), Up: nonNil(s.up[p]), Bank: nonNil(s.bank[p]),
 			Total2: s.total2[p], History: nonNil(s.history[p]), Banked: s.banked[p], Notes: nonNil(s.notes[p]),
+			Fresh: s.movedAt(p).table, Got: s.movedAt(p).hand, HandMoved: s.movedAt(p).handMoved,
 		}
 	}
 	return json.Marshal(w)
@@ -116,7 +123,7 @@ func fromWire(w wireState) (*state, error) {
 		deck: w.Deck, discard: w.Discard, removed: w.Removed, turned: w.Turned,
 		hands: make([][]int, w.Seats), up: make([][]int, w.Seats), bank: make([][]int, w.Seats),
 		suit: make([]Suit, w.Seats), total2: make([]int, w.Seats), history: make([][]int, w.Seats),
-		banked: make([][4]int, w.Seats), notes: make([][]string, w.Seats),
+		banked: make([][4]int, w.Seats), notes: make([][]string, w.Seats), moved: make([]seatMove, w.Seats),
 		thief: games.Seat(w.Thief), victim: games.Seat(w.Victim), chain: w.Chain, blind: w.Blind,
 		rng: w.RNG,
 	}
@@ -155,6 +162,13 @@ func fromWire(w wireState) (*state, error) {
 				return nil, fmt.Errorf("seat %d has cards out of order", p)
 			}
 		}
+		if !isSorted(ws.Fresh) || !isSorted(ws.Got) {
+			return nil, fmt.Errorf("seat %d has last-move cards out of order", p)
+		}
+		if !within(ws.Fresh, ws.Up, ws.Bank) || !within(ws.Got, ws.Hand) {
+			return nil, fmt.Errorf("seat %d has a last-move card that is not there", p)
+		}
+		s.moved[p] = seatMove{table: ws.Fresh, hand: ws.Got, handMoved: ws.HandMoved}
 		s.suit[p], s.hands[p], s.up[p], s.bank[p] = Suit(ws.Suit), ws.Hand, ws.Up, ws.Bank
 		s.total2[p], s.history[p], s.banked[p], s.notes[p] = ws.Total2, ws.History, ws.Banked, ws.Notes
 	}
@@ -165,6 +179,16 @@ func fromWire(w wireState) (*state, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// within reports whether every card of ids is in one of rows.
+func within(ids []int, rows ...[]int) bool {
+	for _, id := range ids {
+		if !slices.ContainsFunc(rows, func(row []int) bool { return slices.Contains(row, id) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkCards verifies that every card of the packs in play is in exactly

@@ -48,6 +48,10 @@
 //     generator is drawn in the order of RULINGS 2.3: the deal, redeals,
 //     reshuffles, and the hand steals (an index, or the shuffle of a
 //     blind steal, drawn when the thief names the victim).
+//   - Views say what the last action changed, so that boards can show
+//     it: the cards it put on each table and whether it changed each
+//     hand, to everyone (the log says as much); the cards it put in a
+//     hand, to that hand's seat alone.
 //   - A pick-up is public without the card; the seat is told privately.
 //     A steal from a hand is public without the card; thief and victim are
 //     told which (ruling 26). Each seat keeps its last five private lines

@@ -33,7 +33,7 @@ const rulesText = `**Life** — lay your cards, bank them, steal, and keep clear
 • ♠: you must lay every spade you hold.
 • Lay nothing and you pick up a card.
 
-**Ten or more:** when your face-up cards of the turned suit add up to 10 or more (J, Q, K, A count 10), they turn face down, safe for good. Then you may steal one card from another player: from their face-up cards if they have any (you pick), else blindly from their hand. After spades, everyone else may steal from you in turn.
+**Ten or more:** when your face-up cards of the turned suit add up to 10 or more (J, Q, K, A count 10), they are banked face down, safe for good. Then you may steal one card from another player: from their face-up cards if they have any (you pick), else blindly from their hand. After spades, everyone else may steal from you in turn.
 
 **Aces:** an ace turned from the deck discards every card of its suit from hands and face-up rows. An ace you lay pulls every card of its suit from all hands and rows onto your table.
 

@@ -273,6 +273,11 @@ func TestRuling09Steal(t *testing.T) {
 	if got, want := s.Legal(0)[0].Label, "Take 3♦ from {1}'s table"; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}
+	for seat, want := range map[games.Seat]string{0: "take", 1: "steal", games.Observer: "steal"} {
+		if got := s.View(seat).(View).Step; got != want {
+			t.Errorf("seat %d sees the step as %q, want %q", seat, got, want)
+		}
+	}
 	gametest.MustRefuse(t, s, 0, act(kindTake, id(t, "5D")), games.ErrIllegal)
 	ev = play(t, s, 0, act(kindTake, id(t, "3D")))
 	if got, want := codes(s.hands[0]), "3D 2C"; got != want {

@@ -57,7 +57,9 @@ func (s *state) PromptTo(games.Seat) string {
 }
 
 // step names the phase for captions. The joker decision shows as "turn"
-// to everyone but the seat to play, and choosing a stolen card as "steal".
+// to everyone but the seat to play, and choosing a stolen card as "steal"
+// to everyone but the thief, who is told what its buttons offer: "take"
+// a face-up card or pick a position, "pos".
 func (s *state) step(viewer games.Seat) string {
 	switch s.phase {
 	case phaseJoker:
@@ -65,7 +67,9 @@ func (s *state) step(viewer games.Seat) string {
 			return "turn"
 		}
 	case phaseTake, phasePos:
-		return "steal"
+		if viewer != s.thief {
+			return "steal"
+		}
 	}
 	return phaseNames[s.phase]
 }
@@ -96,6 +100,7 @@ func (s *state) View(seat games.Seat) any {
 	if seat != games.Observer {
 		v.Hand = toCards(s.hands[seat])
 		v.Notes = append([]string{}, s.notes[seat]...)
+		v.FreshHand = toCards(s.movedAt(int(seat)).hand)
 	}
 	if s.turned != noCard {
 		c := cards[s.turned]
@@ -116,6 +121,8 @@ func (s *state) View(seat games.Seat) any {
 			Total2:     s.total2[p],
 			HandScore2: s.tableScore2(p),
 			Dealer:     games.Seat(p) == s.dealer,
+			Fresh:      toCards(s.movedAt(p).table),
+			HandMoved:  s.movedAt(p).handMoved,
 		}
 		if n := len(s.history[p]); n > 0 {
 			sv.LastHand2 = s.history[p][n-1]
@@ -132,6 +139,15 @@ func (s *state) View(seat games.Seat) any {
 		}
 	}
 	return v
+}
+
+// movedAt is what the last action changed at seat p: nothing before the
+// first.
+func (s *state) movedAt(p int) seatMove {
+	if p < len(s.moved) {
+		return s.moved[p]
+	}
+	return seatMove{}
 }
 
 // Stats implements games.Reporter: how many hands the game took.

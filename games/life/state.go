@@ -72,7 +72,19 @@ type state struct {
 	// blind is the victim's hand in the shuffled order the thief picks
 	// from under the blind_steal option.
 	blind []int
+	// moved is what the last action changed at each seat, for the views
+	// to show it; nil before the first action.
+	moved []seatMove
 	rng   *games.RNG
+}
+
+// seatMove is what one action changed at one seat: the cards it put on
+// the seat's table (face up or banked), the cards it put in the seat's
+// hand, and whether the hand changed at all. The table's cards are
+// public; the hand's are the seat's alone.
+type seatMove struct {
+	table, hand []int
+	handMoved   bool
 }
 
 func illegal(format string, args ...any) error {
@@ -344,6 +356,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		return nil, games.Refuse(games.ErrNotYourTurn, "it is not your turn")
 	}
 	l := &log{}
+	before := s.snapshot()
 	var err error
 	switch s.phase {
 	case phaseSuit:
@@ -364,7 +377,42 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.moved = s.changesSince(before)
 	return l.ev, nil
+}
+
+// snapshot is each seat's cards before an action: its table (face up
+// and banked) and its hand.
+type snapshot struct{ table, hand [][]int }
+
+func (s *state) snapshot() snapshot {
+	sn := snapshot{table: make([][]int, s.seats), hand: make([][]int, s.seats)}
+	for p := range s.seats {
+		sn.table[p] = slices.Concat(s.up[p], s.bank[p])
+		sn.hand[p] = slices.Clone(s.hands[p])
+	}
+	return sn
+}
+
+// changesSince lists, seat by seat, what changed since before.
+func (s *state) changesSince(before snapshot) []seatMove {
+	moved := make([]seatMove, s.seats)
+	for p := range s.seats {
+		m := &moved[p]
+		for _, id := range slices.Concat(s.up[p], s.bank[p]) {
+			if !slices.Contains(before.table[p], id) {
+				m.table = append(m.table, id)
+			}
+		}
+		sortCards(m.table)
+		for _, id := range s.hands[p] {
+			if !slices.Contains(before.hand[p], id) {
+				m.hand = append(m.hand, id)
+			}
+		}
+		m.handMoved = !slices.Equal(before.hand[p], s.hands[p])
+	}
+	return moved
 }
 
 // noArgs checks an action that takes no arguments.
@@ -673,7 +721,7 @@ func (s *state) lay(l *log, picked []int) bool {
 			s.up[p] = removeCard(s.up[p], id)
 			s.bank[p] = insertCard(s.bank[p], id)
 		}
-		l.say("%s's %s come to %d and turn face down.", ref(p), suit, faceValue(row, suit))
+		l.say("%s's %s come to %d and are banked face down.", ref(p), suit, faceValue(row, suit))
 	}
 	if s.checkEnd(l) {
 		return false

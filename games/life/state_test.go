@@ -200,6 +200,9 @@ func TestDecodeRefuses(t *testing.T) {
 		{"suit", edit(func(w map[string]any) { table(w, 0)["suit"] = 3 }), "may not choose"},
 		{"turn", edit(func(w map[string]any) { w["turn"] = 5 }), "out of range"},
 		{"lay without the suit", edit(func(w map[string]any) { w["turn"] = 2 }), "nothing to decide"},
+		{"fresh card elsewhere", edit(func(w map[string]any) { table(w, 1)["fresh"] = []int{id(t, "2S")} }), "not there"},
+		{"got card elsewhere", edit(func(w map[string]any) { table(w, 0)["got"] = []int{id(t, "2C")} }), "not there"},
+		{"fresh cards out of order", edit(func(w map[string]any) { table(w, 1)["got"] = []int{id(t, "JO"), id(t, "2C")} }), "out of order"},
 		{"empty hand", edit(func(w map[string]any) {
 			w["deck"] = append(w["deck"].([]any), float64(id(t, "3C")))
 			table(w, 2)["hand"] = []int{}
@@ -268,5 +271,37 @@ func TestStatsCountHands(t *testing.T) {
 	got := s.Stats()
 	if len(got) != 1 || got[0].Value != float64(s.View(games.Observer).(View).HandNo) || got[0].Value < 1 {
 		t.Fatalf("Stats() = %+v, want the number of hands played (%d)", got, s.View(games.Observer).(View).HandNo)
+	}
+}
+
+// The views say what the last action changed: the cards laid, to
+// everyone; the card picked up, to its holder alone.
+func TestViewsShowTheLastMove(t *testing.T) {
+	s := build(t, pos{hands: []string{"4H 5H 2D", "JO 2C"}, deck: "8H 9C"})
+	begin(t, s)
+	play(t, s, 0, games.Action{Kind: kindLay, Args: []int{0}})
+	pub := s.View(games.Observer).(View)
+	if got := pub.Seats[0].Fresh; len(got) != 1 || got[0].Label() != "4♥" {
+		t.Errorf("public fresh cards of seat 0 = %v, want 4♥", got)
+	}
+	if !pub.Seats[0].HandMoved || pub.Seats[1].HandMoved || len(pub.Seats[1].Fresh) != 0 {
+		t.Errorf("hands moved %v %v, seat 1 fresh %v; want seat 0's hand only", pub.Seats[0].HandMoved, pub.Seats[1].HandMoved, pub.Seats[1].Fresh)
+	}
+	if pub.FreshHand != nil {
+		t.Errorf("the public view names cards put in a hand: %v", pub.FreshHand)
+	}
+
+	s = build(t, pos{hands: []string{"4H 2D", "JO 2C"}, deck: "8H 9C"})
+	begin(t, s)
+	play(t, s, 0, games.Action{Kind: kindLay})
+	own := s.View(games.Seat(0)).(View)
+	if got := own.FreshHand; len(got) != 1 || got[0].Label() != "9♣" {
+		t.Errorf("seat 0's fresh hand = %v, want the 9♣ picked up", got)
+	}
+	if other := s.View(games.Seat(1)).(View); len(other.FreshHand) != 0 {
+		t.Errorf("seat 1 sees cards put in its hand: %v", other.FreshHand)
+	}
+	if pub := s.View(games.Observer).(View); !pub.Seats[0].HandMoved || len(pub.Seats[0].Fresh) != 0 {
+		t.Errorf("after a pick-up the table shows %v laid, hand moved %v", pub.Seats[0].Fresh, pub.Seats[0].HandMoved)
 	}
 }

@@ -110,6 +110,11 @@ type SeatView struct {
 	// points; 0 before the first hand ends.
 	LastHand2 int
 	Dealer    bool
+	// Fresh holds the cards the last move put on the seat's table, face
+	// up or banked; HandMoved reports that it changed the seat's hand
+	// (a card picked up, dealt or stolen), without saying which.
+	Fresh     []Card
+	HandMoved bool
 }
 
 // View is what one seat (or, for games.Observer, the channel) may see.
@@ -117,8 +122,11 @@ type View struct {
 	// Seat is whose view this is; games.Observer for the public view.
 	Seat games.Seat
 	// Hand is the seat's own hand, in a stable order; nil in the public view.
-	Hand  []Card
-	Seats []SeatView
+	Hand []Card
+	// FreshHand holds the cards the last move put in the seat's own hand;
+	// nil in the public view.
+	FreshHand []Card
+	Seats     []SeatView
 	// Turned is the card turned from the deck this turn, if any.
 	Turned *Card
 	// DiscardTop is the top of the discard pile, if any.
@@ -131,7 +139,9 @@ type View struct {
 	// Step says what the game waits for, for captions: "suit", "joker",
 	// "lay", "steal", "react", "over". The joker decision shows as "turn"
 	// in every view but the deciding seat's, so holding a joker stays
-	// private.
+	// private. Choosing the stolen card shows as "steal" but to the thief,
+	// whose view says "take" (a face-up card) or "pos" (a place in the
+	// shuffled hand).
 	Step string
 	// HandNo counts hands from 1; Target is the match target.
 	HandNo int
