@@ -33,9 +33,9 @@ func (r *Renderer) paintAlifeLife(v alife.LifeBoardView, names []string) (*image
 	return k.lifeBack(), func(im *image.RGBA) { k.drawLife(im, v, names) }, nil
 }
 
-// lifeHeader is the header of seat's life board: the winner's star once
+// alifeLifeHeader is the header of seat's life board: the winner's star once
 // it won, else whose life it is.
-func lifeHeader(v alife.LifeBoardView, name string) header {
+func alifeLifeHeader(v alife.LifeBoardView, name string) header {
 	step := "round"
 	if v.Over {
 		step = "over"
@@ -57,7 +57,7 @@ func lifeHeader(v alife.LifeBoardView, name string) header {
 
 func (k *alifeKit) drawLife(im *image.RGBA, v alife.LifeBoardView, names []string) {
 	name := k.name.SeatName(names, v.Seat)
-	k.frame.drawHeader(im, lifeHeader(v, name), names)
+	k.frame.drawHeader(im, alifeLifeHeader(v, name), names)
 	k.drawLifeSummary(im, v)
 	k.drawLifeTracks(im, v.Life)
 	bottom := im.Rect.Dy() - k.frame.legendHeight(k.lifeLegend, PhoneWidth) - 6
