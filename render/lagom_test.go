@@ -158,7 +158,7 @@ func lagomHandPick() lagom.View {
 	v.Seats = v.Seats[:4]
 	v.Active = []games.Seat{0, 1, 2, 3}
 	v.Seat = 0
-	v.Hand = []lagom.Card{deck(3), deck(7), deck(10), deck(12)}
+	v.Hand = []lagom.Card{deck(3), deck(7), deck(10), deck(12), deck(14), deck(6)}
 	v.Picked = cardp(7)
 	v.Passed = cardp(2)
 	v.Received = cardp(9)
@@ -180,13 +180,75 @@ func lagomHandPlay() lagom.View {
 
 var lagomNames4 = []string{"Astrid", "Björn", "Maximilian Alexander von Hohenzollern", "Zoë"}
 
+// lagomNames6 are the longest names a table may meet, Discord's 32
+// characters, in wide letters.
+var lagomNames6 = []string{
+	"Maximilian Alexander Wolfgang W",
+	"WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+	"Bartholomew Montgomery-Whitfield",
+	"Anastasia Konstantinovna Volkova",
+	"Mohammed Abdulrahman Al-Mansouri",
+	"Guinevere Wolstenholme-Mackenzie",
+}
+
+// lagomTableH is the height of the table of n seats.
+func lagomTableH(n int) int { return shared().lagom().tableHeight(n) }
+
+// lagomFull6 is the densest table: six seats in round 12's play, every
+// tableau as long as a game makes it, with stacks and sunsets, and every
+// kind of slot: deciding, done, discarded, played and out.
+func lagomFull6() lagom.View {
+	v := lagom.View{Seat: games.Observer, Round: 12, Step: "play", DeckSize: 7, Active: []games.Seat{0, 1, 2, 3, 5}}
+	for i := range 6 {
+		sv := lagom.SeatView{Health: 30 - 4*i, Coins: 3 * i, Fulfilment: 60 + 7*i, HandSize: 3, Scored: i + 2}
+		for r := range 11 {
+			id := 1 + (r*5+i*3)%len(lagomDeck)
+			sv.Tableau = append(sv.Tableau, played(id, lagom.Side((r+i)%4), r+1, nil, r+i))
+		}
+		sv.Tableau[9] = played(5, lagom.Left, 10, []int{0})
+		sv.Revealed = cardp(1 + (i*4)%len(lagomDeck))
+		switch i {
+		case 1:
+			sv.Decided = true
+			sv.Tableau = append(sv.Tableau, played(sv.Revealed.ID, lagom.Top, 12, nil, 1))
+		case 2:
+			sv.Decided, sv.Discarded = true, true
+		case 4:
+			sv.Out, sv.Revealed, sv.HandSize = true, nil, 0
+		case 5:
+			sv.Decided = true
+		}
+		v.Seats = append(v.Seats, sv)
+	}
+	return v
+}
+
+// lagomOver4 is the end of a four-seat game: the picture of the README.
+func lagomOver4() lagom.View {
+	v := lagomMid4()
+	v.Round, v.Step, v.Over, v.Active = 14, "over", true, nil
+	for i := range v.Seats {
+		v.Seats[i].Decided, v.Seats[i].Revealed, v.Seats[i].Discarded = false, nil, false
+	}
+	v.Result = games.Result{Over: true, Scores: []int{38, 27, 45, 31}, Rank: []int{2, 4, 1, 3},
+		Detail: []string{
+			"18 from Relationships, 8 from Leisure, 12 from Purpose; 4 Purpose, 3 active Relationships, 4 Leisure",
+			"9 from Relationships, 10 from Leisure, 8 from Purpose; 2 Purpose, 1 active Relationship, 5 Leisure",
+			"20 from Relationships, 6 from Leisure, 19 from Purpose; 5 Purpose, 4 active Relationships, 3 Leisure",
+			"12 from Relationships, 12 from Leisure, 7 from Purpose; 3 Purpose, 2 active Relationships, 6 Leisure",
+		}}
+	return v
+}
+
 func lagomGoldens() []golden {
 	return []golden{
-		{"lagom_table_mid4", func() any { return lagomMid4() }, lagomNames4, Width, Height},
-		{"lagom_table_sealed6", func() any { return lagomSealed6() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, Width, Height},
-		{"lagom_table_over2", func() any { return lagomOver2() }, []string{"Ingrid", "Lars"}, Width, Height},
-		{"lagom_hand_pick", func() any { return lagomHandPick() }, []string{"Mia", "Noah", "Olivia", "Liam"}, LagomHandWidth, LagomHandHeight},
-		{"lagom_hand_play", func() any { return lagomHandPlay() }, lagomNames4, LagomHandWidth, LagomHandHeight},
+		{"lagom_table_mid4", func() any { return lagomMid4() }, lagomNames4, PhoneWidth, lagomTableH(4)},
+		{"lagom_table_sealed6", func() any { return lagomSealed6() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, PhoneWidth, lagomTableH(6)},
+		{"lagom_table_full6", func() any { return lagomFull6() }, lagomNames6, PhoneWidth, lagomTableH(6)},
+		{"lagom_table_over2", func() any { return lagomOver2() }, []string{"Ingrid", "Lars"}, PhoneWidth, lagomTableH(2)},
+		{"lagom_table_over4", func() any { return lagomOver4() }, lagomNames4, PhoneWidth, lagomTableH(4)},
+		{"lagom_hand_pick", func() any { return lagomHandPick() }, lagomNames6, PhoneWidth, LagomHandHeight},
+		{"lagom_hand_play", func() any { return lagomHandPlay() }, lagomNames4, PhoneWidth, LagomHandHeight},
 	}
 }
 
@@ -232,7 +294,7 @@ func TestLagomBoardDispatch(t *testing.T) {
 	for _, c := range []struct {
 		v    lagom.View
 		w, h int
-	}{{lagomMid4(), Width, Height}, {lagomHandPlay(), LagomHandWidth, LagomHandHeight}, {lagomSealed6(), Width, Height}} {
+	}{{lagomMid4(), PhoneWidth, lagomTableH(4)}, {lagomHandPlay(), PhoneWidth, LagomHandHeight}, {lagomSealed6(), PhoneWidth, lagomTableH(6)}} {
 		data, err := r.Board(c.v, lagomNames4)
 		if err != nil {
 			t.Fatal(err)
@@ -357,19 +419,19 @@ func TestLagomPayable(t *testing.T) {
 func TestLagomFaceCache(t *testing.T) {
 	t.Parallel()
 	k := newLagomKit(defaultFonts)
-	a := k.face(deck(1), lgS, false, lagom.Left)
-	if k.face(deck(1), lgS, false, lagom.Left) != a {
+	a := k.face(deck(1), 0, lagom.Left)
+	if k.face(deck(1), 0, lagom.Left) != a {
 		t.Error("the same card's face was drawn twice")
 	}
 	other := deck(2)
 	other.ID = 1
-	if bytes.Equal(k.face(other, lgS, false, lagom.Left).Pix, a.Pix) {
+	if bytes.Equal(k.face(other, 0, lagom.Left).Pix, a.Pix) {
 		t.Error("a different card with a reused id got the cached face")
 	}
 	for _, id := range []int{-1, lgMaxCachedID, math.MaxInt} {
 		c := deck(3)
 		c.ID = id
-		k.face(c, lgS, true, lagom.Top)
+		k.face(c, lgTableStripQ, lagom.Top)
 	}
 	k.faces.Range(func(key, _ any) bool {
 		if id := key.(lgFaceKey).id; id < 0 || id >= lgMaxCachedID {
@@ -456,18 +518,18 @@ func TestLagomOddViews(t *testing.T) {
 		names []string
 		w, h  int
 	}{
-		{"no seats", lagom.View{Seat: games.Observer}, nil, Width, Height},
-		{"no seats, private", lagom.View{Seat: 0}, nil, LagomHandWidth, LagomHandHeight},
-		{"six seats, 20-card tableaux", long(), nil, Width, Height},
-		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, Width, Height},
-		{"empty quadrants, unknown symbols, bad sides", strange(), nil, Width, Height},
-		{"ten seats", func() lagom.View { v := lagomSealed6(); v.Seats = append(v.Seats, v.Seats[:4]...); return v }(), nil, Width, Height},
-		{"over, short result", over(), nil, Width, Height},
-		{"odd revealed card, long hand and notes", oddHand(), []string{string(make([]byte, 100000))}, LagomHandWidth, LagomHandHeight},
-		{"pick not in a long hand", bigPick(), nil, LagomHandWidth, LagomHandHeight},
-		{"seat beyond the table", func() lagom.View { v := lagomHandPick(); v.Seat = 12; v.Over = true; return v }(), nil, LagomHandWidth, LagomHandHeight},
-		{"huge numbers, private", func() lagom.View { v := huge(); v.Seat = 0; v.Step = "play"; return v }(), nil, LagomHandWidth, LagomHandHeight},
-		{"long tableau, private", func() lagom.View { v := long(); v.Seat = 2; v.Hand = []lagom.Card{}; return v }(), nil, LagomHandWidth, LagomHandHeight},
+		{"no seats", lagom.View{Seat: games.Observer}, nil, PhoneWidth, lagomTableH(0)},
+		{"no seats, private", lagom.View{Seat: 0}, nil, PhoneWidth, LagomHandHeight},
+		{"six seats, 20-card tableaux", long(), nil, PhoneWidth, lagomTableH(6)},
+		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, PhoneWidth, lagomTableH(4)},
+		{"empty quadrants, unknown symbols, bad sides", strange(), nil, PhoneWidth, lagomTableH(4)},
+		{"ten seats", func() lagom.View { v := lagomSealed6(); v.Seats = append(v.Seats, v.Seats[:4]...); return v }(), nil, PhoneWidth, 1000},
+		{"over, short result", over(), nil, PhoneWidth, lagomTableH(4)},
+		{"odd revealed card, long hand and notes", oddHand(), []string{string(make([]byte, 100000))}, PhoneWidth, LagomHandHeight},
+		{"pick not in a long hand", bigPick(), nil, PhoneWidth, LagomHandHeight},
+		{"seat beyond the table", func() lagom.View { v := lagomHandPick(); v.Seat = 12; v.Over = true; return v }(), nil, PhoneWidth, LagomHandHeight},
+		{"huge numbers, private", func() lagom.View { v := huge(); v.Seat = 0; v.Step = "play"; return v }(), nil, PhoneWidth, LagomHandHeight},
+		{"long tableau, private", func() lagom.View { v := long(); v.Seat = 2; v.Hand = []lagom.Card{}; return v }(), nil, PhoneWidth, LagomHandHeight},
 	}
 	r := shared()
 	for _, c := range cases {
