@@ -96,7 +96,7 @@ func symbolName(s lagom.Symbol) string { return s.String() }
 // The three costs differ by outline, not by colour alone, so that they
 // stay apart for a player who cannot tell red from green: Lose Health is
 // a heart, Lose Relationship a broken chain link and Spend Wealth a pile
-// of three coins. Each carries the same minus badge at its lower right.
+// of three coins. Each carries the same minus badge at its upper right.
 func drawSymbol(dc *gg.Context, s lagom.Symbol, cx, cy, size float64) {
 	g := size
 	switch s {
@@ -127,7 +127,7 @@ func drawSymbol(dc *gg.Context, s lagom.Symbol, cx, cy, size float64) {
 		dc.Fill()
 	}
 	if isCost(s) {
-		minusBadge(dc, cx+g*0.3, cy+g*0.3, g*0.2)
+		minusBadge(dc, cx+g*0.3, cy-g*0.3, g*0.2)
 	}
 }
 
@@ -139,11 +139,19 @@ func minusBadge(dc *gg.Context, cx, cy, r float64) {
 }
 
 // drawCoinPile draws Spend Wealth: three copper coins, two below and one
-// on top, the three coins it costs.
+// on top, the three coins it costs. Their rims are thick and dark, so
+// that where the heart of Lose Health is one flat shape the pile is three
+// rings.
 func drawCoinPile(dc *gg.Context, cx, cy, g float64) {
-	r := g * 0.22
-	for _, c := range [3][2]float64{{-0.23, 0.16}, {0.2, 0.16}, {-0.02, -0.2}} {
-		coin(dc, cx+c[0]*g, cy+c[1]*g, r, rgb(lgCopper), rgb(lgCopperRim))
+	r := g * 0.21
+	for _, c := range [3][2]float64{{-0.28, 0.24}, {0.28, 0.24}, {-0.1, -0.22}} {
+		x, y := cx+c[0]*g, cy+c[1]*g
+		dc.DrawCircle(x, y, r)
+		dc.SetColor(rgb(lgCopperRim))
+		dc.Fill()
+		dc.DrawCircle(x, y, r*0.62)
+		dc.SetColor(rgb(lgCopper))
+		dc.Fill()
 	}
 }
 
@@ -251,7 +259,7 @@ func drawCompass(dc *gg.Context, cx, cy, g float64) {
 // two, its halves pulled apart across a crack.
 func drawBrokenLink(dc *gg.Context, cx, cy, g float64) {
 	dc.Push()
-	dc.RotateAbout(-math.Pi/4, cx, cy)
+	dc.RotateAbout(math.Pi/4, cx, cy)
 	lw := math.Max(g*0.12, 1.5)
 	for _, dir := range [2]float64{-1, 1} {
 		x0 := cx + dir*g*0.1
@@ -270,8 +278,8 @@ func drawBrokenLink(dc *gg.Context, cx, cy, g float64) {
 	dc.SetColor(rgb(lgCostRing))
 	dc.SetLineWidth(math.Max(g*0.06, 1.2))
 	dc.SetLineCapRound()
-	dc.DrawLine(cx-g*0.2, cy-g*0.2, cx-g*0.06, cy-g*0.06)
-	dc.DrawLine(cx+g*0.06, cy+g*0.06, cx+g*0.2, cy+g*0.2)
+	dc.DrawLine(cx-g*0.2, cy+g*0.2, cx-g*0.06, cy+g*0.06)
+	dc.DrawLine(cx+g*0.06, cy-g*0.06, cx+g*0.16, cy-g*0.16)
 	dc.Stroke()
 }
 

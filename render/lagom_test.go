@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
@@ -548,3 +551,50 @@ func TestLagomOddViews(t *testing.T) {
 func BenchmarkLagomTable(b *testing.B) { benchmarkBoard(b, lagomMid4(), lagomNames4) }
 
 func BenchmarkLagomHand(b *testing.B) { benchmarkBoard(b, lagomHandPlay(), lagomNames4) }
+
+// costApart is the share of the pixels that show either of two symbols,
+// drawn size pixels on a card, where the two differ by at least ΔE 20 to
+// an eye seeing through vision m: near 1 when their outlines differ, near
+// 0 when only a hue a colour-blind player cannot see tells them apart.
+func costApart(m [3][3]float64, a, b lagom.Symbol, size int) float64 {
+	draw := func(s lagom.Symbol) *image.RGBA {
+		return Sprite(size, size, func(dc *gg.Context) {
+			dc.SetColor(rgb(lgCardFace))
+			dc.Clear()
+			drawSymbol(dc, s, float64(size)/2, float64(size)/2, float64(size))
+		})
+	}
+	ia, ib := draw(a), draw(b)
+	back := toLab(simulate(m, rgb(lgCardFace)))
+	shown, apart := 0, 0
+	for i := 0; i < len(ia.Pix); i += 4 {
+		pa := toLab(simulate(m, color.RGBA{ia.Pix[i], ia.Pix[i+1], ia.Pix[i+2], 255}))
+		pb := toLab(simulate(m, color.RGBA{ib.Pix[i], ib.Pix[i+1], ib.Pix[i+2], 255}))
+		if dist(pa, back) < 20 && dist(pb, back) < 20 {
+			continue
+		}
+		shown++
+		if dist(pa, pb) >= 20 {
+			apart++
+		}
+	}
+	return float64(apart) / float64(max(shown, 1))
+}
+
+// The three costs must stay apart for a player with deuteranopia, the
+// commonest colour blindness, at the size a pair of symbols is drawn on a
+// tableau: by their outlines, since their reds and purples may look alike.
+func TestLagomCostsDifferByShape(t *testing.T) {
+	t.Parallel()
+	deuteranopia := [3][3]float64{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}
+	costs := []lagom.Symbol{lH, lR, lS}
+	for i, a := range costs {
+		for _, b := range costs[i+1:] {
+			got := costApart(deuteranopia, a, b, minIcon)
+			t.Logf("%s and %s differ in %.0f %% of their pixels with deuteranopia", a, b, 100*got)
+			if got < 0.5 {
+				t.Errorf("%s and %s differ in %.0f %% of their pixels with deuteranopia, want at least 50 %%", a, b, 100*got)
+			}
+		}
+	}
+}
