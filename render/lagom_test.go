@@ -252,6 +252,7 @@ func lagomGoldens() []golden {
 		{"lagom_table_over4", func() any { return lagomOver4() }, lagomNames4, PhoneWidth, lagomTableH(4)},
 		{"lagom_hand_pick", func() any { return lagomHandPick() }, lagomNames6, PhoneWidth, LagomHandHeight},
 		{"lagom_hand_play", func() any { return lagomHandPlay() }, lagomNames4, PhoneWidth, LagomHandHeight},
+		{"lagom_hand_over", func() any { v := lagomOver4(); v.Seat = 1; return v }, lagomNames4, PhoneWidth, LagomHandHeight},
 	}
 }
 
@@ -334,6 +335,46 @@ func TestLagomTableShowsState(t *testing.T) {
 		if bytes.Equal(base.Pix, decodeBoard(t, r, v).Pix) {
 			t.Errorf("changing %s leaves the table unchanged", name)
 		}
+	}
+}
+
+// freshOutline is fewer pixels than the fresh outline round one strip
+// has, and more than the edges of pink symbols that share its colour.
+const freshOutline = 600
+
+// freshPixels counts the pixels of im in the colour of what changed.
+func freshPixels(im *image.RGBA) int {
+	c := rgb(fresh)
+	n := 0
+	for i := 0; i < len(im.Pix); i += 4 {
+		if im.Pix[i] == c.R && im.Pix[i+1] == c.G && im.Pix[i+2] == c.B {
+			n++
+		}
+	}
+	return n
+}
+
+// TestLagomFreshMarksTheLastPlays: what the last moves changed — the
+// cards played and discarded this round — is outlined, nothing once no
+// card of the round is on the table, and nothing on a finished table.
+func TestLagomFreshMarksTheLastPlays(t *testing.T) {
+	t.Parallel()
+	r := shared()
+	if freshPixels(decodeBoard(t, r, lagomMid4())) < freshOutline {
+		t.Error("nothing is outlined after two seats played or discarded")
+	}
+	v := lagomMid4()
+	v.Seats[3].Discarded = false
+	for i := range v.Seats {
+		for j := range v.Seats[i].Tableau {
+			v.Seats[i].Tableau[j].Round = min(v.Seats[i].Tableau[j].Round, 5)
+		}
+	}
+	if n := freshPixels(decodeBoard(t, r, v)); n >= freshOutline {
+		t.Errorf("%d pixels are outlined while nobody has played this round", n)
+	}
+	if n := freshPixels(decodeBoard(t, r, lagomOver4())); n >= freshOutline {
+		t.Errorf("%d pixels are outlined on the finished table", n)
 	}
 }
 

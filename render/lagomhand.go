@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"slices"
 	"strconv"
 
 	"github.com/lifebot/lifebot/games/lagom"
@@ -62,11 +63,14 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	if revealed == nil && v.Step == "play" {
 		revealed = v.Picked
 	}
-	if v.Step == "play" && !v.Over && revealed != nil && revealedState(v, sv) != "played" && !sv.Discarded {
+	switch {
+	case v.Over || v.Step == "over":
+		k.drawRanking(im, v, names)
+	case v.Step == "play" && revealed != nil && revealedState(v, sv) != "played" && !sv.Discarded:
 		k.drawSides(im, sv, *revealed)
 		k.caption(im, "Then pass one", frameMargin, lhPassTop)
 		k.drawFaces(im, v.Hand, -1, -1, lhPassTop+24, 1, "No cards to pass")
-	} else {
+	default:
 		k.drawBigHand(im, v)
 	}
 	k.drawOwnTableau(im, v, sv)
@@ -107,7 +111,7 @@ func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
 	case waiting:
 		return "Waiting for the others"
 	case v.Step == "draw":
-		return "Draw an extra card, cash in, or go on"
+		return "Draw an extra card for 5 coins, or not"
 	case v.Step == "pick":
 		return "Pick a card to play this round"
 	case v.Step == "play":
@@ -199,6 +203,39 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 		y := top + (i/lhPerRow)*lhRowStep
 		k.slot.Draw(im, image.Rect(x, y, x+lgFaceW, y+lgFaceH))
 		k.big.Draw(im, "+"+strconv.Itoa(left), float64(x+lgFaceW/2), float64(y+lgFaceH/2), Centre, rgb(textSoft))
+	}
+}
+
+// drawRanking draws, once the game is over, every seat by rank with its
+// fulfilment, the winners in gold, where the hand stood: the result is
+// the picture.
+func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string) {
+	k.caption(im, "Final fulfilment", frameMargin, lhMainTop)
+	rk := lagomRanks(v)
+	order := make([]int, len(v.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rk[a] - rk[b] })
+	const rowH = 56
+	for i, seat := range order {
+		y := lhCardsTop + i*(rowH+8)
+		if y+rowH > lhTabTop-10 {
+			break
+		}
+		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+rowH)
+		c := rgb(textSoft)
+		if rk[seat] == 1 {
+			k.winner.Draw(im, r)
+			c = rgb(gold)
+		} else {
+			k.panel.Draw(im, r)
+		}
+		cy := float64(y + rowH/2)
+		k.big.Draw(im, strconv.Itoa(rk[seat]), frameMargin+30, cy, Centre, c)
+		score := k.big.Fit(k.finalScore(v, seat), 140)
+		sw := k.big.Draw(im, score, float64(r.Max.X-16), cy, MiddleRight, scoreColour(v.Seats[seat].Fulfilment))
+		k.drawSeatName(im, names, seat, false, frameMargin+60, cy, float64(r.Max.X)-16-sw-16)
 	}
 }
 

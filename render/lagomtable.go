@@ -87,8 +87,11 @@ func (k *lagomKit) header(v lagom.View) header {
 	if w := stepWords(v.Step); w != "" {
 		stage = strings.TrimPrefix(stage+" · "+w, " · ")
 	}
-	stage += " · deck " + number(v.DeckSize)
-	h := header{Game: "Lagom", Stage: k.frame.stage.Fit(stage, 400), Over: v.Over || v.Step == "over", Private: v.Seat >= 0, Viewer: int(v.Seat)}
+	over := v.Over || v.Step == "over"
+	if !over {
+		stage += " · deck " + number(v.DeckSize)
+	}
+	h := header{Game: "Lagom", Stage: k.frame.stage.Fit(stage, 400), Over: over, Private: v.Seat >= 0, Viewer: int(v.Seat)}
 	for s := range v.Seats {
 		if lagomActive(v, s) {
 			h.Turn = append(h.Turn, seatMark{s, s})
