@@ -21,7 +21,7 @@ import (
 
 // LagomHandHeight is the height of a private Lagom image, PhoneWidth
 // wide: one size for every seat and step, so that a seat's images line up.
-const LagomHandHeight = 980
+const LagomHandHeight = 946
 
 // Card sizes, in pixels of a quadrant's side. A face shows a whole card
 // with its title; a strip shows only the column a played card makes
@@ -375,11 +375,13 @@ func activeSymbols(c lagom.Card, s lagom.Side) []lagom.Symbol {
 }
 
 // lgFaceKey names a cached card sprite: a card's face when strip is 0,
-// else the column that side makes count, strip pixels a quadrant.
+// else the column that side makes count, strip pixels a quadrant, veiled
+// when the seat cannot pay for it.
 type lgFaceKey struct {
-	id    int
-	strip int
-	side  lagom.Side
+	id     int
+	strip  int
+	side   lagom.Side
+	veiled bool
 }
 
 // lgCached is a cached sprite with the card it shows, so that a view that
@@ -490,18 +492,28 @@ func (k *lagomKit) tableBackground(n int) *image.RGBA {
 // face returns the sprite of card c: its face, or with strip > 0 the
 // column side makes count, strip pixels a quadrant.
 func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *image.RGBA {
-	draw := func() *image.RGBA {
-		if strip > 0 {
-			return k.drawStrip(c, side, strip)
-		}
-		return k.drawFace(c)
-	}
-	if c.ID < 0 || c.ID >= lgMaxCachedID || (strip > 0 && !validSide(side)) {
-		return draw()
-	}
-	key := lgFaceKey{c.ID, strip, side}
 	if strip == 0 {
-		key.side = lagom.Left
+		return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false}, c, func() *image.RGBA { return k.drawFace(c) })
+	}
+	return k.cached(lgFaceKey{c.ID, strip, side, false}, c, func() *image.RGBA { return k.drawStrip(c, side, strip) })
+}
+
+// veiledStrip is the strip of c on side, q pixels a quadrant, dimmed as a
+// side the seat cannot pay for.
+func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *image.RGBA {
+	return k.cached(lgFaceKey{c.ID, q, side, true}, c, func() *image.RGBA {
+		im := image.NewRGBA(image.Rect(0, 0, q, lgStripBar+2*q))
+		Blit(im, k.face(c, q, side), 0, 0)
+		FillRect(im, im.Rect, rgba(table, 150))
+		return im
+	})
+}
+
+// cached returns the sprite key names for card c, drawing it with draw
+// when it is not kept yet or when key's id was kept for another card.
+func (k *lagomKit) cached(key lgFaceKey, c lagom.Card, draw func() *image.RGBA) *image.RGBA {
+	if c.ID < 0 || c.ID >= lgMaxCachedID || (key.strip > 0 && !validSide(key.side)) {
+		return draw()
 	}
 	if v, ok := k.faces.Load(key); ok {
 		if got := v.(lgCached); sameCard(got.card, c) {

@@ -25,7 +25,7 @@ const (
 	lhPassTop  = lhCardsTop + lgFaceH + 38 // the caption over the cards to pass
 	lhTabTop   = 626                       // the caption over the tableau
 	lhSwapY    = lhTabTop + 24 + lgStripBar + 2*lgTableStripQ + 20
-	lhNotesTop = lhSwapY + 18
+	lhNotesTop = lhSwapY + 16
 	lhLineH    = 22
 )
 
@@ -75,9 +75,8 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	}
 	k.drawOwnTableau(im, v, sv)
 	k.drawSwap(im, v)
-	k.caption(im, "Notes", frameMargin, lhNotesTop)
 	bottom := float64(LagomHandHeight - k.legendH - 6)
-	drawNotes(im, k.body, k.body, v.Notes, k.name.SeatNames(names, len(v.Seats)), frameMargin, lhNotesTop+26, PhoneWidth-2*frameMargin, bottom, lhLineH)
+	drawNotes(im, k.body, k.body, v.Notes, k.name.SeatNames(names, len(v.Seats)), frameMargin, lhNotesTop, PhoneWidth-2*frameMargin, bottom, lhLineH)
 	k.frame.drawLegend(im, k.legend)
 }
 
@@ -300,13 +299,14 @@ func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
 	h := lgStripBar + 2*q
 	for side := lagom.Left; side <= lagom.Bottom; side++ {
 		x := x0 + int(side)*(q+gap)
-		Blit(im, k.face(c, q, side), x, y)
 		cx := float64(x + q/2)
 		k.stat.Draw(im, sideName(side), cx, float64(y+h)+16, Centre, rgb(textMain))
 		if !payable(sv, c, side) {
-			FillRect(im, image.Rect(x, y, x+q, y+h), rgba(table, 150))
+			Blit(im, k.veiledStrip(c, side, q), x, y)
 			k.body.Draw(im, "can't pay", cx, float64(y+h)+38, Centre, rgb(badSoft))
+			continue
 		}
+		Blit(im, k.face(c, q, side), x, y)
 	}
 }
 
