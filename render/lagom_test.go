@@ -639,3 +639,5 @@ func TestLagomCostsDifferByShape(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkLagomTableFull6(b *testing.B) { benchmarkBoard(b, lagomFull6(), lagomNames6) }
