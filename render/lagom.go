@@ -17,7 +17,8 @@ import (
 // Lagom is drawn twice: the table for the channel (LagomTable, in
 // lagomtable.go) and each player's own image for their DM (LagomHand, in
 // lagomhand.go). This file holds what both draw: the seven symbols, card
-// faces, cards as played into a tableau, and the wording of steps.
+// faces, the strips a tableau shows of its cards, and the state of a
+// seat.
 
 // LagomHandHeight is the height of a private Lagom image, PhoneWidth
 // wide: one size for every seat and step, so that a seat's images line up.
@@ -422,9 +423,9 @@ const (
 	lgIcon      = minIcon // a stat or legend icon
 	lgBackW     = 40      // the card back of a sealed pick on the table
 	lgBackH     = 54
-	lgStripGap  = 8 // between the strips of a tableau
-	lgPickLift  = 10
-	lgSeatToken = minIcon
+	lgStripGap  = 8       // between the strips of a tableau
+	lgPickLift  = 10      // how far the sealed pick stands out of the hand
+	lgSeatToken = minIcon // a seat's token beside its name
 )
 
 func newLagomKit(fonts *fontSet) *lagomKit {

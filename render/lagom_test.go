@@ -641,3 +641,20 @@ func TestLagomCostsDifferByShape(t *testing.T) {
 }
 
 func BenchmarkLagomTableFull6(b *testing.B) { benchmarkBoard(b, lagomFull6(), lagomNames6) }
+
+// The legend names each symbol with the word its buttons use ("Play
+// facing left: Relationship + Spend Wealth"), so that the image, the
+// buttons and the log speak one vocabulary.
+func TestLagomLegendSpeaksTheButtons(t *testing.T) {
+	t.Parallel()
+	k := shared().lagom()
+	var words []string
+	for _, it := range k.legend {
+		words = append(words, it.word)
+	}
+	for sym := range lagom.Purpose + 1 {
+		if !slices.Contains(words, sym.String()) {
+			t.Errorf("the legend %q lacks %q, the buttons' word for a symbol", words, sym.String())
+		}
+	}
+}
