@@ -80,17 +80,18 @@ func stepWords(step string) string {
 // header is the shared header of every Lagom image: the round and step,
 // the deck, and the seats still to answer, or the winners.
 func (k *lagomKit) header(v lagom.View) header {
-	stage := "Round " + number(v.Round)
-	if v.Round <= 0 {
-		stage = ""
+	over := v.Over || v.Step == "over"
+	var parts []string
+	if v.Round > 0 {
+		parts = append(parts, "Round "+number(v.Round))
 	}
 	if w := stepWords(v.Step); w != "" {
-		stage = strings.TrimPrefix(stage+" · "+w, " · ")
+		parts = append(parts, w)
 	}
-	over := v.Over || v.Step == "over"
 	if !over {
-		stage += " · deck " + number(v.DeckSize)
+		parts = append(parts, "deck "+number(v.DeckSize))
 	}
+	stage := strings.Join(parts, " · ")
 	h := header{Game: "Lagom", Stage: k.frame.stage.Fit(stage, 400), Over: over, Private: v.Seat >= 0, Viewer: int(v.Seat)}
 	for s := range v.Seats {
 		if lagomActive(v, s) {
@@ -105,7 +106,7 @@ func (k *lagomKit) header(v lagom.View) header {
 		}
 	}
 	if !h.Over && len(h.Turn) == 0 && len(v.Seats) > 0 {
-		h.Note = "Scoring the round"
+		h.Note = "Everyone has answered"
 	}
 	return h
 }
