@@ -658,3 +658,30 @@ func TestLagomLegendSpeaksTheButtons(t *testing.T) {
 		}
 	}
 }
+
+// The private image says in words what the seat's buttons ask now.
+func TestLagomHandPromptFollowsTheStep(t *testing.T) {
+	t.Parallel()
+	k := shared().lagom()
+	pick := lagomHandPick()
+	pick.Seat, pick.Picked = 1, nil
+	play := lagomHandPlay()
+	passing := lagomHandPlay()
+	passing.Seats[1].Tableau = append(passing.Seats[1].Tableau, played(10, lagom.Left, 6, nil))
+	over := lagomOver4()
+	over.Seat = 2
+	for _, c := range []struct {
+		name string
+		v    lagom.View
+		want string
+	}{
+		{"pick", pick, "Pick a card to play this round"},
+		{"play", play, "Play your card facing a side, or discard it"},
+		{"pass", passing, "Pass one of your cards"},
+		{"winner", over, "You win!"},
+	} {
+		if got := k.handPrompt(c.v, c.v.Seats[c.v.Seat]); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}

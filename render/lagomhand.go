@@ -113,6 +113,8 @@ func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
 		return "Draw an extra card for 5 coins, or not"
 	case v.Step == "pick":
 		return "Pick a card to play this round"
+	case v.Step == "play" && (sv.Discarded || revealedState(v, sv) == "played"):
+		return "Pass one of your cards"
 	case v.Step == "play":
 		return "Play your card facing a side, or discard it"
 	}
