@@ -17,54 +17,44 @@ import (
 // Lagom is drawn twice: the table for the channel (LagomTable, in
 // lagomtable.go) and each player's own image for their DM (LagomHand, in
 // lagomhand.go). This file holds what both draw: the seven symbols, card
-// faces, cards as played into a tableau, and the wording of steps.
+// faces, the strips a tableau shows of its cards, and the state of a
+// seat.
 
-// LagomHandWidth and LagomHandHeight are the size of a private Lagom
-// image: a little taller than a Life hand, since a Lagom card shows four
-// quadrants and, on a play, four orientations of the revealed card.
+// LagomHandHeight is the height of a private Lagom image, PhoneWidth
+// wide: one size for every seat and step, so that a seat's images line up.
+const LagomHandHeight = 946
+
+// Card sizes, in pixels of a quadrant's side. A face shows a whole card
+// with its title; a strip shows only the column a played card makes
+// count, which is all a tableau needs: the other column never scores.
 const (
-	LagomHandWidth  = 1000
-	LagomHandHeight = 560
+	lgFaceQ       = 64 // hands, the revealed card, the cards to pass
+	lgTableStripQ = 48 // tableaux on the table and in a hand
+	lgSideStripQ  = 64 // the four ways to play the revealed card
+	lgStripBar    = 8  // the green band atop a strip
+	lgTitleLines  = 2
 )
 
-// lgSize is one size of Lagom card. Each is drawn for itself, not scaled,
-// so that symbols and titles stay crisp.
-type lgSize int
-
+// lgFaceW, lgFaceBar and lgFaceH are the size of a face: a title bar of
+// two lines over a square of four quadrants.
 const (
-	lgHand lgSize = iota // a hand in a DM
-	lgXL                 // tableaux of two or three seats
-	lgL                  // the orientations in a DM; tableaux of 5–6 seats
-	lgM                  // tableaux of four seats
-	lgS                  // a revealed card beside a tableau; small hands
-	lgXS                 // passed and received cards
-	lgTiny               // more seats than the game has
-	lgSizes
+	lgFaceW   = 2 * lgFaceQ
+	lgFaceBar = 46
+	lgFaceH   = lgFaceBar + 2*lgFaceQ
 )
-
-// lgSpec is how a card of one size is laid out: a title bar on top of a
-// square of four quadrants, each q pixels a side.
-type lgSpec struct{ q, bar int }
-
-func (s lgSize) spec() lgSpec {
-	q := [lgSizes]int{75, 64, 56, 48, 40, 32, 24}[max(0, min(int(s), int(lgSizes)-1))]
-	return lgSpec{q, max(14, int(math.Round(float64(q)*0.4)))}
-}
-
-func (sp lgSpec) w() int { return 2 * sp.q }
-func (sp lgSpec) h() int { return sp.bar + 2*sp.q }
 
 // The colours of Lagom cards and symbols. Every symbol has its own hue and
-// its own shape; the three costs stand on a pale red disc in a red ring, so
-// that a side's price reads before its symbols do.
+// its own outline, so that none depends on colour alone; the three costs
+// each carry the same minus badge, so that a side's price reads before
+// its gains do.
 const (
 	lgCardFace   = 0xFBF7EE
 	lgCardEdge   = 0x8C7F6A
 	lgBarFill    = 0x3E5A4C // a card's title bar: calm green, the game's colour
 	lgBarInk     = 0xF6F1E4
 	lgQuadLine   = 0xD8CFBF
-	lgInactive   = 0xC9CDD3 // the two quadrants of a played card that do not count
-	lgCostDisc   = 0xFFE1DC
+	lgInactive   = 0xC9CDD3 // a veil whose shades the house palette keeps (quantize.go)
+	lgCostDisc   = 0xFFE1DC // kept in the house palette, which its shades were made with
 	lgCostRing   = 0xC8102E
 	lgHealth     = 0xD7263D
 	lgBroken     = 0x7B3FA6
@@ -96,53 +86,29 @@ func isCost(s lagom.Symbol) bool {
 	return s == lagom.LoseHealth || s == lagom.LoseRelationship || s == lagom.SpendWealth
 }
 
-// symbolName is how the legend and the DM name a symbol, short enough to
-// sit under an icon.
-func symbolName(s lagom.Symbol) string {
-	switch s {
-	case lagom.LoseHealth:
-		return "−1 health"
-	case lagom.LoseRelationship:
-		return "lose a bond"
-	case lagom.SpendWealth:
-		return "−3 coins"
-	case lagom.Wealth:
-		return "invest"
-	case lagom.Relationship:
-		return "bond"
-	case lagom.Leisure:
-		return "leisure"
-	case lagom.Purpose:
-		return "purpose"
-	}
-	return "?"
-}
+// symbolName is a symbol as the buttons and the log name it, so that the
+// legend under a board speaks their words.
+func symbolName(s lagom.Symbol) string { return s.String() }
 
 // drawSymbol draws symbol s fitted to a size×size square centred on
 // (cx, cy). A symbol outside the seven draws as a grey ring with a dot, so
 // a malformed card still shows that something is there.
+//
+// The three costs differ by outline, not by colour alone, so that they
+// stay apart for a player who cannot tell red from green: Lose Health is
+// a heart, Lose Relationship a broken chain link and Spend Wealth a pile
+// of three coins. Each carries the same minus badge at its upper right.
 func drawSymbol(dc *gg.Context, s lagom.Symbol, cx, cy, size float64) {
 	g := size
-	if isCost(s) {
-		dc.DrawCircle(cx, cy, g*0.49)
-		dc.SetColor(rgb(lgCostRing))
-		dc.Fill()
-		dc.DrawCircle(cx, cy, g*0.49-math.Max(g*0.085, 1.5))
-		dc.SetColor(rgb(lgCostDisc))
-		dc.Fill()
-		g *= 0.7
-	}
 	switch s {
 	case lagom.LoseHealth:
-		HeartPath(dc, cx, cy+g*0.03, g*0.95)
+		HeartPath(dc, cx, cy+g*0.02, g*0.98)
 		dc.SetColor(rgb(lgHealth))
 		dc.Fill()
-		bar(dc, cx, cy-g*0.02, g*0.48, math.Max(g*0.13, 1.5), rgb(white))
 	case lagom.LoseRelationship:
 		drawBrokenLink(dc, cx, cy, g)
 	case lagom.SpendWealth:
-		coin(dc, cx, cy, g*0.4, rgb(lgCopper), rgb(lgCopperRim))
-		bar(dc, cx, cy, g*0.4, math.Max(g*0.12, 1.5), rgb(lgCopperRim))
+		drawCoinPile(dc, cx, cy, g)
 	case lagom.Wealth:
 		drawCoinStack(dc, cx, cy, g)
 	case lagom.Relationship:
@@ -159,6 +125,33 @@ func drawSymbol(dc *gg.Context, s lagom.Symbol, cx, cy, size float64) {
 		dc.Fill()
 		dc.SetFillRuleWinding()
 		dc.DrawCircle(cx, cy, g*0.1)
+		dc.Fill()
+	}
+	if isCost(s) {
+		minusBadge(dc, cx+g*0.3, cy-g*0.3, g*0.2)
+	}
+}
+
+// minusBadge draws the mark every cost carries: a white minus on a dark
+// disc ringed in white, radius r.
+func minusBadge(dc *gg.Context, cx, cy, r float64) {
+	coin(dc, cx, cy, r, rgb(inkDark), rgb(white))
+	bar(dc, cx, cy, r*1.2, math.Max(r*0.34, 1.5), rgb(white))
+}
+
+// drawCoinPile draws Spend Wealth: three copper coins, two below and one
+// on top, the three coins it costs. Their rims are thick and dark, so
+// that where the heart of Lose Health is one flat shape the pile is three
+// rings.
+func drawCoinPile(dc *gg.Context, cx, cy, g float64) {
+	r := g * 0.21
+	for _, c := range [3][2]float64{{-0.28, 0.24}, {0.28, 0.24}, {-0.1, -0.22}} {
+		x, y := cx+c[0]*g, cy+c[1]*g
+		dc.DrawCircle(x, y, r)
+		dc.SetColor(rgb(lgCopperRim))
+		dc.Fill()
+		dc.DrawCircle(x, y, r*0.62)
+		dc.SetColor(rgb(lgCopper))
 		dc.Fill()
 	}
 }
@@ -267,7 +260,7 @@ func drawCompass(dc *gg.Context, cx, cy, g float64) {
 // two, its halves pulled apart across a crack.
 func drawBrokenLink(dc *gg.Context, cx, cy, g float64) {
 	dc.Push()
-	dc.RotateAbout(-math.Pi/4, cx, cy)
+	dc.RotateAbout(math.Pi/4, cx, cy)
 	lw := math.Max(g*0.12, 1.5)
 	for _, dir := range [2]float64{-1, 1} {
 		x0 := cx + dir*g*0.1
@@ -286,8 +279,8 @@ func drawBrokenLink(dc *gg.Context, cx, cy, g float64) {
 	dc.SetColor(rgb(lgCostRing))
 	dc.SetLineWidth(math.Max(g*0.06, 1.2))
 	dc.SetLineCapRound()
-	dc.DrawLine(cx-g*0.2, cy-g*0.2, cx-g*0.06, cy-g*0.06)
-	dc.DrawLine(cx+g*0.06, cy+g*0.06, cx+g*0.2, cy+g*0.2)
+	dc.DrawLine(cx-g*0.2, cy+g*0.2, cx-g*0.06, cy+g*0.06)
+	dc.DrawLine(cx+g*0.06, cy-g*0.06, cx+g*0.16, cy-g*0.16)
 	dc.Stroke()
 }
 
@@ -295,12 +288,7 @@ func drawBrokenLink(dc *gg.Context, cx, cy, g float64) {
 // horizon on a night-blue disc.
 func drawSunsetBadge(dc *gg.Context, cx, cy, size float64) {
 	r := size / 2
-	dc.DrawCircle(cx, cy, r)
-	dc.SetColor(rgb(white))
-	dc.Fill()
-	dc.DrawCircle(cx, cy, r-math.Max(size*0.07, 1))
-	dc.SetColor(rgb(lgSunsetSky))
-	dc.Fill()
+	coin(dc, cx, cy, r, rgb(lgSunsetSky), rgb(white))
 	dc.DrawArc(cx, cy+r*0.12, r*0.48, math.Pi, 2*math.Pi)
 	dc.ClosePath()
 	dc.SetColor(rgb(lgSunsetSun))
@@ -314,7 +302,7 @@ func drawSunsetBadge(dc *gg.Context, cx, cy, size float64) {
 // symbolPlaces returns where the symbols of one quadrant go: n symbols in
 // the q×q cell with its top-left corner at (x, y), as centres and a size.
 // Two symbols stand side by side, the second a little lower, so that both
-// keep as much size as the cell allows. towardX and towardY (−1 or +1)
+// keep as much size as the cell allows. towardX and towardY (−1, 0 or +1)
 // push single symbols away from the centre of the card, where the reward
 // coin sits.
 func symbolPlaces(n int, x, y, q, towardX, towardY float64) (centres [][2]float64, size float64) {
@@ -387,13 +375,14 @@ func activeSymbols(c lagom.Card, s lagom.Side) []lagom.Symbol {
 	return slices.Concat(c.Quads[first], c.Quads[second])
 }
 
-// lgFaceKey names a cached card sprite: a card's face when played is
-// false, else the card as played on side.
+// lgFaceKey names a cached card sprite: a card's face when strip is 0,
+// else the column that side makes count, strip pixels a quadrant, veiled
+// when the seat cannot pay for it.
 type lgFaceKey struct {
 	id     int
-	size   lgSize
-	played bool
+	strip  int
 	side   lagom.Side
+	veiled bool
 }
 
 // lgCached is a cached sprite with the card it shows, so that a view that
@@ -411,59 +400,48 @@ const lgMaxCachedID = 1000
 // lagomKit is everything the Lagom images reuse, built once per Renderer;
 // card faces and sprites are added as they are first met.
 type lagomKit struct {
-	table, hand *image.RGBA // backgrounds
-	faces       sync.Map    // lgFaceKey → lgCached
+	fonts *fontSet
+	frame *frameKit
 
-	titles  [lgSizes]*Face
-	rewards [lgSizes]*Face
-	chips   [lgSizes]*Face // coin counts on investments
+	faces   sync.Map    // lgFaceKey → lgCached
+	tables  spriteCache // table backgrounds, by height
+	hand    *image.RGBA // the private image's background
+	sprites spriteCache // sunset tokens and coin chips
 
-	back                   [lgSizes]*image.RGBA
-	pips                   [PlayerColours]*image.RGBA     // next to a seat's name
-	pickRing, pickTag      *image.RGBA                    // around and under a sealed pick
-	sprites                spriteCache                    // sunset tokens and coin chips
-	icons                  [lagom.Purpose + 1]*image.RGBA // legend and stat icons
-	heart, coinIcon, cards *image.RGBA
-	decided, deciding      *image.RGBA
+	legend  []legendItem
+	legendH int
+
+	back, heart, coinIcon, cards *image.RGBA
 
 	panelBoxes
 	out, slot *Box
 
-	name, big, huge, stat, label, small, body, caption, prompt, rank, tag, footer, footerTitle *Face
+	title, reward, chip, name, big, huge, stat, label, body, prompt *Face
 }
 
 const (
-	lgPip     = 18 // a seat's mark beside its name
-	lgIcon    = 26 // a legend or stat icon
-	lgBadge   = 30 // decided / deciding
-	lgFooterY = 680
+	lgIcon      = minIcon // a stat or legend icon
+	lgBackW     = 40      // the card back of a sealed pick on the table
+	lgBackH     = 54
+	lgStripGap  = 8       // between the strips of a tableau
+	lgPickLift  = 10      // how far the sealed pick stands out of the hand
+	lgSeatToken = minIcon // a seat's token beside its name
 )
 
 func newLagomKit(fonts *fontSet) *lagomKit {
 	k := &lagomKit{
-		name:        fonts.face(Bold, 22),
-		big:         fonts.face(Bold, 40),
-		huge:        fonts.face(Bold, 52),
-		stat:        fonts.face(Bold, 21),
-		label:       fonts.face(Bold, 15),
-		small:       fonts.face(Regular, 17),
-		body:        fonts.face(Regular, 19),
-		caption:     fonts.face(Regular, 20),
-		prompt:      fonts.face(Bold, 28),
-		rank:        fonts.face(Bold, 26),
-		tag:         fonts.face(Bold, 14),
-		footer:      fonts.face(Regular, 17),
-		footerTitle: fonts.face(Bold, 18),
-	}
-	for s := range lgSizes {
-		sp := s.spec()
-		k.titles[s] = fonts.face(Bold, math.Round(float64(sp.bar)*0.62))
-		k.rewards[s] = fonts.face(Bold, math.Max(10, math.Round(float64(sp.q)*0.3)))
-		k.chips[s] = fonts.face(Bold, math.Max(11, math.Round(float64(sp.q)*0.26)))
-		k.back[s] = drawLagomBack(s)
-	}
-	for sym := range lagom.Purpose + 1 {
-		k.icons[sym] = Sprite(lgIcon, lgIcon, func(dc *gg.Context) { drawSymbol(dc, sym, lgIcon/2, lgIcon/2, lgIcon) })
+		fonts:  fonts,
+		frame:  newFrameKit(fonts),
+		title:  fonts.face(Bold, minText),
+		reward: fonts.face(Bold, 19),
+		chip:   fonts.face(Bold, minText),
+		name:   fonts.face(Bold, 20),
+		big:    fonts.face(Bold, 36),
+		huge:   fonts.face(Bold, 48),
+		stat:   fonts.face(Bold, 19),
+		label:  fonts.face(Bold, minText),
+		body:   fonts.face(Regular, minText),
+		prompt: fonts.face(Bold, 23),
 	}
 	k.heart = Sprite(lgIcon, lgIcon, func(dc *gg.Context) {
 		HeartPath(dc, lgIcon/2, lgIcon/2+1, lgIcon*0.9)
@@ -471,86 +449,72 @@ func newLagomKit(fonts *fontSet) *lagomKit {
 		dc.Fill()
 	})
 	k.coinIcon = Sprite(lgIcon, lgIcon, func(dc *gg.Context) {
-		coin(dc, lgIcon/2, lgIcon/2, lgIcon*0.42, rgb(lgGold), rgb(lgGoldRim))
+		coin(dc, lgIcon/2, lgIcon/2, lgIcon*0.44, rgb(lgGold), rgb(lgGoldRim))
 	})
 	k.cards = Sprite(lgIcon, lgIcon, func(dc *gg.Context) {
-		for i, x := range [2]float64{3, 9} {
-			RoundedCard(dc, x, 3+float64(1-i)*2, 13, 19, 2.5, rgb(lgBarFill), rgb(lgBarInk), 1.5)
+		for i, x := range [2]float64{2, 8} {
+			RoundedCard(dc, x, 2+float64(1-i)*2, 12, 17, 2.5, rgb(lgBarFill), rgb(lgBarInk), 1.5)
 		}
 	})
-	k.decided = Sprite(lgBadge, lgBadge, func(dc *gg.Context) {
-		c := float64(lgBadge) / 2
-		dc.DrawCircle(c, c, c-1)
-		dc.SetColor(rgb(goodSoft))
-		dc.Fill()
-		CheckMark(dc, c, c+1, lgBadge*0.5, rgb(inkDark))
-	})
-	k.deciding = Sprite(lgBadge, lgBadge, func(dc *gg.Context) {
-		c := float64(lgBadge) / 2
-		dc.DrawCircle(c, c, c-2)
-		dc.SetColor(rgb(accent))
-		dc.SetLineWidth(2)
-		dc.SetDash(4, 3)
-		dc.Stroke()
-		dc.SetDash()
-		for i := -1; i <= 1; i++ {
-			dc.DrawCircle(c+float64(i)*6.5, c, 2.2)
-		}
-		dc.Fill()
-	})
-	for p := range PlayerColours {
-		k.pips[p] = tokenSprite(lgPip, func(dc *gg.Context, c float64) { Pip(dc, p, true, rgb(textMain), c, c, lgPip) })
-	}
-	hs := lgHand.spec()
-	k.pickRing = Sprite(hs.w()+10, hs.h()+10, func(dc *gg.Context) {
-		RoundedCard(dc, 0, 0, float64(hs.w()+10), float64(hs.h()+10), float64(hs.q)*0.2, rgb(accent), nil, 0)
-	})
-	tagW := k.label.Measure(pickText) + 18
-	k.pickTag = centredSprite(tagW, 24, func(dc *gg.Context, cx, cy float64) {
-		RoundedCard(dc, cx-tagW/2, cy-12, tagW, 24, 12, rgb(accent), nil, 0)
-		k.label.Draw(dc.Image().(*image.RGBA), pickText, cx, cy, Centre, rgb(inkDark))
-	})
-	k.panelBoxes = newPanelBoxes()
-	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
-	k.slot = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(rowFill))
-	k.table = tableBackdrop(lgFooterY)
-	k.hand = plainBackdrop(LagomHandWidth, LagomHandHeight)
-	return k
-}
-
-// drawLagomBack draws a card back: the game's green with a ring of four
-// quadrants, the shape every face shares.
-func drawLagomBack(s lgSize) *image.RGBA {
-	sp := s.spec()
-	return Sprite(sp.w(), sp.h(), func(dc *gg.Context) {
-		w, h := float64(sp.w()), float64(sp.h())
-		RoundedCard(dc, 0, 0, w, h, float64(sp.q)*0.14, rgb(lgBarFill), rgb(lgBarInk), math.Max(2, w*0.03))
-		r := w * 0.3
+	k.back = Sprite(lgBackW, lgBackH, func(dc *gg.Context) {
+		w, h := float64(lgBackW), float64(lgBackH)
+		RoundedCard(dc, 0, 0, w, h, 6, rgb(lgBarFill), rgb(lgBarInk), 2)
 		for p := range 4 {
 			a := float64(p) * math.Pi / 2
-			dc.DrawArc(w/2, h/2, r, a+0.15, a+math.Pi/2-0.15)
+			dc.DrawArc(w/2, h/2, w*0.28, a+0.15, a+math.Pi/2-0.15)
 			dc.SetColor(rgb(lgBarInk))
-			dc.SetLineWidth(math.Max(w*0.05, 2))
+			dc.SetLineWidth(2.5)
 			dc.Stroke()
 		}
 	})
+	for sym := range lagom.Purpose + 1 {
+		k.legend = append(k.legend, legendItem{
+			icon: Sprite(lgIcon, lgIcon, func(dc *gg.Context) { drawSymbol(dc, sym, lgIcon/2, lgIcon/2, lgIcon) }),
+			word: symbolName(sym),
+		})
+	}
+	k.legend = append(k.legend,
+		legendItem{icon: k.sunsetToken(lgIcon), word: "sunset"},
+		legendItem{icon: k.chipSprite("1"), word: "investment"})
+	k.legendH = k.frame.legendHeight(k.legend, PhoneWidth)
+	k.panelBoxes = newPanelBoxes()
+	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
+	k.slot = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(rowFill))
+	k.hand = plainBackdrop(PhoneWidth, LagomHandHeight)
+	return k
 }
 
-// face returns the sprite of card c at size s: its face, or with played
-// set the card as played on side.
-func (k *lagomKit) face(c lagom.Card, s lgSize, played bool, side lagom.Side) *image.RGBA {
-	draw := func() *image.RGBA {
-		if played {
-			return k.drawPlayed(c, s, side)
-		}
-		return k.drawFace(c, s)
+// tableBackground is the table's background for n seats.
+func (k *lagomKit) tableBackground(n int) *image.RGBA {
+	h := k.tableHeight(n)
+	return k.tables.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
+}
+
+// face returns the sprite of card c: its face, or with strip > 0 the
+// column side makes count, strip pixels a quadrant.
+func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *image.RGBA {
+	if strip == 0 {
+		return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false}, c, func() *image.RGBA { return k.drawFace(c) })
 	}
-	if c.ID < 0 || c.ID >= lgMaxCachedID || (played && !validSide(side)) {
+	return k.cached(lgFaceKey{c.ID, strip, side, false}, c, func() *image.RGBA { return k.drawStrip(c, side, strip) })
+}
+
+// veiledStrip is the strip of c on side, q pixels a quadrant, dimmed as a
+// side the seat cannot pay for.
+func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *image.RGBA {
+	return k.cached(lgFaceKey{c.ID, q, side, true}, c, func() *image.RGBA {
+		im := image.NewRGBA(image.Rect(0, 0, q, lgStripBar+2*q))
+		Blit(im, k.face(c, q, side), 0, 0)
+		FillRect(im, im.Rect, rgba(table, 150))
+		return im
+	})
+}
+
+// cached returns the sprite key names for card c, drawing it with draw
+// when it is not kept yet or when key's id was kept for another card.
+func (k *lagomKit) cached(key lgFaceKey, c lagom.Card, draw func() *image.RGBA) *image.RGBA {
+	if c.ID < 0 || c.ID >= lgMaxCachedID || (key.strip > 0 && !validSide(key.side)) {
 		return draw()
-	}
-	key := lgFaceKey{c.ID, s, played, side}
-	if !played {
-		key.side = lagom.Left
 	}
 	if v, ok := k.faces.Load(key); ok {
 		if got := v.(lgCached); sameCard(got.card, c) {
@@ -586,60 +550,80 @@ func cloneCard(c lagom.Card) lagom.Card {
 	return c
 }
 
-// drawCardBase draws the parts every card shares: the rounded face, the
-// title bar and the quadrant lines. The title starts at titleX.
-func (k *lagomKit) drawCardBase(dc *gg.Context, c lagom.Card, s lgSize, titleX float64) {
-	sp := s.spec()
-	w, h := float64(sp.w()), float64(sp.h())
-	q, top := float64(sp.q), float64(sp.bar)
+// cardTitle is c's title as a card shows it: cleaned, or its number when
+// it has none.
+func (k *lagomKit) cardTitle(c lagom.Card) string {
+	if t := k.title.Clean(c.Title); t != "" {
+		return t
+	}
+	return "Card " + strconv.Itoa(c.ID)
+}
+
+// titleLines wraps a title into at most lgTitleLines lines of width,
+// the last cut short with an ellipsis when the title needs more.
+func (k *lagomKit) titleLines(title string, width float64) []string {
+	lines := k.title.Wrap(title, width)
+	if len(lines) > lgTitleLines {
+		lines = lines[:lgTitleLines]
+		lines[lgTitleLines-1] = k.title.Fit(lines[lgTitleLines-1]+" …", width)
+	}
+	return lines
+}
+
+// cardBody draws what faces and strips share: the rounded card, a green
+// bar bar pixels tall across its top, and a line between its rows of
+// quadrants.
+func cardBody(dc *gg.Context, w, h, bar, q float64) {
 	radius := q * 0.14
 	line := math.Max(1.5, q*0.03)
 	RoundedCard(dc, 0, 0, w, h, radius, rgb(lgCardFace), rgb(lgCardEdge), line)
-	dc.DrawRoundedRectangle(line, line, w-2*line, top+radius, radius-line)
+	dc.DrawRoundedRectangle(line, line, w-2*line, bar+radius, radius-line)
 	dc.Clip()
-	dc.DrawRectangle(0, 0, w, top)
+	dc.DrawRectangle(0, 0, w, bar)
 	dc.SetColor(rgb(lgBarFill))
 	dc.Fill()
 	dc.ResetClip()
-	f := k.titles[s]
-	title := f.Clean(c.Title)
-	if title == "" {
-		title = "Card " + strconv.Itoa(c.ID)
-	}
-	im := dc.Image().(*image.RGBA)
-	f.Draw(im, f.Fit(title, w-titleX-line-3), titleX, top/2+0.5, MiddleLeft, rgb(lgBarInk))
 	dc.SetColor(rgb(lgQuadLine))
 	dc.SetLineWidth(1)
-	dc.DrawLine(q, top+3, q, h-3)
-	dc.DrawLine(3, top+q, w-3, top+q)
+	dc.DrawLine(3, bar+q, w-3, bar+q)
 	dc.Stroke()
 }
 
-// drawQuadrant draws the symbols of one quadrant into the cell at position
-// p of a card body starting at (0, top).
-func drawQuadrant(dc *gg.Context, syms []lagom.Symbol, p int, top, q float64) {
-	qx, qy, dx, dy := quadCorner(p, 0, top, q)
-	centres, size := symbolPlaces(len(syms), qx, qy, q, dx, dy)
+// drawQuadrant draws the symbols of one quadrant into the q×q cell at
+// (x, y), single symbols pushed toward (towardX, towardY).
+func (k *lagomKit) drawQuadrant(dc *gg.Context, syms []lagom.Symbol, x, y, q, towardX, towardY float64) {
+	centres, size := symbolPlaces(len(syms), x, y, q, towardX, towardY)
 	for i, c := range centres {
 		drawSymbol(dc, syms[i], c[0], c[1], size)
+		k.fonts.icon(symbolName(syms[i]), size)
 	}
 }
 
-// drawFace draws card c as it is held: four quadrants around the discard
-// reward, a coin in the centre.
-func (k *lagomKit) drawFace(c lagom.Card, s lgSize) *image.RGBA {
-	sp := s.spec()
-	return Sprite(sp.w(), sp.h(), func(dc *gg.Context) {
-		q, top := float64(sp.q), float64(sp.bar)
-		k.drawCardBase(dc, c, s, math.Max(5, q*0.1))
+// drawFace draws card c as it is held: its title in full on two lines,
+// and four quadrants around the discard reward, a coin in the centre.
+func (k *lagomKit) drawFace(c lagom.Card) *image.RGBA {
+	return Sprite(lgFaceW, lgFaceH, func(dc *gg.Context) {
+		q, top := float64(lgFaceQ), float64(lgFaceBar)
+		cardBody(dc, lgFaceW, lgFaceH, top, q)
+		dc.SetColor(rgb(lgQuadLine))
+		dc.DrawLine(q, top+3, q, lgFaceH-3)
+		dc.Stroke()
+		im := dc.Image().(*image.RGBA)
+		lines := k.titleLines(k.cardTitle(c), lgFaceW-10)
+		lineH := 19.0
+		y := top/2 - float64(len(lines)-1)*lineH/2
+		for i, l := range lines {
+			k.title.Draw(im, l, lgFaceW/2, y+float64(i)*lineH, Centre, rgb(lgBarInk))
+		}
 		for p := range 4 {
-			drawQuadrant(dc, c.Quads[p], p, top, q)
+			qx, qy, dx, dy := quadCorner(p, 0, top, q)
+			k.drawQuadrant(dc, c.Quads[p], qx, qy, q, dx, dy)
 		}
 		cx, cy := q, top+q
-		r := q * 0.19
+		r := q * 0.22
 		if c.Reward > 0 {
 			coin(dc, cx, cy, r, rgb(lgGold), rgb(lgGoldRim))
-			k.rewards[s].Draw(dc.Image().(*image.RGBA), "+"+strconv.Itoa(c.Reward), cx, cy, Centre, rgb(inkDark))
+			k.reward.Draw(im, "+"+strconv.Itoa(c.Reward), cx, cy, Centre, rgb(inkDark))
 			return
 		}
 		// No reward: an empty coin, so that the centre still says
@@ -653,44 +637,24 @@ func (k *lagomKit) drawFace(c lagom.Card, s lgSize) *image.RGBA {
 	})
 }
 
-// lgRoundTagW is the room a played card's title bar leaves on its left
-// for the round the card was played in, written at each render.
-func lgRoundTagW(s lgSize) float64 { return math.Round(float64(s.spec().bar) * 1.7) }
-
-// drawPlayed draws card c as played with side facing left: the quadrants
-// turned with it, so the two that count stand in the left column, on white;
-// the right column, which never counts, is greyed. Symbols stay upright, so
-// that they read at a glance whatever the side.
-func (k *lagomKit) drawPlayed(c lagom.Card, s lgSize, side lagom.Side) *image.RGBA {
-	sp := s.spec()
-	return Sprite(sp.w(), sp.h(), func(dc *gg.Context) {
-		q, top, h := float64(sp.q), float64(sp.bar), float64(sp.h())
-		k.drawCardBase(dc, c, s, lgRoundTagW(s))
-		line := math.Max(1.5, q*0.03)
-		dc.DrawRectangle(q+1, top, q-1-line, h-top-line)
-		dc.SetColor(rgb(lgInactive))
-		dc.Fill()
-		for p := range 4 {
-			drawQuadrant(dc, c.Quads[rotated(p, side)], p, top, q)
+// drawStrip draws the column of card c that side makes count: the two
+// quadrants played facing left, one above the other, q pixels a side. The
+// other column never scores, so a tableau leaves it out.
+func (k *lagomKit) drawStrip(c lagom.Card, side lagom.Side, q int) *image.RGBA {
+	w, h := q, lgStripBar+2*q
+	return Sprite(w, h, func(dc *gg.Context) {
+		fq := float64(q)
+		cardBody(dc, float64(w), float64(h), lgStripBar, fq)
+		for i, p := range [2]int{lagom.TL, lagom.BL} {
+			k.drawQuadrant(dc, c.Quads[rotated(p, side)], 0, lgStripBar+float64(i)*fq, fq, 0, 0)
 		}
-		// The inactive column is veiled after its symbols are drawn, so
-		// that they show as the faded half of the card.
-		dc.DrawRectangle(q+1, top, q-1-line, h-top-line)
-		dc.SetColor(rgba(lgInactive, 190))
-		dc.Fill()
-		// A stripe down the left edge marks the side that counts.
-		dc.DrawRectangle(line, top, math.Max(3, q*0.07), h-top-line-q*0.1)
-		dc.SetColor(rgb(lgBarFill))
-		dc.Fill()
 	})
 }
 
-// activePlace returns where symbol i of p.Symbols is drawn on p's played
-// sprite at size s, and its size; ok is false when the symbol is not on
+// stripPlace returns where symbol i of p.Symbols is drawn on p's strip of
+// q pixels a quadrant, and its size; ok is false when the symbol is not on
 // the card (a malformed view).
-func activePlace(p lagom.Played, i int, s lgSize) (cx, cy, size float64, ok bool) {
-	sp := s.spec()
-	q, top := float64(sp.q), float64(sp.bar)
+func stripPlace(p lagom.Played, i, q int) (cx, cy, size float64, ok bool) {
 	a, b := rotated(lagom.TL, p.Side), rotated(lagom.BL, p.Side)
 	first, second := min(a, b), max(a, b)
 	orig, j := first, i
@@ -700,120 +664,124 @@ func activePlace(p lagom.Played, i int, s lgSize) (cx, cy, size float64, ok bool
 	if j < 0 || j >= len(p.Card.Quads[orig]) {
 		return 0, 0, 0, false
 	}
-	pos := lagom.TL
+	row := 0.0
 	if orig == b {
-		pos = lagom.BL
+		row = 1
 	}
-	qx, qy, dx, dy := quadCorner(pos, 0, top, q)
-	centres, sz := symbolPlaces(len(p.Card.Quads[orig]), qx, qy, q, dx, dy)
+	fq := float64(q)
+	centres, sz := symbolPlaces(len(p.Card.Quads[orig]), 0, lgStripBar+row*fq, fq, 0, 0)
 	return centres[j][0], centres[j][1], sz, true
 }
 
-// drawPlayedCard draws a tableau card at (x, y) with what changes as the
-// game goes on: the round it was played in, sunset tokens over sunset
-// symbols and coin counts on investments.
-func (k *lagomKit) drawPlayedCard(im *image.RGBA, p lagom.Played, s lgSize, x, y int) {
-	side := p.Side
-	if !validSide(side) {
-		side = lagom.Left
+// drawPlayedCard draws a tableau card's strip at (x, y) with what changes
+// as the game goes on: sunset tokens over sunset symbols and coin counts
+// on investments.
+func (k *lagomKit) drawPlayedCard(im *image.RGBA, p lagom.Played, q, x, y int) {
+	if !validSide(p.Side) {
+		p.Side = lagom.Left
 	}
-	Blit(im, k.face(p.Card, s, true, side), x, y)
-	sp := s.spec()
-	f := k.titles[s]
-	f.Draw(im, "R"+strconv.Itoa(p.Round), float64(x)+math.Max(5, float64(sp.q)*0.1), float64(y)+float64(sp.bar)/2+0.5, MiddleLeft, rgb(lgGold))
+	Blit(im, k.face(p.Card, q, p.Side), x, y)
 	for i := range p.Symbols {
-		cx, cy, size, ok := activePlace(p, i, s)
+		cx, cy, size, ok := stripPlace(p, i, q)
 		if !ok {
 			continue
 		}
 		cx, cy = cx+float64(x), cy+float64(y)
 		if i < len(p.Sunset) && p.Sunset[i] {
-			k.sunset(im, cx, cy, size)
+			BlitCentred(im, k.sunsetToken(size), cx+size*0.12, cy+size*0.12)
+			k.fonts.icon("sunset", size)
 			continue
 		}
 		if i < len(p.Stacks) && p.Stacks[i] > 0 {
-			k.stackChip(im, s, p.Stacks[i], cx+size*0.3, cy-size*0.32)
+			text := strconv.Itoa(p.Stacks[i])
+			if p.Stacks[i] > 999 {
+				text = "999+"
+			}
+			chip := k.chipSprite(text)
+			BlitCentred(im, chip, math.Min(cx+size*0.3, float64(x+q)-float64(chip.Rect.Dx())/2+4), cy-size*0.3)
 		}
 	}
 }
 
-// sunset veils a symbol and sets the sunset token on it.
-func (k *lagomKit) sunset(im *image.RGBA, cx, cy, size float64) {
-	token := k.sprites.get(sunsetKey(size), func() *image.RGBA {
-		return centredSprite(size*1.04, size*1.04, func(dc *gg.Context, cx, cy float64) {
-			dc.DrawCircle(cx, cy, size*0.52)
+// sunsetToken is the token set on a sunset symbol, size pixels: a veil
+// over the symbol and the sunset badge on it.
+func (k *lagomKit) sunsetToken(size float64) *image.RGBA {
+	return k.sprites.get(sunsetKey(size), func() *image.RGBA {
+		return centredSprite(size*1.1, size*1.1, func(dc *gg.Context, cx, cy float64) {
+			dc.DrawCircle(cx, cy, size*0.55)
 			dc.SetColor(rgba(lgCardFace, 170))
 			dc.Fill()
-			drawSunsetBadge(dc, cx+size*0.16, cy+size*0.16, size*0.62)
+			drawSunsetBadge(dc, cx, cy, size)
 		})
 	})
-	BlitCentred(im, token, cx, cy)
 }
 
 // sunsetKey and coinChipKey name the sprites of lagomKit.sprites.
 type (
 	sunsetKey   float64
-	coinChipKey struct {
-		size lgSize
-		text string
-	}
+	coinChipKey string
 )
 
-// stackChip writes the coins invested on a Wealth symbol as a gold chip.
-func (k *lagomKit) stackChip(im *image.RGBA, s lgSize, n int, cx, cy float64) {
-	f := k.chips[s]
-	text := strconv.Itoa(n)
-	if n > 999 {
-		text = "999+"
-	}
-	chip := k.sprites.get(coinChipKey{s, text}, func() *image.RGBA {
-		h := f.CapHeight() + 8
-		w := math.Max(h, f.Measure(text)+8)
+// chipSprite is the gold chip that writes the coins invested on a Wealth
+// symbol.
+func (k *lagomKit) chipSprite(text string) *image.RGBA {
+	return k.sprites.get(coinChipKey(text), func() *image.RGBA {
+		f := k.chip
+		h := f.CapHeight() + 9
+		w := math.Max(h, f.Measure(text)+9)
 		return centredSprite(w, h, func(dc *gg.Context, cx, cy float64) {
 			RoundedCard(dc, cx-w/2, cy-h/2, w, h, h/2, rgb(lgGold), rgb(lgGoldRim), 1.5)
 			f.Draw(dc.Image().(*image.RGBA), text, cx, cy, Centre, rgb(inkDark))
 		})
 	})
-	BlitCentred(im, chip, cx, cy)
 }
 
-// tableauStep is how far apart the left edges of tableau cards are: half a
-// card, so that each card covers the right half of the one before, as the
-// rulebook lays a tableau.
-func tableauStep(s lgSize) int { return s.spec().q }
-
-// drawTableau draws a tableau from (x, y) within room pixels, oldest on
-// the left. When it is too long, the oldest cards give way to a count at
-// the left; the newest are what a table most wants to see.
-func (k *lagomKit) drawTableau(im *image.RGBA, cards []lagom.Played, s lgSize, x, y, room int, round int) {
-	sp := s.spec()
-	step := tableauStep(s)
-	fits := 0
-	if room >= sp.w() {
-		fits = 1 + (room-sp.w())/step
+// drawTableau draws a tableau as strips from (x, y) within room pixels,
+// oldest on the left, and outlines those played in round fresh. When it
+// is too long, the oldest cards give way to a count at the left; the
+// newest are what a table most wants to see.
+func (k *lagomKit) drawTableau(im *image.RGBA, cards []lagom.Played, q, x, y, room, fresh int) {
+	step := q + lgStripGap
+	h := lgStripBar + 2*q
+	fits := func(room int) int {
+		if room < q {
+			return 0
+		}
+		return 1 + (room-q)/step
 	}
 	shown := cards
-	if len(cards) > fits {
+	if n := fits(room); len(cards) > n {
 		more := "+" + strconv.Itoa(len(cards))
-		// The count takes the place of some cards.
-		gap := int(k.stat.Measure(more)) + 14
-		fits = 0
-		if room-gap >= sp.w() {
-			fits = 1 + (room-gap-sp.w())/step
-		}
-		shown = cards[len(cards)-fits:]
-		hidden := len(cards) - fits
-		k.stat.Draw(im, "+"+strconv.Itoa(hidden), float64(x), float64(y+sp.h()/2)-10, MiddleLeft, rgb(textMain))
-		k.tag.Draw(im, "older", float64(x), float64(y+sp.h()/2)+12, MiddleLeft, rgb(textSoft))
+		gap := int(math.Max(k.stat.Measure(more), k.body.Measure("older"))) + 10
+		n = fits(room - gap)
+		shown = cards[len(cards)-n:]
+		cy := float64(y + h/2)
+		k.stat.Draw(im, "+"+strconv.Itoa(len(cards)-n), float64(x), cy-11, MiddleLeft, rgb(textMain))
+		k.body.Draw(im, "older", float64(x), cy+12, MiddleLeft, rgb(textSoft))
 		x += gap
 	}
 	for i, p := range shown {
 		cx := x + i*step
-		k.drawPlayedCard(im, p, s, cx, y)
-		if p.Round == round && round > 0 && i == len(shown)-1 {
-			FillRect(im, image.Rect(cx+6, y+sp.h()+3, cx+sp.w()-6, y+sp.h()+6), rgb(gold))
+		k.drawPlayedCard(im, p, q, cx, y)
+		if p.Round == fresh {
+			markFresh(im, image.Rect(cx, y, cx+q, y+h))
 		}
 	}
+}
+
+// freshRound is the round whose plays the last moves made: this round's
+// once cards are being played, else the last round's; none at the end,
+// where the scores are the picture.
+func freshRound(v lagom.View) int {
+	switch {
+	case v.Over || v.Step == "over":
+		return math.MinInt
+	case v.Step == "play":
+		return v.Round
+	case v.Round <= 0:
+		return math.MinInt
+	}
+	return v.Round - 1
 }
 
 // lagomRanks returns each seat's final rank: the result's, or by

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/lagom"
@@ -158,7 +161,7 @@ func lagomHandPick() lagom.View {
 	v.Seats = v.Seats[:4]
 	v.Active = []games.Seat{0, 1, 2, 3}
 	v.Seat = 0
-	v.Hand = []lagom.Card{deck(3), deck(7), deck(10), deck(12)}
+	v.Hand = []lagom.Card{deck(3), deck(7), deck(10), deck(12), deck(14), deck(6)}
 	v.Picked = cardp(7)
 	v.Passed = cardp(2)
 	v.Received = cardp(9)
@@ -180,13 +183,76 @@ func lagomHandPlay() lagom.View {
 
 var lagomNames4 = []string{"Astrid", "Björn", "Maximilian Alexander von Hohenzollern", "Zoë"}
 
+// lagomNames6 are the longest names a table may meet, Discord's 32
+// characters, in wide letters.
+var lagomNames6 = []string{
+	"Maximilian Alexander Wolfgang W",
+	"WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+	"Bartholomew Montgomery-Whitfield",
+	"Anastasia Konstantinovna Volkova",
+	"Mohammed Abdulrahman Al-Mansouri",
+	"Guinevere Wolstenholme-Mackenzie",
+}
+
+// lagomTableH is the height of the table of n seats.
+func lagomTableH(n int) int { return shared().lagom().tableHeight(n) }
+
+// lagomFull6 is the densest table: six seats in round 12's play, every
+// tableau as long as a game makes it, with stacks and sunsets, and every
+// kind of slot: deciding, done, discarded, played and out.
+func lagomFull6() lagom.View {
+	v := lagom.View{Seat: games.Observer, Round: 12, Step: "play", DeckSize: 7, Active: []games.Seat{0, 1, 2, 3, 5}}
+	for i := range 6 {
+		sv := lagom.SeatView{Health: 30 - 4*i, Coins: 3 * i, Fulfilment: 60 + 7*i, HandSize: 3, Scored: i + 2}
+		for r := range 11 {
+			id := 1 + (r*5+i*3)%len(lagomDeck)
+			sv.Tableau = append(sv.Tableau, played(id, lagom.Side((r+i)%4), r+1, nil, r+i))
+		}
+		sv.Tableau[9] = played(5, lagom.Left, 10, []int{0})
+		sv.Revealed = cardp(1 + (i*4)%len(lagomDeck))
+		switch i {
+		case 1:
+			sv.Decided = true
+			sv.Tableau = append(sv.Tableau, played(sv.Revealed.ID, lagom.Top, 12, nil, 1))
+		case 2:
+			sv.Decided, sv.Discarded = true, true
+		case 4:
+			sv.Out, sv.Revealed, sv.HandSize = true, nil, 0
+		case 5:
+			sv.Decided = true
+		}
+		v.Seats = append(v.Seats, sv)
+	}
+	return v
+}
+
+// lagomOver4 is the end of a four-seat game: the picture of the README.
+func lagomOver4() lagom.View {
+	v := lagomMid4()
+	v.Round, v.Step, v.Over, v.Active = 14, "over", true, nil
+	for i := range v.Seats {
+		v.Seats[i].Decided, v.Seats[i].Revealed, v.Seats[i].Discarded = false, nil, false
+	}
+	v.Result = games.Result{Over: true, Scores: []int{38, 27, 45, 31}, Rank: []int{2, 4, 1, 3},
+		Detail: []string{
+			"18 from Relationships, 8 from Leisure, 12 from Purpose; 4 Purpose, 3 active Relationships, 4 Leisure",
+			"9 from Relationships, 10 from Leisure, 8 from Purpose; 2 Purpose, 1 active Relationship, 5 Leisure",
+			"20 from Relationships, 6 from Leisure, 19 from Purpose; 5 Purpose, 4 active Relationships, 3 Leisure",
+			"12 from Relationships, 12 from Leisure, 7 from Purpose; 3 Purpose, 2 active Relationships, 6 Leisure",
+		}}
+	return v
+}
+
 func lagomGoldens() []golden {
 	return []golden{
-		{"lagom_table_mid4", func() any { return lagomMid4() }, lagomNames4, Width, Height},
-		{"lagom_table_sealed6", func() any { return lagomSealed6() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, Width, Height},
-		{"lagom_table_over2", func() any { return lagomOver2() }, []string{"Ingrid", "Lars"}, Width, Height},
-		{"lagom_hand_pick", func() any { return lagomHandPick() }, []string{"Mia", "Noah", "Olivia", "Liam"}, LagomHandWidth, LagomHandHeight},
-		{"lagom_hand_play", func() any { return lagomHandPlay() }, lagomNames4, LagomHandWidth, LagomHandHeight},
+		{"lagom_table_mid4", func() any { return lagomMid4() }, lagomNames4, PhoneWidth, lagomTableH(4)},
+		{"lagom_table_sealed6", func() any { return lagomSealed6() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, PhoneWidth, lagomTableH(6)},
+		{"lagom_table_full6", func() any { return lagomFull6() }, lagomNames6, PhoneWidth, lagomTableH(6)},
+		{"lagom_table_over2", func() any { return lagomOver2() }, []string{"Ingrid", "Lars"}, PhoneWidth, lagomTableH(2)},
+		{"lagom_table_over4", func() any { return lagomOver4() }, lagomNames4, PhoneWidth, lagomTableH(4)},
+		{"lagom_hand_pick", func() any { return lagomHandPick() }, lagomNames6, PhoneWidth, LagomHandHeight},
+		{"lagom_hand_play", func() any { return lagomHandPlay() }, lagomNames4, PhoneWidth, LagomHandHeight},
+		{"lagom_hand_over", func() any { v := lagomOver4(); v.Seat = 1; return v }, lagomNames4, PhoneWidth, LagomHandHeight},
 	}
 }
 
@@ -232,7 +298,7 @@ func TestLagomBoardDispatch(t *testing.T) {
 	for _, c := range []struct {
 		v    lagom.View
 		w, h int
-	}{{lagomMid4(), Width, Height}, {lagomHandPlay(), LagomHandWidth, LagomHandHeight}, {lagomSealed6(), Width, Height}} {
+	}{{lagomMid4(), PhoneWidth, lagomTableH(4)}, {lagomHandPlay(), PhoneWidth, LagomHandHeight}, {lagomSealed6(), PhoneWidth, lagomTableH(6)}} {
 		data, err := r.Board(c.v, lagomNames4)
 		if err != nil {
 			t.Fatal(err)
@@ -269,6 +335,46 @@ func TestLagomTableShowsState(t *testing.T) {
 		if bytes.Equal(base.Pix, decodeBoard(t, r, v).Pix) {
 			t.Errorf("changing %s leaves the table unchanged", name)
 		}
+	}
+}
+
+// freshOutline is fewer pixels than the fresh outline round one strip
+// has, and more than the edges of pink symbols that share its colour.
+const freshOutline = 600
+
+// freshPixels counts the pixels of im in the colour of what changed.
+func freshPixels(im *image.RGBA) int {
+	c := rgb(fresh)
+	n := 0
+	for i := 0; i < len(im.Pix); i += 4 {
+		if im.Pix[i] == c.R && im.Pix[i+1] == c.G && im.Pix[i+2] == c.B {
+			n++
+		}
+	}
+	return n
+}
+
+// TestLagomFreshMarksTheLastPlays: what the last moves changed — the
+// cards played and discarded this round — is outlined, nothing once no
+// card of the round is on the table, and nothing on a finished table.
+func TestLagomFreshMarksTheLastPlays(t *testing.T) {
+	t.Parallel()
+	r := shared()
+	if freshPixels(decodeBoard(t, r, lagomMid4())) < freshOutline {
+		t.Error("nothing is outlined after two seats played or discarded")
+	}
+	v := lagomMid4()
+	v.Seats[3].Discarded = false
+	for i := range v.Seats {
+		for j := range v.Seats[i].Tableau {
+			v.Seats[i].Tableau[j].Round = min(v.Seats[i].Tableau[j].Round, 5)
+		}
+	}
+	if n := freshPixels(decodeBoard(t, r, v)); n >= freshOutline {
+		t.Errorf("%d pixels are outlined while nobody has played this round", n)
+	}
+	if n := freshPixels(decodeBoard(t, r, lagomOver4())); n >= freshOutline {
+		t.Errorf("%d pixels are outlined on the finished table", n)
 	}
 }
 
@@ -357,19 +463,19 @@ func TestLagomPayable(t *testing.T) {
 func TestLagomFaceCache(t *testing.T) {
 	t.Parallel()
 	k := newLagomKit(defaultFonts)
-	a := k.face(deck(1), lgS, false, lagom.Left)
-	if k.face(deck(1), lgS, false, lagom.Left) != a {
+	a := k.face(deck(1), 0, lagom.Left)
+	if k.face(deck(1), 0, lagom.Left) != a {
 		t.Error("the same card's face was drawn twice")
 	}
 	other := deck(2)
 	other.ID = 1
-	if bytes.Equal(k.face(other, lgS, false, lagom.Left).Pix, a.Pix) {
+	if bytes.Equal(k.face(other, 0, lagom.Left).Pix, a.Pix) {
 		t.Error("a different card with a reused id got the cached face")
 	}
 	for _, id := range []int{-1, lgMaxCachedID, math.MaxInt} {
 		c := deck(3)
 		c.ID = id
-		k.face(c, lgS, true, lagom.Top)
+		k.face(c, lgTableStripQ, lagom.Top)
 	}
 	k.faces.Range(func(key, _ any) bool {
 		if id := key.(lgFaceKey).id; id < 0 || id >= lgMaxCachedID {
@@ -456,18 +562,18 @@ func TestLagomOddViews(t *testing.T) {
 		names []string
 		w, h  int
 	}{
-		{"no seats", lagom.View{Seat: games.Observer}, nil, Width, Height},
-		{"no seats, private", lagom.View{Seat: 0}, nil, LagomHandWidth, LagomHandHeight},
-		{"six seats, 20-card tableaux", long(), nil, Width, Height},
-		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, Width, Height},
-		{"empty quadrants, unknown symbols, bad sides", strange(), nil, Width, Height},
-		{"ten seats", func() lagom.View { v := lagomSealed6(); v.Seats = append(v.Seats, v.Seats[:4]...); return v }(), nil, Width, Height},
-		{"over, short result", over(), nil, Width, Height},
-		{"odd revealed card, long hand and notes", oddHand(), []string{string(make([]byte, 100000))}, LagomHandWidth, LagomHandHeight},
-		{"pick not in a long hand", bigPick(), nil, LagomHandWidth, LagomHandHeight},
-		{"seat beyond the table", func() lagom.View { v := lagomHandPick(); v.Seat = 12; v.Over = true; return v }(), nil, LagomHandWidth, LagomHandHeight},
-		{"huge numbers, private", func() lagom.View { v := huge(); v.Seat = 0; v.Step = "play"; return v }(), nil, LagomHandWidth, LagomHandHeight},
-		{"long tableau, private", func() lagom.View { v := long(); v.Seat = 2; v.Hand = []lagom.Card{}; return v }(), nil, LagomHandWidth, LagomHandHeight},
+		{"no seats", lagom.View{Seat: games.Observer}, nil, PhoneWidth, lagomTableH(0)},
+		{"no seats, private", lagom.View{Seat: 0}, nil, PhoneWidth, LagomHandHeight},
+		{"six seats, 20-card tableaux", long(), nil, PhoneWidth, lagomTableH(6)},
+		{"huge numbers", huge(), []string{"", "\x00\u200d", "\xff\xfe"}, PhoneWidth, lagomTableH(4)},
+		{"empty quadrants, unknown symbols, bad sides", strange(), nil, PhoneWidth, lagomTableH(4)},
+		{"ten seats", func() lagom.View { v := lagomSealed6(); v.Seats = append(v.Seats, v.Seats[:4]...); return v }(), nil, PhoneWidth, 1000},
+		{"over, short result", over(), nil, PhoneWidth, lagomTableH(4)},
+		{"odd revealed card, long hand and notes", oddHand(), []string{string(make([]byte, 100000))}, PhoneWidth, LagomHandHeight},
+		{"pick not in a long hand", bigPick(), nil, PhoneWidth, LagomHandHeight},
+		{"seat beyond the table", func() lagom.View { v := lagomHandPick(); v.Seat = 12; v.Over = true; return v }(), nil, PhoneWidth, LagomHandHeight},
+		{"huge numbers, private", func() lagom.View { v := huge(); v.Seat = 0; v.Step = "play"; return v }(), nil, PhoneWidth, LagomHandHeight},
+		{"long tableau, private", func() lagom.View { v := long(); v.Seat = 2; v.Hand = []lagom.Card{}; return v }(), nil, PhoneWidth, LagomHandHeight},
 	}
 	r := shared()
 	for _, c := range cases {
@@ -486,3 +592,96 @@ func TestLagomOddViews(t *testing.T) {
 func BenchmarkLagomTable(b *testing.B) { benchmarkBoard(b, lagomMid4(), lagomNames4) }
 
 func BenchmarkLagomHand(b *testing.B) { benchmarkBoard(b, lagomHandPlay(), lagomNames4) }
+
+// costApart is the share of the pixels that show either of two symbols,
+// drawn size pixels on a card, where the two differ by at least ΔE 20 to
+// an eye seeing through vision m: near 1 when their outlines differ, near
+// 0 when only a hue a colour-blind player cannot see tells them apart.
+func costApart(m [3][3]float64, a, b lagom.Symbol, size int) float64 {
+	draw := func(s lagom.Symbol) *image.RGBA {
+		return Sprite(size, size, func(dc *gg.Context) {
+			dc.SetColor(rgb(lgCardFace))
+			dc.Clear()
+			drawSymbol(dc, s, float64(size)/2, float64(size)/2, float64(size))
+		})
+	}
+	ia, ib := draw(a), draw(b)
+	back := toLab(simulate(m, rgb(lgCardFace)))
+	shown, apart := 0, 0
+	for i := 0; i < len(ia.Pix); i += 4 {
+		pa := toLab(simulate(m, color.RGBA{ia.Pix[i], ia.Pix[i+1], ia.Pix[i+2], 255}))
+		pb := toLab(simulate(m, color.RGBA{ib.Pix[i], ib.Pix[i+1], ib.Pix[i+2], 255}))
+		if dist(pa, back) < 20 && dist(pb, back) < 20 {
+			continue
+		}
+		shown++
+		if dist(pa, pb) >= 20 {
+			apart++
+		}
+	}
+	return float64(apart) / float64(max(shown, 1))
+}
+
+// The three costs must stay apart for a player with deuteranopia, the
+// commonest colour blindness, at the size a pair of symbols is drawn on a
+// tableau: by their outlines, since their reds and purples may look alike.
+func TestLagomCostsDifferByShape(t *testing.T) {
+	t.Parallel()
+	deuteranopia := [3][3]float64{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}
+	costs := []lagom.Symbol{lH, lR, lS}
+	for i, a := range costs {
+		for _, b := range costs[i+1:] {
+			got := costApart(deuteranopia, a, b, minIcon)
+			t.Logf("%s and %s differ in %.0f %% of their pixels with deuteranopia", a, b, 100*got)
+			if got < 0.5 {
+				t.Errorf("%s and %s differ in %.0f %% of their pixels with deuteranopia, want at least 50 %%", a, b, 100*got)
+			}
+		}
+	}
+}
+
+func BenchmarkLagomTableFull6(b *testing.B) { benchmarkBoard(b, lagomFull6(), lagomNames6) }
+
+// The legend names each symbol with the word its buttons use ("Play
+// facing left: Relationship + Spend Wealth"), so that the image, the
+// buttons and the log speak one vocabulary.
+func TestLagomLegendSpeaksTheButtons(t *testing.T) {
+	t.Parallel()
+	k := shared().lagom()
+	var words []string
+	for _, it := range k.legend {
+		words = append(words, it.word)
+	}
+	for sym := range lagom.Purpose + 1 {
+		if !slices.Contains(words, sym.String()) {
+			t.Errorf("the legend %q lacks %q, the buttons' word for a symbol", words, sym.String())
+		}
+	}
+}
+
+// The private image says in words what the seat's buttons ask now.
+func TestLagomHandPromptFollowsTheStep(t *testing.T) {
+	t.Parallel()
+	k := shared().lagom()
+	pick := lagomHandPick()
+	pick.Seat, pick.Picked = 1, nil
+	play := lagomHandPlay()
+	passing := lagomHandPlay()
+	passing.Seats[1].Tableau = append(passing.Seats[1].Tableau, played(10, lagom.Left, 6, nil))
+	over := lagomOver4()
+	over.Seat = 2
+	for _, c := range []struct {
+		name string
+		v    lagom.View
+		want string
+	}{
+		{"pick", pick, "Pick a card to play this round"},
+		{"play", play, "Play your card facing a side, or discard it"},
+		{"pass", passing, "Pass one of your cards"},
+		{"winner", over, "You win!"},
+	} {
+		if got := k.handPrompt(c.v, c.v.Seats[c.v.Seat]); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}

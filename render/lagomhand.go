@@ -2,34 +2,39 @@ package render
 
 import (
 	"image"
-	"math"
+	"slices"
 	"strconv"
 
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
-// The private Lagom image, sent to one player by DM: a header with what
-// the game asks of them and their health, purse and fulfilment; then the
-// choice at hand, large — the hand to pick from, or on a play the revealed
-// card with its four orientations; and below, their tableau, the hand to
-// pass from (or the cards passed and received) and their notes.
+// The private Lagom image, sent to one player by DM, PhoneWidth wide: the
+// shared header; the seat's own numbers; what the game asks of it, in
+// words; the choice at hand, large — the hand to pick from, or on a play
+// the revealed card, the column each side would make count, and the hand
+// to pass from; its tableau; what it passed and received; its notes; and
+// the legend at the foot.
 const (
-	lmMargin  = 16
-	lmHeadTop = 12
-	lmHeadH   = 80
-	lmMainTop = 142 // top of the large cards
-	lmLift    = 14  // how far the sealed pick stands out of the hand
-	lmBoxTop  = 360
-	lmBoxEnd  = LagomHandHeight - 12
-	lmTabW    = 430
-	lmMidW    = 250
+	lhStatsY   = headerH + 25 // the line of the seat's own numbers
+	lhPromptY  = 152          // what the game asks
+	lhMainTop  = 176          // the caption over the large cards
+	lhCardsTop = lhMainTop + 24
+	lhRowStep  = lgFaceH + 30 // between rows of a long hand
+	lhPerRow   = 4
+	lhCardGap  = (PhoneWidth - 2*frameMargin - lhPerRow*lgFaceW) / (lhPerRow - 1)
+	lhPassTop  = lhCardsTop + lgFaceH + 38 // the caption over the cards to pass
+	lhTabTop   = 626                       // the caption over the tableau
+	lhSwapY    = lhTabTop + 24 + lgStripBar + 2*lgTableStripQ + 20
+	lhNotesTop = lhSwapY + 16
+	lhLineH    = 22
 )
 
-// LagomHand draws one seat's private view of Lagom as a 1000×560 PNG for a
-// DM: its hand with its sealed pick, on a play the revealed card in each of
-// its four orientations, its health, purse, investments and fulfilment, its
-// tableau, the cards it passed and received, and its notes with {n}
-// replaced by names[n]. A view without a seat (games.Observer) is refused.
+// LagomHand draws one seat's private view of Lagom as a PNG for a DM,
+// PhoneWidth × LagomHandHeight: its hand with its sealed pick, on a play
+// the revealed card and what each of its four sides would make count, its
+// health, purse, investments and fulfilment, its tableau, the cards it
+// passed and received, and its notes with {n} replaced by names[n]. A
+// view without a seat (games.Observer) is refused.
 func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
 	return r.render(r.paintLagomHand(v, names))
 }
@@ -48,24 +53,36 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	if seat < len(v.Seats) {
 		sv = v.Seats[seat]
 	}
-	k.drawHandHeader(im, v, sv, names)
+	k.frame.drawHeader(im, k.header(v), names)
+	k.drawOwnStats(im, sv, names, seat)
+	p := k.handPrompt(v, sv)
+	pf := FitFace(p, PhoneWidth-2*frameMargin, k.prompt, k.name)
+	pf.Draw(im, pf.Fit(p, PhoneWidth-2*frameMargin), frameMargin, lhPromptY, MiddleLeft, rgb(textMain))
+
 	revealed := sv.Revealed
 	if revealed == nil && v.Step == "play" {
 		revealed = v.Picked
 	}
-	play := v.Step == "play" && !v.Over && revealed != nil && revealedState(v, sv) != "played" && !sv.Discarded
-	if play {
-		k.drawOrientations(im, v, sv, *revealed)
-	} else {
+	switch {
+	case v.Over || v.Step == "over":
+		k.drawRanking(im, v, names)
+	case v.Step == "play" && revealed != nil && revealedState(v, sv) != "played" && !sv.Discarded:
+		k.drawSides(im, sv, *revealed)
+		k.caption(im, "Then pass one", frameMargin, lhPassTop)
+		k.drawFaces(im, v.Hand, -1, -1, lhPassTop+24, 1, "No cards to pass")
+	default:
 		k.drawBigHand(im, v)
 	}
 	k.drawOwnTableau(im, v, sv)
-	if play {
-		k.drawSmallHand(im, v)
-	} else {
-		k.drawPassed(im, v)
-	}
-	k.drawLagomNotes(im, v, names)
+	k.drawSwap(im, v)
+	bottom := float64(LagomHandHeight - k.legendH - 6)
+	drawNotes(im, k.body, k.body, v.Notes, k.name.SeatNames(names, len(v.Seats)), frameMargin, lhNotesTop, PhoneWidth-2*frameMargin, bottom, lhLineH)
+	k.frame.drawLegend(im, k.legend)
+}
+
+// caption writes the title of a part of the private image, its top at y.
+func (k *lagomKit) caption(im *image.RGBA, text string, x, y float64) {
+	k.label.Draw(im, text, x, y, TopLeft, rgb(textSoft))
 }
 
 // handPrompt says, to the player, what the game asks of them now.
@@ -79,11 +96,11 @@ func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
 		case seat >= len(rk):
 			return "Game over"
 		case rk[seat] == 1 && len(v.Result.Winners()) > 1:
-			return "Game over: you share the win!"
+			return "You share the win!"
 		case rk[seat] == 1:
-			return "Game over: you win!"
+			return "You win!"
 		}
-		return "Game over: you finished " + ordinal(rk[seat])
+		return "You finished " + ordinal(rk[seat])
 	case sv.Out:
 		return "Your journey is over"
 	case waiting && v.Step == "pick" && v.Picked != nil:
@@ -93,62 +110,43 @@ func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
 	case waiting:
 		return "Waiting for the others"
 	case v.Step == "draw":
-		return "Extra draw for 5 coins, or liquidate?"
+		return "Draw an extra card for 5 coins, or not"
 	case v.Step == "pick":
 		return "Pick a card to play this round"
+	case v.Step == "play" && (sv.Discarded || revealedState(v, sv) == "played"):
+		return "Pass one of your cards"
 	case v.Step == "play":
-		return "Choose a side or discard; pass a card"
+		return "Play your card facing a side, or discard it"
 	}
 	return "Your move"
 }
 
-func (k *lagomKit) drawHandHeader(im *image.RGBA, v lagom.View, sv lagom.SeatView, names []string) {
-	seat := int(v.Seat)
-	r := image.Rect(lmMargin, lmHeadTop, LagomHandWidth-lmMargin, lmHeadTop+lmHeadH)
-	switch {
-	case v.Over:
-		k.over.Draw(im, r)
-	case lagomActive(v, seat):
-		k.active.Draw(im, r)
-	default:
-		k.status.Draw(im, r)
-	}
-	x, right := float64(r.Min.X)+18, float64(r.Max.X)-18
-	y1, y2 := float64(r.Min.Y)+28, float64(r.Min.Y)+58
-
-	// Fulfilment at the right end, largest; health and purse left of it.
-	ful := number(sv.Fulfilment)
-	tagW := k.tag.Measure("FULFILMENT")
-	fw := k.big.Draw(im, k.big.Fit(ful, 120), right, y1+2, MiddleRight, scoreColour(sv.Fulfilment))
-	k.tag.Draw(im, "FULFILMENT", right-math.Max(fw, tagW)/2, y2+6, Centre, rgb(textSoft))
-	right -= math.Max(fw, tagW) + 24
-	statRight := right
-	hw := k.stat.Draw(im, k.stat.Fit(number(sv.Health), 60), right, y1, MiddleRight, rgb(textMain))
-	BlitCentred(im, k.heart, right-hw-6-lgIcon/2, y1)
-	coins := number(sv.Coins)
+// drawOwnStats draws the seat's line of numbers under the header: its
+// token and name, then health, purse with what is invested, and
+// fulfilment, largest, at the right.
+func (k *lagomKit) drawOwnStats(im *image.RGBA, sv lagom.SeatView, names []string, seat int) {
+	FillRect(im, image.Rect(0, headerH, PhoneWidth, headerH+50), rgb(tableInset))
+	y := float64(lhStatsY)
+	right := float64(PhoneWidth - frameMargin)
+	right -= k.body.Draw(im, "fulfilment", right, y+4, MiddleRight, rgb(textSoft)) + 6
+	right -= k.big.Draw(im, k.big.Fit(number(sv.Fulfilment), 110), right, y, MiddleRight, scoreColour(sv.Fulfilment)) + 20
 	if inv := invested(sv); inv > 0 {
-		coins += " +" + strconv.Itoa(inv)
+		right -= k.body.Draw(im, "+"+strconv.Itoa(inv)+" invested", right, y+1, MiddleRight, rgb(lgGold)) + 6
 	}
-	cw := k.stat.Draw(im, k.stat.Fit(coins, 110), right, y2, MiddleRight, rgb(textMain))
-	BlitCentred(im, k.coinIcon, right-cw-6-lgIcon/2, y2)
-	right = statRight - math.Max(hw, cw) - lgIcon - 24
-
-	p := k.handPrompt(v, sv)
-	pf := FitFace(p, right-x, k.prompt, k.name)
-	pf.Draw(im, pf.Fit(p, right-x), x, y1, MiddleLeft, rgb(textMain))
-	line := k.name.SeatName(names, seat)
-	if v.Round > 0 {
-		line += " · round " + number(v.Round)
-	}
-	if inv := invested(sv); inv > 0 {
-		line += " · " + strconv.Itoa(inv) + " coins invested"
-	}
-	line += " · deck " + number(v.DeckSize)
-	k.caption.Draw(im, k.caption.Fit(line, right-x), x, y2, MiddleLeft, rgb(textSoft))
+	right -= k.stat.Draw(im, k.stat.Fit(number(sv.Coins), 70), right, y, MiddleRight, rgb(textMain)) + 3
+	BlitCentred(im, k.coinIcon, right-lgIcon/2, y)
+	k.fonts.icon("coins", lgIcon)
+	right -= lgIcon + 16
+	right -= k.stat.Draw(im, k.stat.Fit(number(sv.Health), 70), right, y, MiddleRight, rgb(textMain)) + 3
+	BlitCentred(im, k.heart, right-lgIcon/2, y)
+	k.fonts.icon("health", lgIcon)
+	right -= lgIcon + 16
+	k.drawSeatName(im, names, seat, false, frameMargin, y, right)
 }
 
 // drawBigHand draws the hand as large cards, the sealed pick lifted and
-// ringed. A pick the view no longer lists in the hand is drawn first.
+// outlined as what the seat's last move chose. A pick the view no longer
+// lists in the hand is drawn first.
 func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 	cards := v.Hand
 	picked := -1
@@ -159,44 +157,91 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 			picked = 0
 		}
 	}
-	label := "YOUR HAND · " + strconv.Itoa(len(v.Hand)) + " CARDS"
+	label := "Your hand · " + strconv.Itoa(len(v.Hand)) + " cards"
 	if len(v.Hand) == 1 {
-		label = "YOUR HAND · 1 CARD"
+		label = "Your hand · 1 card"
 	}
-	k.label.Draw(im, label, lmMargin+2, lmMainTop-lmLift-10, BaseLeft, rgb(textSoft))
-	room := float64(LagomHandWidth - 2*lmMargin)
-	sp := lgHand.spec()
+	k.caption(im, label, frameMargin, lhMainTop)
+	received := -1
+	if v.Received != nil && picked < 0 {
+		received = indexCard(cards, *v.Received)
+	}
+	k.drawFaces(im, cards, picked, received, lhCardsTop+lgPickLift, 2, "No cards in your hand")
+}
+
+// drawFaces draws cards as faces from top in at most rows rows of
+// lhPerRow, the card at picked lifted and outlined with its tag under it,
+// the one at received outlined; a count stands for cards that do not fit.
+func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, received, top, rows int, empty string) {
 	if len(cards) == 0 {
-		r := image.Rect(lmMargin, lmMainTop, LagomHandWidth-lmMargin, lmMainTop+sp.h())
-		FillRect(im, r, rgb(tableLine))
-		FillRect(im, r.Inset(2), rgb(tableInset))
-		k.caption.Draw(im, "No cards in your hand", LagomHandWidth/2, float64(lmMainTop+sp.h()/2), Centre, rgb(textSoft))
+		r := image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+lgFaceH)
+		k.slot.Draw(im, r)
+		k.name.Draw(im, empty, PhoneWidth/2, float64(top+lgFaceH/2), Centre, rgb(textSoft))
 		return
 	}
-	// A long hand is fanned so that each card still shows its left column
-	// of quadrants.
-	step, shown := fan(len(cards), sp.w(), room, 18, float64(sp.q)+6)
-	width := float64(sp.w()) + float64(max(shown-1, 0))*step
-	x := float64(lmMargin) + math.Max(0, (room-width)/2)
+	shown := min(len(cards), rows*lhPerRow)
+	if shown < len(cards) {
+		shown--
+	}
 	for i, c := range cards[:shown] {
-		y := lmMainTop
-		cx := int(x + float64(i)*step)
-		if i == picked {
-			y -= lmLift
-			Blit(im, k.pickRing, cx-5, y-5)
+		x := frameMargin + (i%lhPerRow)*(lgFaceW+lhCardGap)
+		y := top + (i/lhPerRow)*lhRowStep
+		face := image.Rect(x, y, x+lgFaceW, y+lgFaceH)
+		switch i {
+		case picked:
+			face = face.Sub(image.Pt(0, lgPickLift))
+			k.body.Draw(im, pickText, float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textMain))
+			markFresh(im, face)
+		case received:
+			k.body.Draw(im, "received", float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textSoft))
+			markFresh(im, face)
 		}
-		Blit(im, k.face(c, lgHand, false, lagom.Left), cx, y)
-		if i == picked {
-			BlitCentred(im, k.pickTag, float64(cx+sp.w()/2), float64(y+sp.h())+18)
-		}
+		Blit(im, k.face(c, 0, lagom.Left), face.Min.X, face.Min.Y)
 	}
 	if left := len(cards) - shown; left > 0 {
-		k.prompt.Draw(im, "+"+strconv.Itoa(left), x+width+12, float64(lmMainTop+sp.h()/2), MiddleLeft, rgb(textSoft))
+		i := shown
+		x := frameMargin + (i%lhPerRow)*(lgFaceW+lhCardGap)
+		y := top + (i/lhPerRow)*lhRowStep
+		k.slot.Draw(im, image.Rect(x, y, x+lgFaceW, y+lgFaceH))
+		k.big.Draw(im, "+"+strconv.Itoa(left), float64(x+lgFaceW/2), float64(y+lgFaceH/2), Centre, rgb(textSoft))
+	}
+}
+
+// drawRanking draws, once the game is over, every seat by rank with its
+// fulfilment, the winners in gold, where the hand stood: the result is
+// the picture.
+func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string) {
+	k.caption(im, "Final fulfilment", frameMargin, lhMainTop)
+	rk := lagomRanks(v)
+	order := make([]int, len(v.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rk[a] - rk[b] })
+	const rowH = 56
+	for i, seat := range order {
+		y := lhCardsTop + i*(rowH+8)
+		if y+rowH > lhTabTop-10 {
+			break
+		}
+		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+rowH)
+		c := rgb(textSoft)
+		if rk[seat] == 1 {
+			k.winner.Draw(im, r)
+			c = rgb(gold)
+		} else {
+			k.panel.Draw(im, r)
+		}
+		cy := float64(y + rowH/2)
+		k.big.Draw(im, strconv.Itoa(rk[seat]), frameMargin+30, cy, Centre, c)
+		score := k.big.Fit(k.finalScore(v, seat), 140)
+		sw := k.big.Draw(im, score, float64(r.Max.X-16), cy, MiddleRight, scoreColour(v.Seats[seat].Fulfilment))
+		k.drawSeatName(im, names, seat, false, frameMargin+60, cy, float64(r.Max.X)-16-sw-16)
 	}
 }
 
 // pickText labels the sealed pick under its card.
-const pickText = "YOUR PICK"
+const pickText = "your pick"
 
 // indexCard returns the index of c in cards by id, or −1.
 func indexCard(cards []lagom.Card, c lagom.Card) int {
@@ -235,116 +280,62 @@ func payable(sv lagom.SeatView, c lagom.Card, s lagom.Side) bool {
 	return sv.Health >= health && satAdd(max(sv.Coins, 0), invested(sv)) >= coins && active >= bonds
 }
 
-// drawOrientations draws the revealed card as held, then as played on
-// each of its four sides, so that a player on a phone sees what each side
-// gives and costs before pressing its button.
-func (k *lagomKit) drawOrientations(im *image.RGBA, v lagom.View, sv lagom.SeatView, c lagom.Card) {
-	hs := lgHand.spec()
-	top := lmMainTop - 4
-	k.label.Draw(im, "YOUR CARD", lmMargin+2, float64(top)-14, BaseLeft, rgb(textSoft))
-	Blit(im, k.face(c, lgHand, false, lagom.Left), lmMargin, top)
-	reward := "discard: no reward"
+// drawSides draws the revealed card as held, with what discarding it
+// pays, and beside it the column each of its four sides would make
+// count, named as the buttons name the sides, so that a player on a phone
+// sees what each side gives and costs before pressing its button.
+func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
+	k.caption(im, "Your card", frameMargin, lhMainTop)
+	Blit(im, k.face(c, 0, lagom.Left), frameMargin, lhCardsTop)
+	reward := "discard: nothing"
 	if c.Reward > 0 {
 		reward = "discard: +" + strconv.Itoa(c.Reward) + " coins"
 	}
-	k.small.Draw(im, reward, float64(lmMargin+hs.w()/2), float64(top+hs.h())+18, Centre, rgb(lgGold))
+	k.body.Draw(im, reward, frameMargin+lgFaceW/2, lhCardsTop+lgFaceH+16, Centre, rgb(lgGold))
 
-	s := lgXL
-	sp := s.spec()
-	x0 := lmMargin + hs.w() + 36
-	gap := (LagomHandWidth - lmMargin - x0 - 4*sp.w()) / 4
-	k.label.Draw(im, "PLAY IT WITH THIS SIDE FACING LEFT", float64(x0), float64(top)-14, BaseLeft, rgb(textSoft))
-	y := top + (hs.h()-sp.h())/2 - 10
+	q := lgSideStripQ
+	x0 := frameMargin + lgFaceW + 28
+	gap := (PhoneWidth - frameMargin - x0 - 4*q) / 3
+	k.caption(im, "Play facing", float64(x0), lhMainTop)
+	y := lhCardsTop
+	h := lgStripBar + 2*q
 	for side := lagom.Left; side <= lagom.Bottom; side++ {
-		x := x0 + int(side)*(sp.w()+gap)
-		ok := payable(sv, c, side)
-		Blit(im, k.face(c, s, true, side), x, y)
-		cx := float64(x + sp.w()/2)
-		k.stat.Draw(im, sideName(side), cx, float64(y+sp.h())+20, Centre, rgb(textMain))
-		if !ok {
-			FillRect(im, image.Rect(x, y, x+sp.w(), y+sp.h()), rgba(table, 150))
-			k.tag.Draw(im, "CAN'T PAY", cx, float64(y+sp.h())+44, Centre, rgb(badSoft))
+		x := x0 + int(side)*(q+gap)
+		cx := float64(x + q/2)
+		k.stat.Draw(im, sideName(side), cx, float64(y+h)+16, Centre, rgb(textMain))
+		if !payable(sv, c, side) {
+			Blit(im, k.veiledStrip(c, side, q), x, y)
+			k.body.Draw(im, "can't pay", cx, float64(y+h)+38, Centre, rgb(badSoft))
+			continue
 		}
+		Blit(im, k.face(c, q, side), x, y)
 	}
-}
-
-// box draws one of the boxes along the bottom, with its label.
-func (k *lagomKit) box(im *image.RGBA, x, w int, label string) (left, top float64) {
-	k.panel.Draw(im, image.Rect(x, lmBoxTop, x+w, lmBoxEnd))
-	k.label.Draw(im, label, float64(x+ltInset), lmBoxTop+14, TopLeft, rgb(textSoft))
-	return float64(x + ltInset), lmBoxTop + 40
 }
 
 func (k *lagomKit) drawOwnTableau(im *image.RGBA, v lagom.View, sv lagom.SeatView) {
-	label := "YOUR TABLEAU · " + strconv.Itoa(len(sv.Tableau))
-	x, top := k.box(im, lmMargin, lmTabW, label)
+	k.caption(im, "Your tableau · "+strconv.Itoa(len(sv.Tableau)), frameMargin, lhTabTop)
+	top := lhTabTop + 24
 	if len(sv.Tableau) == 0 {
-		k.caption.Draw(im, "no cards played yet", x, top+20, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, "no cards yet", frameMargin, float64(top+30), MiddleLeft, rgb(textSoft))
 		return
 	}
-	k.drawTableau(im, sv.Tableau, lgM, int(x), int(top), lmTabW-2*ltInset, v.Round)
+	k.drawTableau(im, sv.Tableau, lgTableStripQ, frameMargin, top, PhoneWidth-2*frameMargin, freshRound(v))
 }
 
-// drawSmallHand draws the hand left after the pick, to choose the card to
-// pass from.
-func (k *lagomKit) drawSmallHand(im *image.RGBA, v lagom.View) {
-	bx := lmMargin + lmTabW + 10
-	x, top := k.box(im, bx, lmMidW, "YOUR HAND · PASS ONE")
-	k.drawCardRow(im, v.Hand, x, top+6, float64(lmMidW-2*ltInset), "no cards to pass")
-}
-
-// drawCardRow draws cards as small faces in a row from (x, top) within
-// room pixels, fanned when they do not fit.
-func (k *lagomKit) drawCardRow(im *image.RGBA, cards []lagom.Card, x, top, room float64, empty string) {
-	if len(cards) == 0 {
-		k.caption.Draw(im, empty, x, top+20, MiddleLeft, rgb(textSoft))
-		return
-	}
-	sp := lgXS.spec()
-	more := k.stat.Measure("+"+strconv.Itoa(len(cards))) + 8
-	step, shown := fan(len(cards), sp.w(), room, 8, float64(sp.q)*0.6)
-	if shown < len(cards) {
-		step, shown = fan(len(cards), sp.w(), room-more, 8, float64(sp.q)*0.6)
-	}
-	for i, c := range cards[:shown] {
-		Blit(im, k.face(c, lgXS, false, lagom.Left), int(x+float64(i)*step), int(top))
-	}
-	if left := len(cards) - shown; left > 0 {
-		end := x + float64(sp.w()) + float64(max(shown-1, 0))*step
-		if shown == 0 {
-			end = x
-		}
-		k.stat.Draw(im, "+"+strconv.Itoa(left), end+8, top+float64(sp.h())/2, MiddleLeft, rgb(textSoft))
-	}
-}
-
-// drawPassed draws the card the seat passed and the one it received this
-// round, which only giver and receiver know.
-func (k *lagomKit) drawPassed(im *image.RGBA, v lagom.View) {
-	bx := lmMargin + lmTabW + 10
-	x, top := k.box(im, bx, lmMidW, "PASSED · RECEIVED")
-	sp := lgXS.spec()
-	colW := float64(lmMidW-2*ltInset) / 2
-	for i, c := range [2]*lagom.Card{v.Passed, v.Received} {
-		cx := x + float64(i)*colW
-		caption := [2]string{"you passed", "you received"}[i]
-		k.small.Draw(im, caption, cx, top+6, MiddleLeft, rgb(textSoft))
-		y := int(top) + 22
+// drawSwap writes the cards the seat passed and received this round,
+// which only giver and receiver know.
+func (k *lagomKit) drawSwap(im *image.RGBA, v lagom.View) {
+	title := func(c *lagom.Card) string {
 		if c == nil {
-			r := image.Rect(int(cx), y, int(cx)+sp.w(), y+sp.h())
-			FillRect(im, r, rgb(tableLine))
-			FillRect(im, r.Inset(2), rgb(rowFill))
-			k.small.Draw(im, "none", cx+float64(sp.w())/2, float64(y+sp.h()/2), Centre, rgb(textSoft))
-			continue
+			return "none"
 		}
-		Blit(im, k.face(*c, lgXS, false, lagom.Left), int(cx), y)
+		return k.cardTitle(*c)
 	}
-}
-
-func (k *lagomKit) drawLagomNotes(im *image.RGBA, v lagom.View, names []string) {
-	bx := lmMargin + lmTabW + 10 + lmMidW + 10
-	w := LagomHandWidth - lmMargin - bx
-	x, top := k.box(im, bx, w, "NOTES")
-	width := float64(w - 2*ltInset)
-	drawNotes(im, k.body, k.caption, v.Notes, k.name.SeatNames(names, len(v.Seats)), x, top, width, lmBoxEnd-8, 24)
+	x := float64(frameMargin)
+	half := float64(PhoneWidth-2*frameMargin) / 2
+	for i, c := range [2]*lagom.Card{v.Passed, v.Received} {
+		lx := x + float64(i)*half
+		lx += k.body.Draw(im, [2]string{"Passed ", "Received "}[i], lx, lhSwapY, MiddleLeft, rgb(textSoft))
+		k.title.Draw(im, k.title.Fit(title(c), x+float64(i+1)*half-lx-8), lx, lhSwapY, MiddleLeft, rgb(textMain))
+	}
 }

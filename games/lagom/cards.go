@@ -214,13 +214,6 @@ var symbolNames = [...]string{
 	Wealth: "Wealth", Relationship: "Relationship", Leisure: "Leisure", Purpose: "Purpose",
 }
 
-// shortNames keep a button label within Discord's limit when a side has
-// many symbols.
-var shortNames = [...]string{
-	LoseHealth: "−Health", LoseRelationship: "−Rel", SpendWealth: "−3 coins",
-	Wealth: "Wealth", Relationship: "Rel", Leisure: "Leisure", Purpose: "Purpose",
-}
-
 func (s Side) String() string {
 	if s < 0 || s > Bottom {
 		return "?"

@@ -236,3 +236,24 @@ func TestRetiredSetKeepsPlaying(t *testing.T) {
 		t.Error("a game naming an unknown card set was loaded")
 	}
 }
+
+// Every button for playing a side fits Discord's 80 characters and names
+// each symbol in full, as the board's legend does, whatever it cashes in.
+func TestSideLabelsNameSymbolsInFull(t *testing.T) {
+	for _, c := range currentSet().cards {
+		for side := Left; side <= Bottom; side++ {
+			syms := c.symbols(side)
+			for cash := range 4 {
+				label := sideLabel(side, syms, cash)
+				if n := len([]rune(label)); n > 80 {
+					t.Errorf("%s, %s side: %q is %d characters", c.Title, side, label, n)
+				}
+				for _, sym := range syms {
+					if !strings.Contains(label, sym.String()) {
+						t.Errorf("%s, %s side: %q does not name %s", c.Title, side, label, sym)
+					}
+				}
+			}
+		}
+	}
+}

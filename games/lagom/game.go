@@ -15,7 +15,7 @@ Everyone starts with 30 health, 5 coins and 3 cards. Each round:
 1. You spend 3 health (if you can't, your journey is over), your investments grow by a coin each, and you draw a card.
 2. You may pay 5 coins for one extra card, cashing in investments if you like.
 3. Everyone secretly picks a card; picks are revealed together.
-4. Play your card facing any of its four sides (only the two quadrants on that side count) or discard it for its coin reward. Costs come first and must be paid in full: −1 health, −3 coins, or sunset your oldest Relationship.
+4. Play your card facing any of its four sides (only the two quadrants on that side count) or discard it for its coin reward. Costs come first and must be paid in full: Lose Health (1 health), Spend Wealth (3 coins), Lose Relationship (sunset your oldest Relationship).
 5. Pass a card from your hand to the next player on your right.
 6. Score: each active Relationship scores the rounds it has been in play; each Leisure on this round's card scores 2 (and gave +1 health); if this round's card shows Purpose, score every Purpose in your tableau.
 

@@ -203,14 +203,14 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 			if !ok {
 				continue
 			}
-			suffix := ""
+			cash := 0
 			if short > 0 {
 				needCash = true
-				suffix = fmt.Sprintf(" (cashing in %s)", plural(len(s.toCash(p, short)), "investment"))
+				cash = len(s.toCash(p, short))
 			}
 			out = append(out, games.Choice{
 				Action: games.Action{Kind: "play", Args: []int{int(side)}},
-				Label:  sideLabel(side, syms, suffix),
+				Label:  sideLabel(side, syms, cash),
 			})
 		}
 		label := "Discard " + c.Title
@@ -283,24 +283,30 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// sideLabel is the button for playing a side: the side and the symbols it
-// activates, in short names when the long ones would not fit.
-func sideLabel(side Side, syms []Symbol, suffix string) string {
-	for _, names := range [][len(symbolNames)]string{symbolNames, shortNames} {
-		parts := make([]string, len(syms))
-		for i, sym := range syms {
-			parts[i] = names[sym]
-		}
-		what := strings.Join(parts, " + ")
-		if what == "" {
-			what = "nothing"
-		}
-		label := "Play facing " + side.String() + ": " + what + suffix
-		if len([]rune(label)) <= 80 {
+// sideLabel is the button for playing a side: the side, the symbols it
+// activates by the names the boards' legend gives them, and how many
+// investments paying for it cashes in. When that would pass Discord's
+// limit the count is said more briefly, and only then are the symbols
+// left out.
+func sideLabel(side Side, syms []Symbol, cash int) string {
+	parts := make([]string, len(syms))
+	for i, sym := range syms {
+		parts[i] = sym.String()
+	}
+	what := strings.Join(parts, " + ")
+	if what == "" {
+		what = "nothing"
+	}
+	suffixes := []string{""}
+	if cash > 0 {
+		suffixes = []string{fmt.Sprintf(" (cashing in %s)", plural(cash, "investment")), fmt.Sprintf(" (cashing in %d)", cash), fmt.Sprintf(" (cash in %d)", cash)}
+	}
+	for _, suffix := range suffixes {
+		if label := "Play facing " + side.String() + ": " + what + suffix; len([]rune(label)) <= 80 {
 			return label
 		}
 	}
-	return "Play facing " + side.String() + suffix
+	return "Play facing " + side.String() + suffixes[len(suffixes)-1]
 }
 
 // Apply implements games.State. It validates against Legal first, so a
