@@ -15,18 +15,18 @@ import (
 // to pass from; its tableau; what it passed and received; its notes; and
 // the legend at the foot.
 const (
-	lhStatsY   = headerH + 25 // the line of the seat's own numbers
-	lhPromptY  = 152          // what the game asks
-	lhMainTop  = 176          // the caption over the large cards
-	lhCardsTop = lhMainTop + 24
-	lhRowStep  = lgFaceH + 30 // between rows of a long hand
-	lhPerRow   = 4
-	lhCardGap  = (PhoneWidth - 2*frameMargin - lhPerRow*lgFaceW) / (lhPerRow - 1)
-	lhPassTop  = lhCardsTop + lgFaceH + 38 // the caption over the cards to pass
-	lhTabTop   = 626                       // the caption over the tableau
-	lhSwapY    = lhTabTop + 24 + lgStripBar + 2*lgTableStripQ + 20
-	lhNotesTop = lhSwapY + 16
-	lhLineH    = 22
+	lghStatsY   = headerH + 25 // the line of the seat's own numbers
+	lghPromptY  = 152          // what the game asks
+	lghMainTop  = 176          // the caption over the large cards
+	lghCardsTop = lghMainTop + 24
+	lghRowStep  = lgFaceH + 30 // between rows of a long hand
+	lghPerRow   = 4
+	lghCardGap  = (PhoneWidth - 2*frameMargin - lghPerRow*lgFaceW) / (lghPerRow - 1)
+	lghPassTop  = lghCardsTop + lgFaceH + 38 // the caption over the cards to pass
+	lghTabTop   = 626                        // the caption over the tableau
+	lghSwapY    = lghTabTop + 24 + lgStripBar + 2*lgTableStripQ + 20
+	lghNotesTop = lghSwapY + 16
+	lghLineH    = 22
 )
 
 // LagomHand draws one seat's private view of Lagom as a PNG for a DM,
@@ -57,7 +57,7 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	k.drawOwnStats(im, sv, names, seat)
 	p := k.handPrompt(v, sv)
 	pf := FitFace(p, PhoneWidth-2*frameMargin, k.prompt, k.name)
-	pf.Draw(im, pf.Fit(p, PhoneWidth-2*frameMargin), frameMargin, lhPromptY, MiddleLeft, rgb(textMain))
+	pf.Draw(im, pf.Fit(p, PhoneWidth-2*frameMargin), frameMargin, lghPromptY, MiddleLeft, rgb(textMain))
 
 	revealed := sv.Revealed
 	if revealed == nil && v.Step == "play" {
@@ -68,15 +68,15 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 		k.drawRanking(im, v, names)
 	case v.Step == "play" && revealed != nil && revealedState(v, sv) != "played" && !sv.Discarded:
 		k.drawSides(im, sv, *revealed)
-		k.caption(im, "Then pass one", frameMargin, lhPassTop)
-		k.drawFaces(im, v.Hand, -1, -1, lhPassTop+24, 1, "No cards to pass")
+		k.caption(im, "Then pass one", frameMargin, lghPassTop)
+		k.drawFaces(im, v.Hand, -1, -1, lghPassTop+24, 1, "No cards to pass")
 	default:
 		k.drawBigHand(im, v)
 	}
 	k.drawOwnTableau(im, v, sv)
 	k.drawSwap(im, v)
 	bottom := float64(LagomHandHeight - k.legendH - 6)
-	drawNotes(im, k.body, k.body, v.Notes, k.name.SeatNames(names, len(v.Seats)), frameMargin, lhNotesTop, PhoneWidth-2*frameMargin, bottom, lhLineH)
+	drawNotes(im, k.body, k.body, v.Notes, k.name.SeatNames(names, len(v.Seats)), frameMargin, lghNotesTop, PhoneWidth-2*frameMargin, bottom, lghLineH)
 	k.frame.drawLegend(im, k.legend)
 }
 
@@ -126,7 +126,7 @@ func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
 // fulfilment, largest, at the right.
 func (k *lagomKit) drawOwnStats(im *image.RGBA, sv lagom.SeatView, names []string, seat int) {
 	FillRect(im, image.Rect(0, headerH, PhoneWidth, headerH+50), rgb(tableInset))
-	y := float64(lhStatsY)
+	y := float64(lghStatsY)
 	right := float64(PhoneWidth - frameMargin)
 	right -= k.body.Draw(im, "fulfilment", right, y+4, MiddleRight, rgb(textSoft)) + 6
 	right -= k.big.Draw(im, k.big.Fit(number(sv.Fulfilment), 110), right, y, MiddleRight, scoreColour(sv.Fulfilment)) + 20
@@ -161,16 +161,16 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 	if len(v.Hand) == 1 {
 		label = "Your hand · 1 card"
 	}
-	k.caption(im, label, frameMargin, lhMainTop)
+	k.caption(im, label, frameMargin, lghMainTop)
 	received := -1
 	if v.Received != nil && picked < 0 {
 		received = indexCard(cards, *v.Received)
 	}
-	k.drawFaces(im, cards, picked, received, lhCardsTop+lgPickLift, 2, "No cards in your hand")
+	k.drawFaces(im, cards, picked, received, lghCardsTop+lgPickLift, 2, "No cards in your hand")
 }
 
 // drawFaces draws cards as faces from top in at most rows rows of
-// lhPerRow, the card at picked lifted and outlined with its tag under it,
+// lghPerRow, the card at picked lifted and outlined with its tag under it,
 // the one at received outlined; a count stands for cards that do not fit.
 func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, received, top, rows int, empty string) {
 	if len(cards) == 0 {
@@ -179,13 +179,13 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 		k.name.Draw(im, empty, PhoneWidth/2, float64(top+lgFaceH/2), Centre, rgb(textSoft))
 		return
 	}
-	shown := min(len(cards), rows*lhPerRow)
+	shown := min(len(cards), rows*lghPerRow)
 	if shown < len(cards) {
 		shown--
 	}
 	for i, c := range cards[:shown] {
-		x := frameMargin + (i%lhPerRow)*(lgFaceW+lhCardGap)
-		y := top + (i/lhPerRow)*lhRowStep
+		x := frameMargin + (i%lghPerRow)*(lgFaceW+lghCardGap)
+		y := top + (i/lghPerRow)*lghRowStep
 		face := image.Rect(x, y, x+lgFaceW, y+lgFaceH)
 		switch i {
 		case picked:
@@ -200,8 +200,8 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 	}
 	if left := len(cards) - shown; left > 0 {
 		i := shown
-		x := frameMargin + (i%lhPerRow)*(lgFaceW+lhCardGap)
-		y := top + (i/lhPerRow)*lhRowStep
+		x := frameMargin + (i%lghPerRow)*(lgFaceW+lghCardGap)
+		y := top + (i/lghPerRow)*lghRowStep
 		k.slot.Draw(im, image.Rect(x, y, x+lgFaceW, y+lgFaceH))
 		k.big.Draw(im, "+"+strconv.Itoa(left), float64(x+lgFaceW/2), float64(y+lgFaceH/2), Centre, rgb(textSoft))
 	}
@@ -211,7 +211,7 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 // fulfilment, the winners in gold, where the hand stood: the result is
 // the picture.
 func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string) {
-	k.caption(im, "Final fulfilment", frameMargin, lhMainTop)
+	k.caption(im, "Final fulfilment", frameMargin, lghMainTop)
 	rk := lagomRanks(v)
 	order := make([]int, len(v.Seats))
 	for i := range order {
@@ -220,8 +220,8 @@ func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string) {
 	slices.SortStableFunc(order, func(a, b int) int { return rk[a] - rk[b] })
 	const rowH = 56
 	for i, seat := range order {
-		y := lhCardsTop + i*(rowH+8)
-		if y+rowH > lhTabTop-10 {
+		y := lghCardsTop + i*(rowH+8)
+		if y+rowH > lghTabTop-10 {
 			break
 		}
 		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+rowH)
@@ -285,19 +285,19 @@ func payable(sv lagom.SeatView, c lagom.Card, s lagom.Side) bool {
 // count, named as the buttons name the sides, so that a player on a phone
 // sees what each side gives and costs before pressing its button.
 func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
-	k.caption(im, "Your card", frameMargin, lhMainTop)
-	Blit(im, k.face(c, 0, lagom.Left), frameMargin, lhCardsTop)
+	k.caption(im, "Your card", frameMargin, lghMainTop)
+	Blit(im, k.face(c, 0, lagom.Left), frameMargin, lghCardsTop)
 	reward := "discard: nothing"
 	if c.Reward > 0 {
 		reward = "discard: +" + strconv.Itoa(c.Reward) + " coins"
 	}
-	k.body.Draw(im, reward, frameMargin+lgFaceW/2, lhCardsTop+lgFaceH+16, Centre, rgb(lgGold))
+	k.body.Draw(im, reward, frameMargin+lgFaceW/2, lghCardsTop+lgFaceH+16, Centre, rgb(lgGold))
 
 	q := lgSideStripQ
 	x0 := frameMargin + lgFaceW + 28
 	gap := (PhoneWidth - frameMargin - x0 - 4*q) / 3
-	k.caption(im, "Play facing", float64(x0), lhMainTop)
-	y := lhCardsTop
+	k.caption(im, "Play facing", float64(x0), lghMainTop)
+	y := lghCardsTop
 	h := lgStripBar + 2*q
 	for side := lagom.Left; side <= lagom.Bottom; side++ {
 		x := x0 + int(side)*(q+gap)
@@ -313,8 +313,8 @@ func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
 }
 
 func (k *lagomKit) drawOwnTableau(im *image.RGBA, v lagom.View, sv lagom.SeatView) {
-	k.caption(im, "Your tableau · "+strconv.Itoa(len(sv.Tableau)), frameMargin, lhTabTop)
-	top := lhTabTop + 24
+	k.caption(im, "Your tableau · "+strconv.Itoa(len(sv.Tableau)), frameMargin, lghTabTop)
+	top := lghTabTop + 24
 	if len(sv.Tableau) == 0 {
 		k.body.Draw(im, "no cards yet", frameMargin, float64(top+30), MiddleLeft, rgb(textSoft))
 		return
@@ -335,7 +335,7 @@ func (k *lagomKit) drawSwap(im *image.RGBA, v lagom.View) {
 	half := float64(PhoneWidth-2*frameMargin) / 2
 	for i, c := range [2]*lagom.Card{v.Passed, v.Received} {
 		lx := x + float64(i)*half
-		lx += k.body.Draw(im, [2]string{"Passed ", "Received "}[i], lx, lhSwapY, MiddleLeft, rgb(textSoft))
-		k.title.Draw(im, k.title.Fit(title(c), x+float64(i+1)*half-lx-8), lx, lhSwapY, MiddleLeft, rgb(textMain))
+		lx += k.body.Draw(im, [2]string{"Passed ", "Received "}[i], lx, lghSwapY, MiddleLeft, rgb(textSoft))
+		k.title.Draw(im, k.title.Fit(title(c), x+float64(i+1)*half-lx-8), lx, lghSwapY, MiddleLeft, rgb(textMain))
 	}
 }

@@ -18,24 +18,24 @@ import (
 // foot. Its height depends only on the number of seats. At the end the
 // rows, ranked, give the tableaux's room to the scores.
 const (
-	ltRowH  = 126 // one seat's row
-	ltGap   = 8   // between rows
-	ltPad   = 10  // inside a row
-	ltStatW = 160 // the column of a seat's name and numbers
-	ltSlotW = 104 // the sealed answer or revealed card, right of a tableau
-	ltTop   = headerH + 10
-	ltMaxH  = 1000
+	lgtRowH  = 126 // one seat's row
+	lgtGap   = 8   // between rows
+	lgtPad   = 10  // inside a row
+	lgtStatW = 160 // the column of a seat's name and numbers
+	lgtSlotW = 104 // the sealed answer or revealed card, right of a tableau
+	lgtTop   = headerH + 10
+	lgtMaxH  = 1000
 )
 
 // tableHeight is the height of the table of n seats: a row each, at
 // least one, under the header and over the legend, never taller than
-// ltMaxH.
+// lgtMaxH.
 func (k *lagomKit) tableHeight(n int) int {
 	rows := max(n, 1)
-	if rows > (ltMaxH-ltTop-10-k.legendH+ltGap)/(ltRowH+ltGap) {
-		return ltMaxH
+	if rows > (lgtMaxH-lgtTop-10-k.legendH+lgtGap)/(lgtRowH+lgtGap) {
+		return lgtMaxH
 	}
-	return ltTop + rows*ltRowH + (rows-1)*ltGap + 10 + k.legendH
+	return lgtTop + rows*lgtRowH + (rows-1)*lgtGap + 10 + k.legendH
 }
 
 // LagomTable draws the public table of Lagom as a PNG for the channel,
@@ -114,7 +114,7 @@ func (k *lagomKit) header(v lagom.View) header {
 func (k *lagomKit) drawTableSeats(im *image.RGBA, v lagom.View, names []string) {
 	n := len(v.Seats)
 	if n == 0 {
-		k.name.Draw(im, "No players at the table", PhoneWidth/2, ltTop+ltRowH/2, Centre, rgb(textSoft))
+		k.name.Draw(im, "No players at the table", PhoneWidth/2, lgtTop+lgtRowH/2, Centre, rgb(textSoft))
 		return
 	}
 	over := v.Over || v.Step == "over"
@@ -131,11 +131,11 @@ func (k *lagomKit) drawTableSeats(im *image.RGBA, v lagom.View, names []string) 
 	}
 	bottom := im.Rect.Dy() - k.legendH - 10
 	for i, seat := range order {
-		y := ltTop + i*(ltRowH+ltGap)
-		if y+ltRowH > bottom {
+		y := lgtTop + i*(lgtRowH+lgtGap)
+		if y+lgtRowH > bottom {
 			break
 		}
-		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+ltRowH)
+		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+lgtRowH)
 		if over {
 			k.drawFinalSeat(im, v, names, seat, rk[seat], r)
 			continue
@@ -170,13 +170,13 @@ func (k *lagomKit) drawTableSeat(im *image.RGBA, v lagom.View, names []string, s
 	default:
 		k.panel.Draw(im, r)
 	}
-	x := float64(r.Min.X + ltPad)
-	right := x + ltStatW
+	x := float64(r.Min.X + lgtPad)
+	right := x + lgtStatW
 	top := float64(r.Min.Y)
 	k.drawSeatName(im, names, seat, active, x, top+20, right)
 
 	// Fulfilment, the score, largest; what the last scoring added beside it.
-	fw := k.big.Draw(im, k.big.Fit(number(sv.Fulfilment), ltStatW-50), x, top+60, MiddleLeft, scoreColour(sv.Fulfilment))
+	fw := k.big.Draw(im, k.big.Fit(number(sv.Fulfilment), lgtStatW-50), x, top+60, MiddleLeft, scoreColour(sv.Fulfilment))
 	if last := signed(sv.Scored); x+fw+8+k.stat.Measure(last) <= right {
 		c := rgb(textSoft)
 		if sv.Scored > 0 {
@@ -186,8 +186,8 @@ func (k *lagomKit) drawTableSeat(im *image.RGBA, v lagom.View, names []string, s
 	}
 	k.drawStats(im, sv, x, top+100, right)
 
-	slotX := r.Max.X - ltPad - ltSlotW
-	k.drawSeatSlot(im, v, sv, image.Rect(slotX, r.Min.Y+ltPad, slotX+ltSlotW, r.Max.Y-ltPad))
+	slotX := r.Max.X - lgtPad - lgtSlotW
+	k.drawSeatSlot(im, v, sv, image.Rect(slotX, r.Min.Y+lgtPad, slotX+lgtSlotW, r.Max.Y-lgtPad))
 	tx := int(right) + 8
 	q := lgTableStripQ
 	y := r.Min.Y + (r.Dy()-lgStripBar-2*q)/2
@@ -280,7 +280,7 @@ func (k *lagomKit) drawFinalSeat(im *image.RGBA, v lagom.View, names []string, s
 	} else {
 		k.panel.Draw(im, r)
 	}
-	x := float64(r.Min.X + ltPad)
+	x := float64(r.Min.X + lgtPad)
 	top := float64(r.Min.Y)
 	c := rgb(textSoft)
 	if rank == 1 {
@@ -297,10 +297,10 @@ func (k *lagomKit) drawFinalSeat(im *image.RGBA, v lagom.View, names []string, s
 		return
 	}
 	dx := right + 12
-	width := float64(r.Max.X-ltPad) - dx
+	width := float64(r.Max.X-lgtPad) - dx
 	lines := k.body.Wrap(k.body.Clean(v.Result.Detail[seat]), width)
 	const lineH = 21
-	fit := (r.Dy() - 2*ltPad) / lineH
+	fit := (r.Dy() - 2*lgtPad) / lineH
 	if len(lines) > fit {
 		lines = lines[:fit]
 		lines[fit-1] = k.body.Fit(lines[fit-1]+" …", width)
