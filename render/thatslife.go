@@ -22,7 +22,7 @@ import (
 const (
 	tlCols    = 7
 	tlRows    = 5
-	tlSlots   = tlCols * tlRows // 35: the full course of 34 cards fits
+	tlSlots   = tlCols * tlRows // 35: the full course of 34 cards fits, Start taking two
 	tlSlotW   = 81
 	tlSlotH   = 95
 	tlCardW   = 75
@@ -46,7 +46,6 @@ const (
 	tlLineStep   = 29 // between lines of cards
 	tlChipW      = 38
 	tlChipH      = 26
-	tlChipStep   = tlChipW + 3
 	tlTokenSize  = 24 // a player's token in their row
 	tlDieSize    = 30
 	tlPipSize    = minIcon
@@ -154,6 +153,7 @@ type thatsLifeKit struct {
 	pips        [PlayerColours]*image.RGBA // a figure home
 	hollow      [PlayerColours]*image.RGBA // a figure still on the course
 	dice        [7]*image.RGBA             // dice[0] is a blank face
+	home        *image.RGBA                // the finish flag before a row's figures
 	legend      []legendItem
 	overLegend  []legendItem
 	lockLegend  legendItem
@@ -187,6 +187,7 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 		k.pips[p] = tokenSprite(tlPipSize, func(dc *gg.Context, c float64) { Pip(dc, p, true, rgb(textMain), c, c, tlPipSize) })
 		k.hollow[p] = tokenSprite(tlPipSize, func(dc *gg.Context, c float64) { Pip(dc, p, false, rgb(textSoft), c, c, tlPipSize) })
 	}
+	k.home = homeFlag()
 	for n := range k.dice {
 		k.dice[n] = Sprite(tlDieSize+4, tlDieSize+4, func(dc *gg.Context) { Die(dc, 2, 2, tlDieSize, n) })
 	}
@@ -217,8 +218,8 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 
 	// The legend names each symbol with the word the buttons, the log and
 	// the rules use: "Guard ★ → +8", "moved a guard", "Recycled to the end
-	// of the course", "each ★ turns one of your minus cards", "no fortune
-	// can turn it".
+	// of the course", "has every figure home", "each ★ turns one of your
+	// minus cards", "no fortune can turn it".
 	star := centredSprite(legendIcon, legendIcon, func(dc *gg.Context, cx, cy float64) {
 		StarPath(dc, cx, cy, legendIcon/2)
 		dc.SetColor(rgb(gold))
@@ -232,6 +233,7 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 		{guardSprite(legendIcon), "guard"},
 		{star, "fortune"},
 		{recycled, "recycled"},
+		{k.home, "home"},
 	}
 	k.overLegend = []legendItem{
 		{k.chips[chipKey{thatslife.Minus, -6, false, true, false}], "a fortune turns it"},
@@ -339,6 +341,25 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 		}
 		if key.recycled {
 			recycleMark(dc, x+w-13, y+h-13, minIcon/2-3, st.edge)
+		}
+	})
+}
+
+// homeFlag is a chequered square, the Finish card's band: it stands before
+// a player's figures, filled when home.
+func homeFlag() *image.RGBA {
+	const side, sq = minIcon, minIcon / 4
+	return Sprite(side, side, func(dc *gg.Context) {
+		im := dc.Image().(*image.RGBA)
+		FillRect(im, im.Bounds(), rgb(textMain))
+		for i := range 4 {
+			for j := range 4 {
+				c := rgb(white)
+				if (i+j)%2 == 1 {
+					c = rgb(inkDark)
+				}
+				FillRect(im, image.Rect(1+i*sq, 1+j*sq, 1+(i+1)*sq, 1+(j+1)*sq), c)
+			}
 		}
 	})
 }
@@ -793,13 +814,16 @@ func (k *thatsLifeKit) drawHome(im *image.RGBA, p thatslife.PlayerView, colour i
 			right -= tlPipSize + 3
 		}
 		k.fonts.icon("figures home", tlPipSize)
-		return right - 9
-	}
-	if p.Figures != 0 {
+	} else if p.Figures != 0 {
 		s := strconv.Itoa(p.Home) + "/" + strconv.Itoa(p.Figures)
-		right -= k.small.Draw(im, s, right, cy, MiddleRight, rgb(textSoft)) + 12
+		right -= k.small.Draw(im, s, right, cy, MiddleRight, rgb(textSoft)) + 6
 	}
-	return right
+	if p.Figures == 0 {
+		return right
+	}
+	BlitCentred(im, k.home, right-minIcon/2-2, cy)
+	k.fonts.icon("home", minIcon)
+	return right - minIcon - 14
 }
 
 // drawDie draws the roll of the player to play ending at right; it returns

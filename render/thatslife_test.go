@@ -114,6 +114,29 @@ func startOf(seats, figures, turn, roll int) thatslife.View {
 
 func startOfThree() thatslife.View { return startOf(3, 3, 1, 4) }
 
+// overOfTwo is a game ended by its last figure (variant 5): its owner
+// took the worst minus card left, which no fortune may turn, and three
+// cards stayed on the course.
+func overOfTwo() thatslife.View {
+	taken := [][]string{
+		{"A-1", "A-2", "F1", "+8", "+7", "+6", "F4", "B-2", "B-3", "B-5", "+1", "B-10"},
+		{"A-3", "A-4", "A-5", "F2", "F3", "+5", "+4", "+3", "+2", "B-1", "B-4", "B-6", "B-7", "F5", "A-6", "A-7", "A-8"},
+	}
+	v := thatslife.View{Spots: course(without(standardIDs(), slices.Concat(taken...)...), 2), Over: true}
+	scores := []int{15, 7}
+	for s := range 2 {
+		v.Players = append(v.Players, thatslife.PlayerView{
+			Colour: thatslife.Colour(s + 2), Figures: 3, Home: 3, Finished: true,
+			Collected: cards(taken[s]...), Score: scores[s],
+		})
+	}
+	v.Players[0].Home, v.Players[0].Unconvertible = 2, []string{"B-10"}
+	v.Spots[len(v.Spots)-1].Figures = []int{2, 3}
+	v.Result = games.Result{Over: true, Scores: scores, Rank: games.RankByScore(scores)}
+	v.Last = &thatslife.LastMove{To: "finish"}
+	return v
+}
+
 // startOfSix is the longest course with the most stacks on Start.
 func startOfSix() thatslife.View { return startOf(6, 2, 2, 5) }
 
@@ -268,6 +291,7 @@ func thatsLifeGoldens() []golden {
 		{"thatslife_start3", func() any { return startOfThree() }, []string{"Ada", "Grace", "Linus"}, PhoneWidth, tlHeight(3)},
 		{"thatslife_mid6", func() any { return midOfSix() }, []string{"Mia", "Noah", "Olivia", "Liam", "Sofía", "Jürgen"}, PhoneWidth, tlHeight(6)},
 		{"thatslife_over4", func() any { return overOfFour() }, []string{"Ana", "Björn", "Chen", "Dmitri"}, PhoneWidth, tlHeight(4)},
+		{"thatslife_over2", func() any { return overOfTwo() }, []string{"Kateryna", "Oluwaseun"}, PhoneWidth, tlHeight(2)},
 		{"thatslife_long2", func() any { return twoWithLongName() }, []string{
 			"Maximilian Alexander von Hohenzollern-Sigmaringen", "Zoë"}, PhoneWidth, tlHeight(2)},
 		{"thatslife_start6", func() any { return startOfSix() }, longNames, PhoneWidth, tlHeight(6)},
@@ -442,4 +466,15 @@ func TestThatsLifePlayedBoards(t *testing.T) {
 
 func BenchmarkThatsLife(b *testing.B) {
 	benchmarkBoard(b, midOfSix(), thatsLifeGoldens()[1].names)
+}
+
+// BenchmarkThatsLifeStart draws the fullest course: every card, every
+// seat's figures on Start, the longest names.
+func BenchmarkThatsLifeStart(b *testing.B) {
+	benchmarkBoard(b, startOfSix(), longNames)
+}
+
+// BenchmarkThatsLifeOver draws the finished board of six players.
+func BenchmarkThatsLifeOver(b *testing.B) {
+	benchmarkBoard(b, overOfSix(), longNames)
 }
