@@ -478,3 +478,45 @@ func BenchmarkThatsLifeStart(b *testing.B) {
 func BenchmarkThatsLifeOver(b *testing.B) {
 	benchmarkBoard(b, overOfSix(), longNames)
 }
+
+// The card the last move's piece stopped on, and the card it took, are
+// outlined in the fresh colour, and nothing is without a last move.
+func TestThatsLifeMarksTheLastMove(t *testing.T) {
+	t.Parallel()
+	r := shared()
+	isFresh := func(im *image.RGBA, x, y int) bool { return im.RGBAAt(x, y) == rgb(fresh) }
+	// freshBelow counts the pixels in the fresh colour from row top down.
+	freshBelow := func(im *image.RGBA, top int) int {
+		n := 0
+		for y := top; y < im.Rect.Dy(); y++ {
+			for x := range im.Rect.Dx() {
+				if isFresh(im, x, y) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	v := midOfSix()
+	data, err := r.ThatsLife(v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := decode(t, data)
+	to := slices.IndexFunc(v.Spots, func(sp thatslife.Spot) bool { return sp.Card.ID == v.Last.To })
+	x, y := slot(courseSlot(to))
+	if !isFresh(im, x-3, y+tlCardH/2) || !isFresh(im, x+tlCardW+2, y+tlCardH/2) {
+		t.Errorf("the card the last move reached, %s, is not outlined", v.Last.To)
+	}
+	if freshBelow(im, tlPanelTop) == 0 {
+		t.Errorf("the card the last move took, %s, is not outlined in its taker's row", v.Last.Took)
+	}
+
+	v.Last = nil
+	if data, err = r.ThatsLife(v, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := freshBelow(decode(t, data), 0); n > 0 {
+		t.Errorf("with no last move, %d pixels are in the fresh colour", n)
+	}
+}
