@@ -130,7 +130,7 @@ func chipSize(key chipKey) (w, h int) {
 		w, h = tlBigChipW, tlBigChipH
 	}
 	if key.turned {
-		w += h + 6
+		w += h + 12
 	}
 	return w, h
 }
@@ -226,7 +226,7 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 		dc.Fill()
 	})
 	recycled := centredSprite(legendIcon, legendIcon, func(dc *gg.Context, cx, cy float64) {
-		recycleMark(dc, cx, cy, legendIcon/2-3, rgb(textSoft))
+		recycleMark(dc, cx, cy, legendIcon/2-1, rgb(textSoft))
 	})
 	k.legend = []legendItem{
 		{k.token(int(thatslife.Red), legendIcon), "figure"},
@@ -340,7 +340,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 			f.Draw(im, f.Fit(s, room), cx, vy, anchor, st.ink)
 		}
 		if key.recycled {
-			recycleMark(dc, x+w-13, y+h-13, minIcon/2-3, st.edge)
+			recycleMark(dc, x+w-14, y+h-14, minIcon/2-1, st.edge)
 		}
 	})
 }
@@ -499,6 +499,10 @@ func (k *thatsLifeKit) header(v thatslife.View, ranks []int) header {
 			if rk == 1 {
 				h.Winners = append(h.Winners, seatMark{s, seatColour(v, s)})
 			}
+		}
+		if len(h.Winners) == 0 {
+			// A view with nobody seated has nobody to name.
+			h.Over, h.Note = false, "Game over"
 		}
 		return h
 	}
