@@ -180,7 +180,7 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 		bigChip:    fonts.face(Bold, 23),
 	}
 	k.tiers = []tokenTier{newTier(30, 2, 1), newTier(25, 2, 2), newTier(minIcon, 3, 2)}
-	k.wideTiers = []tokenTier{newTier(30, 4, 1), newTier(25, 3, 2), newTier(minIcon, 4, 2)}
+	k.wideTiers = []tokenTier{newTier(30, 4, 1), newTier(28, 3, 2), newTier(minIcon, 4, 2)}
 	for p := range PlayerColours {
 		k.rowTokens[p] = tokenSprite(tlTokenSize, func(dc *gg.Context, c float64) { Token(dc, p, c, c, tlTokenSize) })
 		k.overTokens[p] = tokenSprite(32, func(dc *gg.Context, c float64) { Token(dc, p, c, c, 32) })
