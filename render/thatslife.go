@@ -282,8 +282,8 @@ func styleOf(k thatslife.Kind) cardStyle {
 	return cardStyle{rgb(0xC9D1D9), rgb(0x6B7785), rgb(inkDark)}
 }
 
-// faceLabel is what a card shows at its top: its value, or ★ for a
-// fortune, drawn as a star.
+// faceLabel is what a card shows, as the buttons write it: its value,
+// Start or Finish, or ★ for a fortune, which is drawn as a star.
 func faceLabel(kind thatslife.Kind, value int) string {
 	return thatslife.Card{Kind: kind, Value: value}.Label()
 }
@@ -316,7 +316,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 			dc.SetColor(st.ink)
 			dc.Fill()
 		case thatslife.Start:
-			k.endLabel.Draw(im, "START", x+w/2, y+13, Centre, st.ink)
+			k.endLabel.Draw(im, faceLabel(key.kind, 0), x+w/2, y+13, Centre, st.ink)
 		case thatslife.Finish:
 			// A chequered band, the finish line everyone knows.
 			const sq = 6
@@ -329,7 +329,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 					}
 				}
 			}
-			k.endLabel.Draw(im, "FINISH", x+w/2, y+h-13, Centre, st.ink)
+			k.endLabel.Draw(im, faceLabel(key.kind, 0), x+w/2, y+h-13, Centre, st.ink)
 		default:
 			s := faceLabel(key.kind, key.value)
 			room := w - 10
