@@ -158,9 +158,9 @@ type thatsLifeKit struct {
 	overLegend  []legendItem
 	lockLegend  legendItem
 
-	value, endLabel, small, chip *Face
-	name, score, bigName         *Face
-	bigScore, rank, bigChip      *Face
+	value, small, name, score *Face
+	bigName, bigScore, rank   *Face
+	bigChip                   *Face
 }
 
 func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
@@ -169,9 +169,7 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 		panelBoxes: newPanelBoxes(),
 		fonts:      fonts,
 		value:      fonts.face(Bold, 25),
-		endLabel:   fonts.face(Bold, minText),
 		small:      fonts.face(Bold, minText),
-		chip:       fonts.face(Bold, minText),
 		name:       fonts.face(Bold, 20),
 		score:      fonts.face(Bold, 24),
 		bigName:    fonts.face(Bold, 26),
@@ -316,7 +314,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 			dc.SetColor(st.ink)
 			dc.Fill()
 		case thatslife.Start:
-			k.endLabel.Draw(im, faceLabel(key.kind, 0), x+w/2, y+13, Centre, st.ink)
+			k.small.Draw(im, faceLabel(key.kind, 0), x+w/2, y+13, Centre, st.ink)
 		case thatslife.Finish:
 			// A chequered band, the finish line everyone knows.
 			const sq = 6
@@ -329,7 +327,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 					}
 				}
 			}
-			k.endLabel.Draw(im, faceLabel(key.kind, 0), x+w/2, y+h-13, Centre, st.ink)
+			k.small.Draw(im, faceLabel(key.kind, 0), x+w/2, y+h-13, Centre, st.ink)
 		default:
 			s := faceLabel(key.kind, key.value)
 			room := w - 10
@@ -396,7 +394,7 @@ func recycleMark(dc *gg.Context, cx, cy, r float64, c color.Color) {
 func (k *thatsLifeKit) drawChip(key chipKey) *image.RGBA {
 	iw, ih := chipSize(key)
 	w, h := float64(iw), float64(ih)
-	face, star := k.chip, float64(minIcon)
+	face, star := k.small, float64(minIcon)
 	if key.big {
 		face, star = k.bigChip, h-6
 	}
@@ -953,7 +951,7 @@ func (k *thatsLifeKit) drawChips(im *image.RGBA, v thatslife.View, chips []chip,
 		w, h := face.Rect.Dx(), face.Rect.Dy()
 		y := cy + pl.line*step - h/2
 		Blit(im, face, pl.x, y)
-		size := k.chip.size
+		size := k.small.size
 		if c.key.big {
 			size = k.bigChip.size
 		}
