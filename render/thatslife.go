@@ -141,7 +141,6 @@ func chipSize(key chipKey) (w, h int) {
 type thatsLifeKit struct {
 	*frameKit
 	panelBoxes
-	fonts       *fontSet
 	cards       map[cardKey]*image.RGBA
 	chips       map[chipKey]*image.RGBA
 	backgrounds spriteCache // by height
@@ -167,7 +166,6 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 	k := &thatsLifeKit{
 		frameKit:   newFrameKit(fonts),
 		panelBoxes: newPanelBoxes(),
-		fonts:      fonts,
 		value:      fonts.face(Bold, 25),
 		small:      fonts.face(Bold, minText),
 		name:       fonts.face(Bold, 20),
