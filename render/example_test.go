@@ -36,5 +36,5 @@ func ExampleRenderer_ThatsLife() {
 		return
 	}
 	fmt.Printf("%dx%d PNG\n", cfg.Width, cfg.Height)
-	// Output: 1280x720 PNG
+	// Output: 600x819 PNG
 }

@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/fogleman/gg"
 
@@ -14,67 +13,85 @@ import (
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
-// The board of That's Life! The course runs as a serpentine of cards on the
-// left — left to right, then right to left — so that consecutive cards stay
-// neighbours; the players sit in a panel on the right, and a footer names
-// the game and its variants.
-//
-// Sizes are chosen for a phone, where Discord shows the image about 400
-// pixels wide (a scale of 0.31): card values are 40 px, about 12 px there.
+// The board of That's Life!, one column for a phone: the shared header;
+// the course as a serpentine of cards, left to right then right to left,
+// so that consecutive cards stay neighbours; a row per player in seat
+// order; the legend at the foot. Once the game is over the course steps
+// aside for the ranking: each player's score, large, and the cards that
+// made it.
 const (
 	tlCols    = 7
 	tlRows    = 5
-	tlSlots   = tlCols * tlRows // 35: the full course of 34 cards fits
-	tlCourseX = 12
-	tlCourseY = 12
-	tlSlotW   = 124
-	tlSlotH   = 134
-	tlCardW   = 112
-	tlCardH   = 122
-	tlRadius  = 12
-	tlPad     = 6 // room around a card sprite for its shadow
+	tlSlots   = tlCols * tlRows // 35: the full course of 34 cards fits, Start taking two
+	tlSlotW   = 81
+	tlSlotH   = 95
+	tlCardW   = 75
+	tlWideW   = tlSlotW + tlCardW // Start, over the first two slots
+	tlCardH   = 89
+	tlCourseX = (PhoneWidth - tlCols*tlSlotW + tlSlotW - tlCardW) / 2
+	tlCourseY = headerH + 10
+	tlRadius  = 9
+	tlPad     = 4 // room around a card sprite for its shadow
 
-	// Where tokens stand on a card: below its value, or below the label of
-	// Start and Finish, which have more to hold.
-	tlTokenTop    = 60
-	tlEndTokenTop = 50
-	tlTokenBottom = 118
+	// Where pieces stand on a card: below its value, or below the label
+	// of Start and Finish, down to tlPiecesBottom.
+	tlPiecesTop    = 31
+	tlEndPiecesTop = 23
+	tlPiecesBottom = 87
 
-	tlPanelX   = 892
-	tlPanelW   = Width - 10 - tlPanelX
-	tlStatusH  = 112
-	tlRowsTop  = tlCourseY + tlStatusH + 12
-	tlRowsEnd  = tlCourseY + (tlRows-1)*tlSlotH + tlCardH
-	tlRowGap   = 8
-	tlRowMaxH  = 128
-	tlFooterY  = 684
-	tlDieSize  = 80
-	tlChipW    = 32
-	tlChipH    = 26
-	tlChipStep = tlChipW + 4
-	tlPipSize  = 18
-	tlMarkSize = 30
+	tlPanelTop   = tlCourseY + (tlRows-1)*tlSlotH + tlCardH + 10
+	tlRowGap     = 4
+	tlRowShort   = 57 // a player's row with one line of cards (4 to 6 seats)
+	tlRowTall    = 90 // with two lines of cards (2 and 3 seats)
+	tlLineStep   = 29 // between lines of cards
+	tlChipW      = 38
+	tlChipH      = 26
+	tlTokenSize  = 24 // a player's token in their row
+	tlDieSize    = 30
+	tlPipSize    = minIcon
+	tlBadgeH     = 17
+	tlBigChipW   = 52
+	tlBigChipH   = 34
+	tlBigStep    = tlBigChipH + 7 // between lines of big chips
+	tlOverRowMax = 200
+	tlOverName   = 60 // the line of a finished row's name and score
 )
 
-// tokenTier is one size of token on a card, with its sprites: the more
-// pieces share a card, the smaller they are drawn.
+// tlSeats is how many player rows a board of n seats is laid out for:
+// every game seats 2 to 6, and a stranger view is drawn in that frame.
+func tlSeats(n int) int { return min(max(n, 2), 6) }
+
+// tlRowHeight is the height of a player's row on a running board.
+func tlRowHeight(seats int) int {
+	if tlSeats(seats) <= 3 {
+		return tlRowTall
+	}
+	return tlRowShort
+}
+
+// tokenTier is one size of piece on a card: the more stacks share a card,
+// the smaller they are drawn.
 type tokenTier struct {
-	size     float64
-	perRow   int
-	capacity int // pieces that fit on a card: one or two rows
-	tokens   [PlayerColours]*image.RGBA
-	pawn     *image.RGBA
+	size   float64
+	perRow int
+	rows   int
+	tokens [PlayerColours]*image.RGBA
+	pawn   *image.RGBA
 }
 
 func newTier(size float64, perRow, rows int) tokenTier {
-	t := tokenTier{size: size, perRow: perRow, capacity: perRow * rows}
+	t := tokenTier{size: size, perRow: perRow, rows: rows}
 	for p := range t.tokens {
 		t.tokens[p] = tokenSprite(size, func(dc *gg.Context, c float64) { Token(dc, p, c, c, size) })
 	}
-	t.pawn = tokenSprite(size, func(dc *gg.Context, c float64) {
+	t.pawn = guardSprite(size)
+	return t
+}
+
+func guardSprite(size float64) *image.RGBA {
+	return tokenSprite(size, func(dc *gg.Context, c float64) {
 		Pawn(dc, c, c, size, rgb(pawnFill), rgb(pawnEdge))
 	})
-	return t
 }
 
 // The guards' pawns: pale grey, unlike any player colour.
@@ -84,97 +101,140 @@ const (
 )
 
 // cardKey names a card face. Faces depend on what a card shows, not on its
-// id: the two −3 cards of runs A and B look alike, as on the table.
+// id: the two −3 cards of runs A and B look alike, as on the table, and
+// differ by the position printed on them (indexed) while both lie on the
+// course, as the buttons name them "#5 −3".
 type cardKey struct {
 	kind     thatslife.Kind
 	value    int
 	recycled bool
+	indexed  bool
+	wide     bool
 }
 
+// chipKey names a collected card as a row shows it: locked when no fortune
+// may turn it, turned when a fortune did ("★→−6").
 type chipKey struct {
 	kind   thatslife.Kind
 	value  int
 	locked bool
+	turned bool
+	big    bool // on the finished board
+}
+
+// chipSize is the size of a chip of a row: big on the finished board, and
+// wider when it shows a turned card.
+func chipSize(key chipKey) (w, h int) {
+	w, h = tlChipW, tlChipH
+	if key.big {
+		w, h = tlBigChipW, tlBigChipH
+	}
+	if key.turned {
+		w += h + 12
+	}
+	return w, h
 }
 
 // thatsLifeKit is everything a That's Life! board reuses. It is built once
-// per Renderer and only read afterwards, but for its sprite cache, which is
-// safe for concurrent use, so renders share it freely.
+// per Renderer and only read afterwards, but for its sprite caches, which
+// are safe for concurrent use, so renders share it freely.
 type thatsLifeKit struct {
-	background *image.RGBA
-	cards      map[cardKey]*image.RGBA
-	chips      map[chipKey]*image.RGBA
-	cardTiers  []tokenTier                // on route cards, largest first
-	endTiers   []tokenTier                // on Start and Finish
-	marks      [PlayerColours]*image.RGBA // next to a player's name
-	pips       [PlayerColours]*image.RGBA // a figure home
-	hollow     [PlayerColours]*image.RGBA // a figure still on the course
-	dice       [7]*image.RGBA             // dice[0] is a blank face
-	winStar    *image.RGBA                // beside the winners
-	badges     spriteCache                // counts of a stack, by text
+	*frameKit
+	panelBoxes
+	cards       map[cardKey]*image.RGBA
+	chips       map[chipKey]*image.RGBA
+	backgrounds spriteCache // by height
+	badges      spriteCache // counts of a stack, by text
+	tiers       []tokenTier // largest first
+	wideTiers   []tokenTier // on the wide Start
+	rowTokens   [PlayerColours]*image.RGBA
+	overTokens  [PlayerColours]*image.RGBA
+	pips        [PlayerColours]*image.RGBA // a figure home
+	hollow      [PlayerColours]*image.RGBA // a figure still on the course
+	dice        [7]*image.RGBA             // dice[0] is a blank face
+	home        *image.RGBA                // the finish flag before a row's figures
+	legend      []legendItem
+	overLegend  []legendItem
+	lockLegend  legendItem
 
-	statusBox, overBox, rowBox, winnerBox *Box
-	turnBoxes                             [PlayerColours]*Box // edged in the colour of the player to move
-
-	position, endLabel, badge, chip, chipSmall *Face
-	values                                     []*Face
-	name, score, label, status, body, rank     *Face
-	dieNumber, footerTitle, footer             *Face
+	value, small, name, score *Face
+	bigName, bigScore, rank   *Face
+	bigChip                   *Face
 }
 
 func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 	k := &thatsLifeKit{
-		position:    fonts.face(Bold, 15),
-		endLabel:    fonts.face(Bold, 21),
-		badge:       fonts.face(Bold, 13),
-		chip:        fonts.face(Bold, 15),
-		chipSmall:   fonts.face(Bold, 11),
-		values:      []*Face{fonts.face(Bold, 40), fonts.face(Bold, 32), fonts.face(Bold, 24), fonts.face(Bold, 16)},
-		name:        fonts.face(Bold, 25),
-		score:       fonts.face(Bold, 30),
-		label:       fonts.face(Bold, 15),
-		status:      fonts.face(Bold, 28),
-		body:        fonts.face(Regular, 18),
-		rank:        fonts.face(Bold, 22),
-		dieNumber:   fonts.face(Bold, 34),
-		footerTitle: fonts.face(Bold, 18),
-		footer:      fonts.face(Regular, 18),
+		frameKit:   newFrameKit(fonts),
+		panelBoxes: newPanelBoxes(),
+		value:      fonts.face(Bold, 25),
+		small:      fonts.face(Bold, minText),
+		name:       fonts.face(Bold, 20),
+		score:      fonts.face(Bold, 24),
+		bigName:    fonts.face(Bold, 26),
+		bigScore:   fonts.face(Bold, 40),
+		rank:       fonts.face(Bold, 26),
+		bigChip:    fonts.face(Bold, 23),
 	}
-	k.cardTiers = []tokenTier{newTier(38, 2, 1), newTier(30, 3, 1), newTier(26, 3, 2), newTier(22, 4, 2), newTier(20, 5, 2)}
-	k.endTiers = []tokenTier{newTier(40, 2, 1), newTier(32, 2, 2), newTier(28, 3, 2), newTier(22, 4, 2), newTier(20, 5, 2)}
+	k.tiers = []tokenTier{newTier(30, 2, 1), newTier(25, 2, 2), newTier(minIcon, 3, 2)}
+	k.wideTiers = []tokenTier{newTier(30, 4, 1), newTier(28, 3, 2), newTier(minIcon, 4, 2)}
 	for p := range PlayerColours {
-		k.marks[p] = tokenSprite(tlMarkSize, func(dc *gg.Context, c float64) { Token(dc, p, c, c, tlMarkSize) })
+		k.rowTokens[p] = tokenSprite(tlTokenSize, func(dc *gg.Context, c float64) { Token(dc, p, c, c, tlTokenSize) })
+		k.overTokens[p] = tokenSprite(32, func(dc *gg.Context, c float64) { Token(dc, p, c, c, 32) })
 		k.pips[p] = tokenSprite(tlPipSize, func(dc *gg.Context, c float64) { Pip(dc, p, true, rgb(textMain), c, c, tlPipSize) })
 		k.hollow[p] = tokenSprite(tlPipSize, func(dc *gg.Context, c float64) { Pip(dc, p, false, rgb(textSoft), c, c, tlPipSize) })
 	}
-	k.statusBox = NewBox(14, 2, rgb(rowFill), rgb(tableLine), rgb(table))
-	k.overBox = NewBox(14, 3, rgb(goldTint), rgb(gold), rgb(table))
-	k.rowBox = NewBox(12, 0, rgb(rowFill), rgb(rowFill), rgb(table))
-	k.winnerBox = NewBox(12, 2, rgb(goldTint), rgb(gold), rgb(table))
-	for p := range PlayerColours {
-		k.turnBoxes[p] = NewBox(12, 3, rgb(rowActive), Player(p).Fill, rgb(table))
-	}
-	k.winStar = centredSprite(64, 64, func(dc *gg.Context, cx, cy float64) {
-		StarPath(dc, cx, cy, 32)
-		dc.SetColor(rgb(gold))
-		dc.Fill()
-	})
+	k.home = homeFlag()
 	for n := range k.dice {
 		k.dice[n] = Sprite(tlDieSize+4, tlDieSize+4, func(dc *gg.Context) { Die(dc, 2, 2, tlDieSize, n) })
 	}
 
-	// The standard deck, start and finish, plain and recycled: every face a
-	// real game can show. Anything else is drawn when met, not cached, so a
+	// The standard deck, start and finish, in every look a real game can
+	// give them. Anything else is drawn when met, not cached, so a
 	// malformed view cannot grow the cache.
 	k.cards = make(map[cardKey]*image.RGBA)
 	k.chips = make(map[chipKey]*image.RGBA)
+	start := cardKey{kind: thatslife.Start, wide: true}
+	k.cards[start] = k.drawCard(start)
 	for _, c := range standardFaces() {
 		for _, b := range []bool{false, true} {
-			k.cards[cardKey{c.Kind, c.Value, b}] = k.drawCard(c, b)
-			k.chips[chipKey{c.Kind, c.Value, b}] = k.drawChip(c, b)
+			for _, indexed := range []bool{false, true} {
+				key := cardKey{c.Kind, c.Value, b, indexed, false}
+				k.cards[key] = k.drawCard(key)
+			}
+			for _, big := range []bool{false, true} {
+				key := chipKey{c.Kind, c.Value, b, false, big}
+				k.chips[key] = k.drawChip(key)
+				if c.Kind == thatslife.Minus && !b {
+					key.turned = true
+					k.chips[key] = k.drawChip(key)
+				}
+			}
 		}
 	}
-	k.background = k.drawBackground()
+
+	// The legend names each symbol with the word the buttons, the log and
+	// the rules use: "Guard ★ → +8", "moved a guard", "Recycled to the end
+	// of the course", "has every figure home", "each ★ turns one of your
+	// minus cards", "no fortune can turn it".
+	star := centredSprite(legendIcon, legendIcon, func(dc *gg.Context, cx, cy float64) {
+		StarPath(dc, cx, cy, legendIcon/2)
+		dc.SetColor(rgb(gold))
+		dc.Fill()
+	})
+	recycled := centredSprite(legendIcon, legendIcon, func(dc *gg.Context, cx, cy float64) {
+		recycleMark(dc, cx, cy, legendIcon/2-1, rgb(textSoft))
+	})
+	k.legend = []legendItem{
+		{k.token(int(thatslife.Red), legendIcon), "figure"},
+		{guardSprite(legendIcon), "guard"},
+		{star, "fortune"},
+		{recycled, "recycled"},
+		{k.home, "home"},
+	}
+	k.overLegend = []legendItem{
+		{k.chips[chipKey{thatslife.Minus, -6, false, true, false}], "a fortune turns it"},
+	}
+	k.lockLegend = legendItem{k.chips[chipKey{thatslife.Minus, -5, true, false, false}], "no fortune can turn it"}
 	return k
 }
 
@@ -218,30 +278,46 @@ func styleOf(k thatslife.Kind) cardStyle {
 	return cardStyle{rgb(0xC9D1D9), rgb(0x6B7785), rgb(inkDark)}
 }
 
-// drawCard draws a card face with its shadow: the position number and the
-// pieces are added per board. Cards always lie on the bare table, so the
-// sprite is drawn on the table colour and opaque, and can be pasted.
-func (k *thatsLifeKit) drawCard(c thatslife.Card, recycled bool) *image.RGBA {
-	return Sprite(tlCardW+2*tlPad, tlCardH+2*tlPad, func(dc *gg.Context) {
+// faceLabel is what a card shows, as the buttons write it: its value,
+// Start or Finish, or ★ for a fortune, which is drawn as a star.
+func faceLabel(kind thatslife.Kind, value int) string {
+	return thatslife.Card{Kind: kind, Value: value}.Label()
+}
+
+// drawCard draws a card face with its shadow: the position printed on an
+// indexed card and the pieces are added per board. Cards always lie on the
+// bare table, so the sprite is drawn on the table colour and opaque, and
+// can be pasted.
+func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
+	cw := cardWidth(key.wide)
+	return Sprite(cw+2*tlPad, tlCardH+2*tlPad, func(dc *gg.Context) {
 		im := dc.Image().(*image.RGBA)
 		FillRect(im, im.Bounds(), rgb(table))
-		x, y, w, h := float64(tlPad), float64(tlPad), float64(tlCardW), float64(tlCardH)
-		st := styleOf(c.Kind)
+		x, y, w, h := float64(tlPad), float64(tlPad), float64(cw), float64(tlCardH)
+		st := styleOf(key.kind)
 		CardShadow(dc, x, y, w, h, tlRadius)
-		RoundedCard(dc, x, y, w, h, tlRadius, st.fill, st.edge, 3)
-		cx, vy := x+w/2, y+38
-		switch c.Kind {
+		RoundedCard(dc, x, y, w, h, tlRadius, st.fill, st.edge, 2.5)
+		// An indexed card leaves its left for the position.
+		cx, vy := x+w/2, y+16
+		anchor := Centre
+		if key.indexed {
+			cx, anchor = x+w-6, MiddleRight
+		}
+		switch key.kind {
 		case thatslife.Fortune:
-			StarPath(dc, cx, vy+2, 25)
+			if key.indexed {
+				cx -= 12
+			}
+			StarPath(dc, cx, vy+1, 13)
 			dc.SetColor(st.ink)
 			dc.Fill()
 		case thatslife.Start:
-			k.endLabel.Draw(im, "START", cx, y+24, Centre, st.ink)
+			k.small.Draw(im, faceLabel(key.kind, 0), x+w/2, y+13, Centre, st.ink)
 		case thatslife.Finish:
 			// A chequered band, the finish line everyone knows.
-			const sq = 7
-			n := int(w-16) / sq
-			left, top := int(x+(w-float64(n*sq))/2), int(y+9)
+			const sq = 6
+			n := int(w-12) / sq
+			left, top := int(x+(w-float64(n*sq))/2), int(y+5)
 			for i := range n {
 				for j := range 2 {
 					if (i+j)%2 == 0 {
@@ -249,69 +325,130 @@ func (k *thatsLifeKit) drawCard(c thatslife.Card, recycled bool) *image.RGBA {
 					}
 				}
 			}
-			k.endLabel.Draw(im, "FINISH", cx, y+39, Centre, st.ink)
+			k.small.Draw(im, faceLabel(key.kind, 0), x+w/2, y+h-13, Centre, st.ink)
 		default:
-			s := c.Label()
-			FitFace(s, w-12, k.values...).Draw(im, s, cx, vy, Centre, st.ink)
+			s := faceLabel(key.kind, key.value)
+			room := w - 10
+			if key.indexed {
+				room = w - 36
+			}
+			f := FitFace(s, room, k.value, k.small)
+			f.Draw(im, f.Fit(s, room), cx, vy, anchor, st.ink)
 		}
-		if recycled {
-			recycleMark(dc, x+w-16, y+16, 7, st.edge)
+		if key.recycled {
+			recycleMark(dc, x+w-14, y+h-14, minIcon/2-1, st.edge)
 		}
 	})
 }
 
-// recycleMark draws a small circular arrow: a card sent back to the end of
+// homeFlag is a chequered square, the Finish card's band: it stands before
+// a player's figures, filled when home.
+func homeFlag() *image.RGBA {
+	const side, sq = minIcon, minIcon / 4
+	return Sprite(side, side, func(dc *gg.Context) {
+		im := dc.Image().(*image.RGBA)
+		FillRect(im, im.Bounds(), rgb(textMain))
+		for i := range 4 {
+			for j := range 4 {
+				c := rgb(white)
+				if (i+j)%2 == 1 {
+					c = rgb(inkDark)
+				}
+				FillRect(im, image.Rect(1+i*sq, 1+j*sq, 1+(i+1)*sq, 1+(j+1)*sq), c)
+			}
+		}
+	})
+}
+
+// cardWidth is the width of a card on the course: Start, wide, holds every
+// seat's figures side by side.
+func cardWidth(wide bool) int {
+	if wide {
+		return tlWideW
+	}
+	return tlCardW
+}
+
+// recycleMark draws a circular arrow, ⟳: a card sent back to the end of
 // the course once (variant 3).
 func recycleMark(dc *gg.Context, cx, cy, r float64, c color.Color) {
 	dc.SetColor(c)
-	dc.SetLineWidth(2.5)
+	dc.SetLineWidth(3)
 	dc.DrawArc(cx, cy, r, -math.Pi/2+0.5, 1.5*math.Pi-0.2)
 	dc.Stroke()
 	tip := -math.Pi/2 + 0.5
 	tx, ty := cx+r*math.Cos(tip), cy+r*math.Sin(tip)
-	dc.MoveTo(tx+4, ty-3)
-	dc.LineTo(tx-3, ty-4)
-	dc.LineTo(tx+1, ty+4)
+	dc.MoveTo(tx+5, ty-4)
+	dc.LineTo(tx-4, ty-5)
+	dc.LineTo(tx+1, ty+5)
 	dc.ClosePath()
 	dc.Fill()
 }
 
 // drawChip draws a collected card as it sits in a player's row. A locked
-// chip, one no fortune may turn (variant 5), has a dark rim.
-func (k *thatsLifeKit) drawChip(c thatslife.Card, locked bool) *image.RGBA {
-	return Sprite(tlChipW, tlChipH, func(dc *gg.Context) {
+// chip, one no fortune may turn (variant 5), has a dark rim; a turned one
+// is a minus card a fortune made count for its owner, drawn gold as the
+// log writes it, "★→−6".
+func (k *thatsLifeKit) drawChip(key chipKey) *image.RGBA {
+	iw, ih := chipSize(key)
+	w, h := float64(iw), float64(ih)
+	face, star := k.small, float64(minIcon)
+	if key.big {
+		face, star = k.bigChip, h-6
+	}
+	return Sprite(iw, ih, func(dc *gg.Context) {
 		im := dc.Image().(*image.RGBA)
-		st := styleOf(c.Kind)
+		st := styleOf(key.kind)
 		edge, line := st.edge, 1.5
-		if locked {
-			edge, line = rgb(inkDark), 3
+		switch {
+		case key.locked:
+			edge, line = rgb(inkDark), 3.5
+		case key.turned:
+			st = styleOf(thatslife.Fortune)
+			edge = st.edge
 		}
-		RoundedCard(dc, 0, 0, tlChipW, tlChipH, 6, st.fill, edge, line)
-		if c.Kind == thatslife.Fortune {
-			StarPath(dc, tlChipW/2, tlChipH/2+1, 9)
+		RoundedCard(dc, 0.5, 0.5, w-1, h-1, 6, st.fill, edge, line)
+		if key.kind == thatslife.Fortune {
+			StarPath(dc, w/2, h/2+1, star/2)
 			dc.SetColor(st.ink)
 			dc.Fill()
 			return
 		}
-		s := c.Label()
-		FitFace(s, tlChipW-6, k.chip, k.chipSmall).Draw(im, s, tlChipW/2, tlChipH/2, Centre, st.ink)
+		s := faceLabel(key.kind, key.value)
+		if !key.turned {
+			face.Draw(im, s, w/2, h/2, Centre, st.ink)
+			return
+		}
+		// The star is drawn, not written: the Go fonts have no ★.
+		s = "→" + s
+		left := (w - star - 2 - face.Measure(s)) / 2
+		StarPath(dc, left+star/2, h/2, star/2)
+		dc.SetColor(st.ink)
+		dc.Fill()
+		face.Draw(im, s, left+star+2, h/2, MiddleLeft, st.ink)
 	})
 }
 
-func (k *thatsLifeKit) drawBackground() *image.RGBA {
-	im := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	FillRect(im, im.Bounds(), rgb(table))
-	FillRect(im, image.Rect(0, tlFooterY, Width, Height), rgb(tableInset))
-	FillRect(im, image.Rect(0, tlFooterY, Width, tlFooterY+1), rgb(tableLine))
-	return im
+// background is the bare table of a board h pixels tall.
+func (k *thatsLifeKit) background(h int) *image.RGBA {
+	return k.backgrounds.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
 }
 
-// ThatsLife draws a That's Life! board as a 1280×720 PNG: the course, each
-// card with its position and the pieces on it; a panel with the player to
-// move and the die, or the final ranking; one row per player with their
-// mark, name, score, figures home and collected cards; and a footer with
-// the variants in play. names[seat] is a player's display name; missing or
-// undrawable names become "Player n".
+// thatsLifeHeight is the height of a board of seats: it depends on nothing
+// a move changes, so that a game's boards line up in its replay.
+func (k *thatsLifeKit) thatsLifeHeight(seats int) int {
+	n := tlSeats(seats)
+	rows := n*tlRowHeight(n) + (n-1)*tlRowGap
+	return tlPanelTop + rows + 10 + k.legendHeight(k.legend, PhoneWidth)
+}
+
+// ThatsLife draws a That's Life! board as a PNG PhoneWidth pixels wide,
+// its height set by the number of seats: the header with whose turn it is
+// or who won; the course, each card with the pieces on it; one row per
+// player with their token, name, figures home, score and collected cards;
+// and the legend. What the last move changed is outlined. Once the game is
+// over the ranking takes the course's place. names[seat] is a player's
+// display name; missing or undrawable names become "Player n".
 //
 // Views that no game produces — no spots, unknown colours, absurd numbers —
 // still draw without failing.
@@ -321,11 +458,59 @@ func (r *Renderer) ThatsLife(v thatslife.View, names []string) ([]byte, error) {
 
 func (r *Renderer) paintThatsLife(v thatslife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
 	k := r.thatsLife()
-	return k.background, func(im *image.RGBA) {
+	return k.background(k.thatsLifeHeight(len(v.Players))), func(im *image.RGBA) {
+		ranks := tlRanks(v)
+		k.drawHeader(im, k.header(v, ranks), names)
+		if v.Over {
+			k.drawRanking(im, v, names, ranks)
+			return
+		}
 		k.drawCourse(im, v)
-		k.drawPanel(im, v, names)
-		k.drawFooter(im, v)
+		k.drawPlayers(im, v, names)
+		k.drawLegend(im, k.legend)
 	}, nil
+}
+
+// tlRanks is each seat's place once the game is over: the result's, or
+// one worked out from the scores when the view lacks it.
+func tlRanks(v thatslife.View) []int {
+	if !v.Over {
+		return nil
+	}
+	if len(v.Result.Rank) == len(v.Players) {
+		return v.Result.Rank
+	}
+	scores := make([]int, len(v.Players))
+	for i, p := range v.Players {
+		scores[i] = p.Score
+	}
+	return games.RankByScore(scores)
+}
+
+func (k *thatsLifeKit) header(v thatslife.View, ranks []int) header {
+	h := header{Game: "That's Life!", Over: v.Over}
+	if v.Over {
+		h.Stage = "Final scores"
+		for s, rk := range ranks {
+			if rk == 1 {
+				h.Winners = append(h.Winners, seatMark{s, seatColour(v, s)})
+			}
+		}
+		if len(h.Winners) == 0 {
+			// A view with nobody seated has nobody to name.
+			h.Over, h.Note = false, "Game over"
+		}
+		return h
+	}
+	left := max(len(v.Spots)-2, 0)
+	h.Stage = strconv.Itoa(left) + " cards left"
+	if left == 1 {
+		h.Stage = "1 card left"
+	}
+	if t := int(v.Turn); t >= 0 && t < len(v.Players) {
+		h.Turn = []seatMark{{t, seatColour(v, t)}}
+	}
+	return h
 }
 
 // slot returns the top-left corner of the card in serpentine slot i.
@@ -334,26 +519,57 @@ func slot(i int) (x, y int) {
 	if row%2 == 1 {
 		col = tlCols - 1 - col
 	}
-	return tlCourseX + col*tlSlotW + (tlSlotW-tlCardW)/2, tlCourseY + row*tlSlotH
+	return tlCourseX + col*tlSlotW, tlCourseY + row*tlSlotH
 }
 
-// courseSlots pairs each spot drawn with its slot. A real course has at
-// most 34 cards and always fits; a longer one keeps its ends and loses its
-// middle, marked by an elision card, rather than spilling off the board.
+// courseSlots lists the spots drawn, in order: the first, Start, takes the
+// first two slots (courseSlot), wide enough for every seat's figures. A
+// real course has at most 34 cards and always fits; a longer one keeps its
+// ends and loses its middle, marked by an elision card (-1), rather than
+// spilling off the board.
 func courseSlots(n int) (spots []int, elided int) {
-	if n <= tlSlots {
+	const room = tlSlots - 1
+	if n <= room {
 		spots = make([]int, n)
 		for i := range spots {
 			spots[i] = i
 		}
 		return spots, 0
 	}
-	spots = make([]int, 0, tlSlots)
-	for i := range tlSlots - 2 {
+	spots = make([]int, 0, room)
+	for i := range room - 2 {
 		spots = append(spots, i)
 	}
 	spots = append(spots, -1, n-1)
-	return spots, n - (tlSlots - 1)
+	return spots, n - (room - 1)
+}
+
+// courseSlot is the slot of the i-th card drawn: Start covers slots 0
+// and 1.
+func courseSlot(i int) int {
+	if i == 0 {
+		return 0
+	}
+	return i + 1
+}
+
+// repeated reports, for each spot, whether another spot on the course shows
+// the same face: the buttons then name it by position, "#5 −3", and the
+// card carries that number.
+func repeated(spots []thatslife.Spot) []bool {
+	type face struct {
+		kind  thatslife.Kind
+		value int
+	}
+	count := make(map[face]int, len(spots))
+	for _, sp := range spots {
+		count[face{sp.Card.Kind, sp.Card.Value}]++
+	}
+	out := make([]bool, len(spots))
+	for i, sp := range spots {
+		out[i] = count[face{sp.Card.Kind, sp.Card.Value}] > 1
+	}
+	return out
 }
 
 func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
@@ -361,29 +577,12 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
 	if len(spots) == 0 {
 		return
 	}
-	for i, s := range spots {
-		x, y := slot(i)
-		if s < 0 {
-			k.drawElision(im, x, y, elided)
-			continue
-		}
-		sp := v.Spots[s]
-		face := k.cards[cardKey{sp.Card.Kind, sp.Card.Value, sp.Recycled}]
-		if face == nil {
-			face = k.drawCard(sp.Card, sp.Recycled)
-		}
-		Paste(im, face, x-tlPad, y-tlPad)
-		if sp.Card.Kind != thatslife.Start && sp.Card.Kind != thatslife.Finish {
-			k.position.Draw(im, strconv.Itoa(s), float64(x+9), float64(y+9), TopLeft, styleOf(sp.Card.Kind).edge)
-		}
-		k.drawPieces(im, v, sp, x, y)
-	}
 	// A track joins each card to the next across the gap between them,
 	// showing the way where the serpentine turns.
 	for i := 1; i < len(spots); i++ {
-		ax, ay := slot(i - 1)
-		bx, by := slot(i)
-		const half = 7
+		ax, ay := slot(courseSlot(i) - 1)
+		bx, by := slot(courseSlot(i))
+		const half = 4
 		var r image.Rectangle
 		switch {
 		case ay != by:
@@ -398,13 +597,46 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
 		}
 		FillRect(im, r, rgb(tableLine))
 	}
+	twins := repeated(v.Spots)
+	var fresh image.Rectangle
+	for i, s := range spots {
+		x, y := slot(courseSlot(i))
+		if s < 0 {
+			k.drawElision(im, x, y, elided)
+			continue
+		}
+		sp := v.Spots[s]
+		edge := sp.Card.Kind == thatslife.Start || sp.Card.Kind == thatslife.Finish
+		key := cardKey{sp.Card.Kind, sp.Card.Value, sp.Recycled, twins[s] && !edge, i == 0}
+		face := k.cards[key]
+		if face == nil {
+			face = k.drawCard(key)
+		}
+		Paste(im, face, x-tlPad, y-tlPad)
+		if key.indexed {
+			k.small.Draw(im, "#"+strconv.Itoa(s), float64(x+6), float64(y+16), MiddleLeft, styleOf(sp.Card.Kind).edge)
+		}
+		if sp.Recycled {
+			k.fonts.icon("recycled", minIcon)
+		}
+		if sp.Card.Kind == thatslife.Fortune {
+			k.fonts.icon("fortune", 26)
+		}
+		k.drawPieces(im, v, sp, x, y, key.wide)
+		if v.Last != nil && sp.Card.ID != "" && sp.Card.ID == v.Last.To {
+			fresh = image.Rect(x, y, x+cardWidth(key.wide), y+tlCardH)
+		}
+	}
+	if !fresh.Empty() {
+		markFresh(im, fresh)
+	}
 }
 
 func (k *thatsLifeKit) drawElision(im *image.RGBA, x, y, n int) {
 	r := image.Rect(x, y, x+tlCardW, y+tlCardH)
 	FillRect(im, r, rgb(tableInset))
-	k.label.Draw(im, "+"+strconv.Itoa(n), float64(x+tlCardW/2), float64(y+tlCardH/2-12), Centre, rgb(textSoft))
-	k.label.Draw(im, "more", float64(x+tlCardW/2), float64(y+tlCardH/2+12), Centre, rgb(textSoft))
+	k.small.Draw(im, "+"+strconv.Itoa(n), float64(x+tlCardW/2), float64(y+tlCardH/2-12), Centre, rgb(textSoft))
+	k.small.Draw(im, "more", float64(x+tlCardW/2), float64(y+tlCardH/2+12), Centre, rgb(textSoft))
 }
 
 // piece is one stack on a card: the guards, or one seat's figures.
@@ -413,7 +645,7 @@ type piece struct {
 	count int
 }
 
-func (k *thatsLifeKit) drawPieces(im *image.RGBA, v thatslife.View, sp thatslife.Spot, x, y int) {
+func (k *thatsLifeKit) drawPieces(im *image.RGBA, v thatslife.View, sp thatslife.Spot, x, y int, wide bool) {
 	var ps []piece
 	if sp.Guards > 0 {
 		ps = append(ps, piece{-1, sp.Guards})
@@ -426,56 +658,61 @@ func (k *thatsLifeKit) drawPieces(im *image.RGBA, v thatslife.View, sp thatslife
 	if len(ps) == 0 {
 		return
 	}
-	tiers, areaTop := k.cardTiers, tlTokenTop
+	areaTop := tlPiecesTop
 	if sp.Card.Kind == thatslife.Start || sp.Card.Kind == thatslife.Finish {
-		tiers, areaTop = k.endTiers, tlEndTokenTop
+		areaTop = tlEndPiecesTop
 	}
-	t := len(tiers) - 1
-	for i, tier := range tiers {
-		if len(ps) <= tier.capacity {
-			t = i
+	tiers, w := k.tiers, cardWidth(wide)
+	if wide {
+		tiers = k.wideTiers
+	}
+	tier := tiers[len(tiers)-1]
+	for _, t := range tiers {
+		if len(ps) <= t.perRow*t.rows {
+			tier = t
 			break
 		}
 	}
-	tier := tiers[t]
-	// Past the smallest tier's capacity the last place says how many more.
+	// Past the smallest tier's room the last place says how many more.
 	more := 0
-	if len(ps) > tier.capacity {
-		more = len(ps) - (tier.capacity - 1)
-		ps = ps[:tier.capacity-1]
+	if capacity := tier.perRow * tier.rows; len(ps) > capacity {
+		more = len(ps) - (capacity - 1)
+		ps = ps[:capacity-1]
 	}
-	slots := len(ps)
+	places := len(ps)
 	if more > 0 {
-		slots++
+		places++
 	}
-	rows := (slots + tier.perRow - 1) / tier.perRow
-	step := math.Min(tier.size+6, float64(tlCardW-8)/float64(tier.perRow))
-	rowStep := tier.size + 2
-	top := float64(y) + float64(areaTop+tlTokenBottom)/2 - rowStep*float64(rows-1)/2
-	for i := range slots {
+	rows := (places + tier.perRow - 1) / tier.perRow
+	step := float64(w-4) / float64(tier.perRow)
+	rowStep := float64(tlPiecesBottom-areaTop) / float64(tier.rows)
+	top := float64(y) + float64(areaTop+tlPiecesBottom)/2 - rowStep*float64(rows-1)/2
+	for i := range places {
 		row, col := i/tier.perRow, i%tier.perRow
-		inRow := min(tier.perRow, slots-row*tier.perRow)
-		cx := float64(x) + tlCardW/2 + (float64(col)-float64(inRow-1)/2)*step
+		inRow := min(tier.perRow, places-row*tier.perRow)
+		cx := float64(x) + float64(w)/2 + (float64(col)-float64(inRow-1)/2)*step
 		cy := top + float64(row)*rowStep
 		if i == len(ps) {
-			k.badge.Draw(im, "+"+strconv.Itoa(more), cx, cy, Centre, styleOf(sp.Card.Kind).ink)
+			k.small.Draw(im, "+"+strconv.Itoa(more), cx, cy, Centre, styleOf(sp.Card.Kind).ink)
 			continue
 		}
 		p := ps[i]
 		if p.seat < 0 {
 			BlitCentred(im, tier.pawn, cx, cy)
+			k.fonts.icon("guard", tier.size)
 		} else {
 			BlitCentred(im, tier.tokens[paletteIndex(seatColour(v, p.seat))], cx, cy)
+			k.fonts.icon("figure", tier.size)
 		}
 		if p.count > 1 {
-			k.countBadge(im, p.count, cx+tier.size*0.32, cy-tier.size*0.32)
+			k.countBadge(im, p.count, cx+tier.size*0.42, cy-tier.size*0.36)
 		}
 	}
 }
 
-// countBadge draws a number in a small dark disc at the shoulder of a
-// stack. Every stack counts the same way; a number inside the marks would
-// not fit the triangles.
+// countBadge draws a number in a dark pill at the shoulder of a stack.
+// Every stack counts the same way; a number inside the marks would not fit
+// the triangles.
 func (k *thatsLifeKit) countBadge(im *image.RGBA, n int, cx, cy float64) {
 	s := strconv.Itoa(n)
 	if n > 99 {
@@ -483,14 +720,15 @@ func (k *thatsLifeKit) countBadge(im *image.RGBA, n int, cx, cy float64) {
 		s = "99+"
 	}
 	badge := k.badges.get(s, func() *image.RGBA {
-		w := math.Max(k.badge.Measure(s)+7, 17)
-		return centredSprite(w, 17, func(dc *gg.Context, cx, cy float64) {
-			dc.DrawRoundedRectangle(cx-w/2, cy-8.5, w, 17, 8.5)
+		w := math.Max(k.small.Measure(s)+6, tlBadgeH)
+		return centredSprite(w, tlBadgeH, func(dc *gg.Context, cx, cy float64) {
+			dc.DrawRoundedRectangle(cx-w/2, cy-tlBadgeH/2, w, tlBadgeH, tlBadgeH/2)
 			dc.SetColor(rgb(inkDark))
 			dc.Fill()
-			k.badge.Draw(dc.Image().(*image.RGBA), s, cx, cy, Centre, rgb(white))
+			k.small.Draw(dc.Image().(*image.RGBA), s, cx, cy, Centre, rgb(white))
 		})
 	})
+	k.fonts.sight.sawText(s, k.small.size)
 	BlitCentred(im, badge, cx, cy)
 }
 
@@ -514,223 +752,314 @@ func signed(n int) string {
 	return "0"
 }
 
-func (k *thatsLifeKit) drawPanel(im *image.RGBA, v thatslife.View, names []string) {
-	n := len(v.Players)
-	ranks := v.Result.Rank
-	if v.Over && len(ranks) != n {
-		scores := make([]int, n)
-		for i, p := range v.Players {
-			scores[i] = p.Score
-		}
-		ranks = games.RankByScore(scores)
-	}
-	k.drawStatus(im, v, names, ranks)
-	if n == 0 {
-		return
-	}
-
-	// While the game runs rows keep seat order, so nobody's row moves; once
-	// it is over they show the ranking.
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	if v.Over {
-		slices.SortStableFunc(order, func(a, b int) int { return ranks[a] - ranks[b] })
-	}
-	rowH := min(tlRowMaxH, (tlRowsEnd-tlRowsTop-tlRowGap*(n-1))/n)
-	if rowH < 26 {
-		// More players than any game seats: draw what fits.
-		rowH = 26
-	}
-	for i, seat := range order {
-		top := tlRowsTop + i*(rowH+tlRowGap)
-		if top+rowH > tlRowsEnd {
-			break
-		}
-		rank := 0
-		if v.Over {
-			rank = ranks[seat]
-		}
-		k.drawPlayer(im, v, seat, k.name.SeatName(names, seat), top, rowH, rank)
+// drawPlayers draws a row per seat, in seat order so that nobody's row
+// moves while the game runs.
+func (k *thatsLifeKit) drawPlayers(im *image.RGBA, v thatslife.View, names []string) {
+	rowH := tlRowHeight(len(v.Players))
+	for seat := range min(len(v.Players), tlSeats(len(v.Players))) {
+		top := tlPanelTop + seat*(rowH+tlRowGap)
+		k.drawPlayer(im, v, seat, k.name.SeatName(names, seat), top, rowH)
 	}
 }
 
-func (k *thatsLifeKit) drawStatus(im *image.RGBA, v thatslife.View, names []string, ranks []int) {
-	x, y, w, h := float64(tlPanelX), float64(tlCourseY), float64(tlPanelW), float64(tlStatusH)
-	box := image.Rect(tlPanelX, tlCourseY, tlPanelX+tlPanelW, tlCourseY+tlStatusH)
-	textX := x + 18
-	if v.Over {
-		k.overBox.Draw(im, box)
-		var winners []int
-		for s, rk := range ranks {
-			if rk == 1 && s < len(v.Players) {
-				winners = append(winners, s)
-			}
-		}
-		label := "GAME OVER"
-		switch {
-		case len(winners) == 1:
-			label = "GAME OVER · WINNER"
-		case len(winners) > 1:
-			label = "GAME OVER · SHARED WIN"
-		}
-		k.label.Draw(im, label, textX, y+18, TopLeft, rgb(gold))
-		// The winners' marks, then their names as far as they fit.
-		lineX, lineY := textX, y+70
-		var shown []string
-		for _, s := range winners {
-			if lineX+tlMarkSize > x+w-90 {
-				break
-			}
-			BlitCentred(im, k.marks[paletteIndex(seatColour(v, s))], lineX+tlMarkSize/2, lineY)
-			lineX += tlMarkSize + 6
-			shown = append(shown, k.name.SeatName(names, s))
-		}
-		line := strings.Join(shown, " & ")
-		maxW := x + w - 90 - lineX - 4
-		f := FitFace(line, maxW, k.status, k.name, k.body)
-		f.Draw(im, f.Fit(line, maxW), lineX+4, lineY, MiddleLeft, rgb(textMain))
-		BlitCentred(im, k.winStar, x+w-48, y+h/2+2)
-		return
-	}
-	k.statusBox.Draw(im, box)
-	k.label.Draw(im, "TO MOVE", textX, y+18, TopLeft, rgb(textSoft))
-	seat := int(v.Turn)
-	if seat < 0 || seat >= len(v.Players) {
-		k.status.Draw(im, "—", textX, y+62, MiddleLeft, rgb(textMain))
-		return
-	}
-	BlitCentred(im, k.marks[paletteIndex(seatColour(v, seat))], textX+tlMarkSize/2, y+62)
-	nameX := textX + tlMarkSize + 10
-	maxW := x + w - tlDieSize - 28 - nameX
-	k.status.Draw(im, k.status.Fit(k.name.SeatName(names, seat), maxW), nameX, y+62, MiddleLeft, rgb(textMain))
-	if v.Roll != 0 {
-		k.body.Draw(im, "rolled "+strconv.Itoa(v.Roll), nameX, y+94, MiddleLeft, rgb(textSoft))
-		dx, dy := x+w-tlDieSize-18, y+(h-tlDieSize)/2
-		if v.Roll >= 1 && v.Roll <= 6 {
-			Blit(im, k.dice[v.Roll], int(dx)-2, int(dy)-2)
-		} else {
-			Blit(im, k.dice[0], int(dx)-2, int(dy)-2)
-			s := strconv.Itoa(v.Roll)
-			FitFace(s, tlDieSize-10, k.dieNumber, k.label).Draw(im, s, dx+tlDieSize/2, dy+tlDieSize/2, Centre, rgb(inkDark))
-		}
-	}
-}
-
-// drawPlayer draws one player's row: mark, name and score on the first
-// line; collected cards below, and figures home under the score. rank is 0
-// while the game runs.
-func (k *thatsLifeKit) drawPlayer(im *image.RGBA, v thatslife.View, seat int, name string, top, h, rank int) {
+// drawPlayer draws one player's row: token, name, figures home and score
+// on the first line, with the arrow and the die for the player to play;
+// the cards they collected below.
+func (k *thatsLifeKit) drawPlayer(im *image.RGBA, v thatslife.View, seat int, name string, top, h int) {
 	p := v.Players[seat]
-	x, y, w := float64(tlPanelX), float64(top), float64(tlPanelW)
 	colour := paletteIndex(int(p.Colour))
-	box := image.Rect(tlPanelX, top, tlPanelX+tlPanelW, top+h)
-	switch {
-	case rank == 1:
-		k.winnerBox.Draw(im, box)
-	case !v.Over && seat == int(v.Turn):
-		k.turnBoxes[colour].Draw(im, box)
-	default:
-		k.rowBox.Draw(im, box)
+	box := image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+h)
+	toPlay := seat == int(v.Turn)
+	if toPlay {
+		k.active.Draw(im, box)
+	} else {
+		k.panel.Draw(im, box)
 	}
-
-	line1 := y + min(26, float64(h)/2)
-	left := x + 14
-	if rank > 0 {
-		c := rgb(textSoft)
-		if rank == 1 {
-			c = rgb(gold)
-		}
-		k.rank.Draw(im, strconv.Itoa(rank), left+8, line1, Centre, c)
-		left += 26
+	line := float64(top + 17)
+	left, right := float64(box.Min.X+10), float64(box.Max.X-10)
+	if toPlay {
+		k.drawArrow(im, left+turnArrow/2, line)
+		left += turnArrow + 6
 	}
-	BlitCentred(im, k.marks[colour], left+tlMarkSize/2, line1)
-	nameX := left + tlMarkSize + 10
+	BlitCentred(im, k.rowTokens[colour], left+tlTokenSize/2, line)
+	k.fonts.icon("player token", tlTokenSize)
+	left += tlTokenSize + 8
 
 	score := signed(p.Score)
-	sc := rgb(textMain)
-	switch {
-	case p.Score > 0:
-		sc = rgb(goodSoft)
-	case p.Score < 0:
-		sc = rgb(badSoft)
+	right -= k.score.Draw(im, k.score.Fit(score, 80), right, line, MiddleRight, scoreColour(p.Score)) + 12
+	right = k.drawHome(im, p, colour, right, line)
+	if toPlay && v.Roll != 0 {
+		right = k.drawDie(im, v.Roll, right, line)
 	}
-	const maxScoreW = 120
-	sf := FitFace(score, maxScoreW, k.score, k.label)
-	scoreW := sf.Draw(im, sf.Fit(score, maxScoreW), x+w-14, line1, MiddleRight, sc)
-	k.name.Draw(im, k.name.Fit(name, x+w-14-scoreW-16-nameX), nameX, line1, MiddleLeft, rgb(textMain))
+	k.name.Draw(im, k.name.Fit(name, right-left), left, line, MiddleLeft, rgb(textMain))
 
-	if h < 60 {
+	if len(p.Collected) == 0 {
+		k.small.Draw(im, "no cards yet", float64(box.Min.X+12), float64(top+43), MiddleLeft, rgb(textSoft))
 		return
 	}
-	// Figures home: a filled mark per figure home, a hollow one per figure
-	// on the way, under the score.
-	line2 := y + 62
-	right := x + w - 14
+	lines := 1 + (h-56)/tlLineStep
+	k.drawChips(im, v, collection(p, false), box.Min.X+10, top+43, box.Max.X-10, lines, tlLineStep)
+}
+
+// drawHome draws a player's figures, filled when home and hollow while on
+// the way, ending at right; it returns where they begin.
+func (k *thatsLifeKit) drawHome(im *image.RGBA, p thatslife.PlayerView, colour int, right, cy float64) float64 {
 	if p.Figures > 0 && p.Figures <= 6 {
-		for i := range p.Figures {
+		for i := p.Figures - 1; i >= 0; i-- {
 			pip := k.hollow[colour]
 			if i < p.Home {
 				pip = k.pips[colour]
 			}
-			BlitCentred(im, pip, right-float64(p.Figures-1-i)*(tlPipSize+4)-tlPipSize/2, line2)
+			BlitCentred(im, pip, right-tlPipSize/2, cy)
+			right -= tlPipSize + 3
 		}
-		right -= float64(p.Figures)*(tlPipSize+4) + 2
+		k.fonts.icon("figures home", tlPipSize)
 	} else if p.Figures != 0 {
 		s := strconv.Itoa(p.Home) + "/" + strconv.Itoa(p.Figures)
-		right -= k.label.Draw(im, s, right, line2, MiddleRight, rgb(textSoft)) + 6
+		right -= k.small.Draw(im, s, right, cy, MiddleRight, rgb(textSoft)) + 6
 	}
-	if p.Figures != 0 {
-		right -= k.label.Draw(im, "home", right, line2, MiddleRight, rgb(textSoft)) + 12
+	if p.Figures == 0 {
+		return right
 	}
+	BlitCentred(im, k.home, right-minIcon/2-2, cy)
+	k.fonts.icon("home", minIcon)
+	return right - minIcon - 14
+}
 
-	// Collected cards, in the order taken: the first line beside the home
-	// marks, further lines, when the row is tall enough, across its width.
-	// The last place counts any that do not fit.
-	cards := p.Collected
-	if len(cards) == 0 {
-		k.label.Draw(im, "no cards yet", nameX, line2, MiddleLeft, rgb(textSoft))
-		return
+// drawDie draws the roll of the player to play ending at right; it returns
+// where it begins.
+func (k *thatsLifeKit) drawDie(im *image.RGBA, roll int, right, cy float64) float64 {
+	x := right - tlDieSize
+	if roll >= 1 && roll <= 6 {
+		BlitCentred(im, k.dice[roll], x+tlDieSize/2, cy)
+	} else {
+		BlitCentred(im, k.dice[0], x+tlDieSize/2, cy)
+		s := strconv.Itoa(roll)
+		k.small.Draw(im, k.small.Fit(s, tlDieSize+20), x+tlDieSize/2, cy, Centre, rgb(inkDark))
 	}
-	const lineStep = tlChipH + 6
-	first := max(0, int(right-nameX+4)/tlChipStep)
-	rest := int(x+w-14-nameX+4) / tlChipStep
-	lines := max(1, (h-8-tlChipH/2-62)/lineStep+1)
-	if rest <= 0 {
-		return
-	}
-	capacity := first + (lines-1)*rest
-	place := func(i int) (float64, float64) {
-		line, col := 0, i
-		if i >= first {
-			line, col = 1+(i-first)/rest, (i-first)%rest
-		}
-		return nameX + float64(col*tlChipStep), line2 + float64(line*lineStep)
-	}
-	more := 0
-	if len(cards) > capacity {
-		more = len(cards) - max(capacity-1, 0)
-		cards = cards[:max(capacity-1, 0)]
-	}
+	k.fonts.icon("die", tlDieSize)
+	return x - 12
+}
+
+// chip is one collected card as a row shows it.
+type chip struct {
+	key chipKey
+	ids []string // the cards it stands for: two when a fortune turned a minus card
+}
+
+// collection lists a player's cards as their row shows them: while the
+// game runs, in the order taken; once it is over, as the score counts
+// them and the log writes them: plus cards, minus cards turned by a
+// fortune (★→−6), fortunes left, minus cards, the card no fortune turns.
+func collection(p thatslife.PlayerView, final bool) []chip {
 	locked := make(map[string]bool, len(p.Unconvertible))
 	for _, id := range p.Unconvertible {
 		locked[id] = true
 	}
-	for i, c := range cards {
-		cx, cy := place(i)
-		chip := k.chips[chipKey{c.Kind, c.Value, locked[c.ID]}]
-		if chip == nil {
-			chip = k.drawChip(c, locked[c.ID])
+	var all, plus, stars, minus, kept []chip
+	for _, c := range p.Collected {
+		ch := chip{chipKey{c.Kind, c.Value, locked[c.ID], false, final}, []string{c.ID}}
+		all = append(all, ch)
+		switch {
+		case ch.key.locked:
+			kept = append(kept, ch)
+		case c.Kind == thatslife.Fortune:
+			stars = append(stars, ch)
+		case c.Kind == thatslife.Minus:
+			minus = append(minus, ch)
+		default:
+			plus = append(plus, ch)
 		}
-		Blit(im, chip, int(cx), int(cy)-tlChipH/2)
 	}
-	if more > 0 && capacity > 0 {
-		cx, cy := place(len(cards))
-		k.label.Draw(im, "+"+strconv.Itoa(more), cx+tlChipW/2, cy, Centre, rgb(textSoft))
+	if !final {
+		return all
+	}
+	// Largest first; each fortune turns the largest minus card left.
+	byValue := func(a, b chip) int { return b.key.value - a.key.value }
+	slices.SortStableFunc(plus, byValue)
+	slices.SortStableFunc(minus, func(a, b chip) int { return byValue(b, a) })
+	turned := min(len(stars), len(minus))
+	out := plus
+	for i := range turned {
+		m := minus[i]
+		m.key.turned = true
+		m.ids = append(m.ids, stars[i].ids...)
+		out = append(out, m)
+	}
+	out = append(out, stars[turned:]...)
+	out = append(out, minus[turned:]...)
+	return append(out, kept...)
+}
+
+// chipPlace is where a chip goes in a row: its left edge and its line.
+type chipPlace struct{ x, line int }
+
+// layChips places chips in lines from left to right, at most lines of
+// them; the last place of the last line is kept for the count of the chips
+// that do not fit. It returns the places of the chips that fit.
+func layChips(chips []chip, left, right, lines int) []chipPlace {
+	places := make([]chipPlace, 0, len(chips))
+	x, line := left, 0
+	for i, c := range chips {
+		w, h := chipSize(c.key)
+		need := w
+		if i < len(chips)-1 && line == lines-1 {
+			need += tlChipW
+		}
+		if x+need > right {
+			if line == lines-1 {
+				return places
+			}
+			line++
+			x = left
+		}
+		places = append(places, chipPlace{x, line})
+		x += w + 3 + (h-tlChipH)/4
+	}
+	return places
+}
+
+// chipLines is how many lines chips take from left to right.
+func chipLines(chips []chip, left, right int) int {
+	places := layChips(chips, left, right, len(chips))
+	if len(places) == 0 {
+		return 0
+	}
+	return places[len(places)-1].line + 1
+}
+
+// drawChips draws chips in at most lines lines from left to right, the
+// first centred on cy, step apart; the last place counts any that do not
+// fit. The card the last move took is outlined.
+func (k *thatsLifeKit) drawChips(im *image.RGBA, v thatslife.View, chips []chip, left, cy, right, lines, step int) {
+	if lines <= 0 {
+		return
+	}
+	took := ""
+	if v.Last != nil {
+		took = v.Last.Took
+	}
+	places := layChips(chips, left, right, lines)
+	for i, pl := range places {
+		c := chips[i]
+		face := k.chips[c.key]
+		if face == nil {
+			face = k.drawChip(c.key)
+		}
+		w, h := face.Rect.Dx(), face.Rect.Dy()
+		y := cy + pl.line*step - h/2
+		Blit(im, face, pl.x, y)
+		size := k.small.size
+		if c.key.big {
+			size = k.bigChip.size
+		}
+		k.fonts.sight.sawText(faceLabel(c.key.kind, c.key.value), size)
+		if c.key.kind == thatslife.Fortune || c.key.turned {
+			k.fonts.icon("fortune", minIcon)
+		}
+		if took != "" && slices.Contains(c.ids, took) {
+			markFresh(im, image.Rect(pl.x, y, pl.x+w, y+h))
+		}
+	}
+	if n := len(places); n < len(chips) {
+		x := left
+		if n > 0 {
+			w, _ := chipSize(chips[n-1].key)
+			x = places[n-1].x + w + 4
+		}
+		k.small.Draw(im, "+"+strconv.Itoa(len(chips)-n), float64(x+4), float64(cy+(lines-1)*step), MiddleLeft, rgb(textSoft))
 	}
 }
 
-func (k *thatsLifeKit) drawFooter(im *image.RGBA, v thatslife.View) {
-	drawFooterText(im, k.footerTitle, k.footer, "That's Life!", v.Options, float64(tlFooterY+Height)/2, Width-16)
+// drawRanking draws the finished game: a row per player from first to
+// last, with their place, token, name and score, large, and the cards that
+// made the score as the score counts them; below them the cards nobody
+// took; then the legend of the score's symbols.
+func (k *thatsLifeKit) drawRanking(im *image.RGBA, v thatslife.View, names []string, ranks []int) {
+	legend := k.overLegend
+	for _, p := range v.Players {
+		if len(p.Unconvertible) > 0 {
+			legend = append(slices.Clip(legend), k.lockLegend)
+			break
+		}
+	}
+	k.drawLegend(im, legend)
+	n := len(v.Players)
+	if n == 0 {
+		return
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return ranks[a] - ranks[b] })
+	bottom := im.Rect.Dy() - k.legendHeight(legend, PhoneWidth) - 10
+	shown := min(n, tlSeats(n))
+	rowH := min(tlOverRowMax, (bottom-tlCourseY-(shown-1)*tlRowGap)/shown)
+
+	// Every row gives its cards as many lines as the fullest needs, as far
+	// as the rows' height allows, and centres its content.
+	left, right := frameMargin+12, PhoneWidth-frameMargin-12
+	hands := make([][]chip, shown)
+	lines := 1
+	for i, seat := range order[:shown] {
+		hands[i] = collection(v.Players[seat], true)
+		lines = max(lines, chipLines(hands[i], left, right))
+	}
+	lines = max(1, min(lines, (rowH-tlOverName-10)/tlBigStep))
+	pad := max(0, (rowH-tlOverName-lines*tlBigStep)/2)
+	for i, seat := range order[:shown] {
+		top := tlCourseY + i*(rowH+tlRowGap)
+		k.drawFinalRow(im, v, seat, k.bigName.SeatName(names, seat), ranks[seat], hands[i], top, rowH, pad, lines)
+	}
+	k.drawLeftOver(im, v, tlCourseY+shown*(rowH+tlRowGap)+6, bottom)
+}
+
+func (k *thatsLifeKit) drawFinalRow(im *image.RGBA, v thatslife.View, seat int, name string, rank int, chips []chip, top, h, pad, lines int) {
+	p := v.Players[seat]
+	colour := paletteIndex(int(p.Colour))
+	box := image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+h)
+	if rank == 1 {
+		k.winner.Draw(im, box)
+	} else {
+		k.panel.Draw(im, box)
+	}
+	line := float64(top + pad + tlOverName/2)
+	left, right := float64(box.Min.X+12), float64(box.Max.X-14)
+	rc := rgb(textSoft)
+	if rank == 1 {
+		rc = rgb(gold)
+	}
+	k.rank.Draw(im, strconv.Itoa(rank), left+8, line, Centre, rc)
+	left += 30
+	BlitCentred(im, k.overTokens[colour], left+16, line)
+	k.fonts.icon("player token", 32)
+	left += 32 + 10
+	score := signed(p.Score)
+	right -= k.bigScore.Draw(im, k.bigScore.Fit(score, 140), right, line, MiddleRight, scoreColour(p.Score)) + 16
+	k.bigName.Draw(im, k.bigName.Fit(name, right-left), left, line, MiddleLeft, rgb(textMain))
+	cy := top + pad + tlOverName + tlBigStep/2 - 4
+	if len(chips) == 0 {
+		k.small.Draw(im, "no cards", float64(box.Min.X+12), float64(cy), MiddleLeft, rgb(textSoft))
+		return
+	}
+	k.drawChips(im, v, chips, box.Min.X+12, cy, box.Max.X-12, lines, tlBigStep)
+}
+
+// drawLeftOver draws, where the ranking leaves room between top and
+// bottom, the cards left on the course, which nobody took.
+func (k *thatsLifeKit) drawLeftOver(im *image.RGBA, v thatslife.View, top, bottom int) {
+	var chips []chip
+	for _, sp := range v.Spots {
+		if c := sp.Card; c.Kind != thatslife.Start && c.Kind != thatslife.Finish {
+			chips = append(chips, chip{chipKey{c.Kind, c.Value, false, false, true}, []string{c.ID}})
+		}
+	}
+	lines := (bottom - top - 30) / tlBigStep
+	if len(chips) == 0 || lines < 1 {
+		return
+	}
+	left, right := frameMargin+12, PhoneWidth-frameMargin-12
+	k.small.Draw(im, "Left on the course, taken by nobody", float64(left), float64(top+12), MiddleLeft, rgb(textSoft))
+	k.drawChips(im, v, chips, left, top+30+tlBigChipH/2, right, lines, tlBigStep)
 }

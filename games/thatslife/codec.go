@@ -28,7 +28,14 @@ type wireState struct {
 	Turn    int           `json:"turn"`
 	Roll    int           `json:"roll"`
 	Over    bool          `json:"over,omitempty"`
+	Last    *wireLast     `json:"last,omitempty"`
 	RNG     *games.RNG    `json:"rng"`
+}
+
+// wireLast is what the last move changed: card ids, "" for none.
+type wireLast struct {
+	To   string `json:"to"`
+	Took string `json:"took,omitempty"`
 }
 
 type wireSpot struct {
@@ -112,6 +119,15 @@ func (s *state) MarshalBinary() ([]byte, error) {
 	if s.over {
 		b = append(b, `,"over":true`...)
 	}
+	if s.lastTo != noCard {
+		b = append(b, `,"last":{"to":`...)
+		b = appendString(b, deck[s.lastTo].ID)
+		if s.lastTook != noCard {
+			b = append(b, `,"took":`...)
+			b = appendString(b, deck[s.lastTook].ID)
+		}
+		b = append(b, '}')
+	}
 	b = append(b, `,"rng":`...)
 	b = append(b, rng...)
 	return append(b, '}'), nil
@@ -158,16 +174,18 @@ func fromWire(w wireState) (*state, error) {
 		return nil, errors.New("no generator")
 	}
 	s := &state{
-		opts:   opts,
-		rules:  r,
-		seats:  w.Seats,
-		taken:  make([][]int, w.Seats),
-		lifted: make([]int, w.Seats),
-		locked: noCard,
-		turn:   games.Seat(w.Turn),
-		roll:   w.Roll,
-		over:   w.Over,
-		rng:    w.RNG,
+		opts:     opts,
+		rules:    r,
+		seats:    w.Seats,
+		taken:    make([][]int, w.Seats),
+		lifted:   make([]int, w.Seats),
+		locked:   noCard,
+		lastTo:   noCard,
+		lastTook: noCard,
+		turn:     games.Seat(w.Turn),
+		roll:     w.Roll,
+		over:     w.Over,
+		rng:      w.RNG,
 	}
 	seen := make([]bool, len(deck))
 	card := func(id string) (int, error) {
@@ -253,6 +271,11 @@ func fromWire(w wireState) (*state, error) {
 		}
 		s.locked = c
 	}
+	if w.Last != nil {
+		if err := s.restoreLast(*w.Last, seen); err != nil {
+			return nil, err
+		}
+	}
 	if w.Turn < 0 || w.Turn >= w.Seats {
 		return nil, errors.New("turn out of range")
 	}
@@ -260,6 +283,25 @@ func fromWire(w wireState) (*state, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// restoreLast reads what the last move changed: a card it stopped on that
+// is still in the game, and a card it took that someone holds.
+func (s *state) restoreLast(w wireLast, seen []bool) error {
+	to, ok := cardByID(w.To)
+	if !ok || !seen[to] {
+		return errors.New("bad last move")
+	}
+	s.lastTo = to
+	if w.Took == "" {
+		return nil
+	}
+	took, ok := cardByID(w.Took)
+	if !ok || !seen[took] || inCourse(s.course, took) {
+		return errors.New("bad card taken by the last move")
+	}
+	s.lastTook = took
+	return nil
 }
 
 func inCourse(course []spot, card int) bool {

@@ -128,14 +128,16 @@ func (Game) New(cfg games.Config) (games.State, error) {
 	rng := games.NewRNG(cfg.Seed)
 	cards, guarded := route(r.layout, rng)
 	s := &state{
-		opts:   opts,
-		rules:  r,
-		seats:  cfg.Seats,
-		course: make([]spot, 0, len(cards)+2),
-		taken:  make([][]int, cfg.Seats),
-		lifted: make([]int, cfg.Seats),
-		locked: noCard,
-		rng:    rng,
+		opts:     opts,
+		rules:    r,
+		seats:    cfg.Seats,
+		course:   make([]spot, 0, len(cards)+2),
+		taken:    make([][]int, cfg.Seats),
+		lifted:   make([]int, cfg.Seats),
+		locked:   noCard,
+		lastTo:   noCard,
+		lastTook: noCard,
+		rng:      rng,
 	}
 	start := spot{card: startCard}
 	for p := range cfg.Seats {

@@ -507,13 +507,13 @@ func TestRuling19Recycle(t *testing.T) {
 	}{
 		{"cards behind go to the end", "start A-1:0 A-2:g A-3 B-4:1 F1 +8 finish:01", 5,
 			"start B-4:1 F1 +8:0 A-2:g* A-3:* finish:01",
-			[]string{"{0} moved a figure from −1 to +8 and took −1", "To the end of the course: −2, −3"}},
+			[]string{"{0} moved a figure from −1 to +8 and took −1", "Recycled to the end of the course: −2, −3"}},
 		{"a figure on Start holds everything", "start:1 A-1:0 A-2 +8 finish:01", 2,
 			"start:1 A-2 +8:0 finish:01",
 			[]string{"{0} moved a figure from −1 to +8 and took −1"}},
 		{"second time out", "start A-1:0 A-2:g* A-3 B-4:1 +8 finish:01", 4,
 			"start B-4:1 +8:0 A-3:* finish:01",
-			[]string{"{0} moved a figure from −1 to +8 and took −1", "To the end of the course: −3", "Out of the game, already recycled once: −2"}},
+			[]string{"{0} moved a figure from −1 to +8 and took −1", "Recycled to the end of the course: −3", "Out of the game, already recycled once: −2"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,7 +46,10 @@ type state struct {
 	turn   games.Seat
 	roll   int // the die of the seat to move; 0 once over
 	over   bool
-	rng    *games.RNG
+	// lastTo and lastTook are the card the last move's piece stopped on
+	// and the card it took, or noCard, for the board to mark.
+	lastTo, lastTook int
+	rng              *games.RNG
 }
 
 // moveKind is what a move does.
@@ -313,11 +316,13 @@ type outcome struct {
 func (s *state) perform(m move) outcome {
 	p := int(s.turn)
 	o := outcome{seat: p, m: m, took: noCard}
+	s.lastTo, s.lastTook = noCard, noCard
 	if m.kind == stayPut {
 		return o
 	}
 	to, last := s.target(m), s.last()
 	o.from, o.to = s.course[m.from].card, s.course[to].card
+	s.lastTo = o.to
 	if m.isGuard() {
 		// A guard leaves only a card that holds a figure, so it never
 		// empties one and never collects. Guards on Finish leave play.
@@ -332,6 +337,7 @@ func (s *state) perform(m move) outcome {
 		o.home = to == last && s.finished(p)
 		if takes {
 			o.took = o.from
+			s.lastTook = o.from
 			s.taken[p] = append(s.taken[p], o.from)
 			s.course = slices.Delete(s.course, m.from, m.from+1)
 		}
@@ -485,7 +491,7 @@ func (s *state) narrate(o outcome) []games.Event {
 		ev = append(ev, games.Event{Text: who + " has every figure home"})
 	}
 	if len(o.recycled) > 0 {
-		ev = append(ev, games.Event{Text: "To the end of the course: " + cardList(o.recycled)})
+		ev = append(ev, games.Event{Text: "Recycled to the end of the course: " + cardList(o.recycled)})
 	}
 	if len(o.dropped) > 0 {
 		ev = append(ev, games.Event{Text: "Out of the game, already recycled once: " + cardList(o.dropped)})
@@ -560,6 +566,12 @@ func (s *state) View(games.Seat) any {
 		Over:    s.over,
 		Result:  s.Result(),
 		Options: games.Describe(schema(), s.opts),
+	}
+	if s.lastTo != noCard {
+		v.Last = &LastMove{To: deck[s.lastTo].ID}
+		if s.lastTook != noCard {
+			v.Last.Took = deck[s.lastTook].ID
+		}
 	}
 	for i, sp := range s.course {
 		v.Spots[i] = Spot{

@@ -201,6 +201,10 @@ func TestDecode(t *testing.T) {
 		{"recycled without the variant", func(m map[string]any) { m["options"].(map[string]any)[optRecycle] = "false" }, "recycled"},
 		{"locked without the variant", func(m map[string]any) { m["locked"] = "A-2" }, "unconvertible"},
 		{"lifted while running", func(m map[string]any) { m["lifted"] = []int{0, 0, 1} }, "lifted"},
+		{"last move to an unknown card", func(m map[string]any) { m["last"] = map[string]any{"to": "Z-9"} }, "bad last move"},
+		{"last move took a card on the course", func(m map[string]any) {
+			m["last"] = map[string]any{"to": "F1", "took": "A-1"}
+		}, "bad card taken"},
 		{"trailing data", nil, "malformed"},
 	}
 	for _, tt := range tests {
@@ -224,6 +228,37 @@ func TestDecode(t *testing.T) {
 		if _, err := (Game{}).Decode([]byte(junk)); err == nil {
 			t.Errorf("Decode(%q): got no error", junk)
 		}
+	}
+}
+
+// The view names what the last move changed, for the board to mark, and a
+// saved game keeps it: the card a piece stopped on and the card it took.
+func TestViewNamesTheLastMove(t *testing.T) {
+	s := build(t, pos{seats: 2, opts: opts("back_or_stay_on_1=true", "figures=2"), course: "start:1 A-1:0 A-2:1 F1:g finish:0", turn: 0, roll: 2})
+	if v := s.View(0).(View); v.Last != nil {
+		t.Errorf("before any move, Last = %+v, want nil", *v.Last)
+	}
+	play(t, s, act(t, "fig", "A-1"))
+	want := LastMove{To: "F1", Took: "A-1"}
+	if v := s.View(0).(View); v.Last == nil || *v.Last != want {
+		t.Fatalf("after a figure took −1, Last = %+v, want %+v", v.Last, want)
+	}
+	data, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Game{}.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := d.View(0).(View); v.Last == nil || *v.Last != want {
+		t.Errorf("after a save, Last = %+v, want %+v", v.Last, want)
+	}
+	restored := d.(*state)
+	restored.roll = 1
+	play(t, restored, act(t, "stay", ""))
+	if v := restored.View(0).(View); v.Last != nil {
+		t.Errorf("after staying put, Last = %+v, want nil", *v.Last)
 	}
 }
 

@@ -81,6 +81,15 @@ type View struct {
 	Result games.Result
 	// Options is a short description of the variants in play, "" for the base game.
 	Options string
+	// Last is what the last move changed, for a board to mark; nil before
+	// the first move and after staying put.
+	Last *LastMove
+}
+
+// LastMove names, by card ID, the card the last move's piece stopped on
+// and the card it took, "" when it took none.
+type LastMove struct {
+	To, Took string
 }
 
 // Colour is a player colour, one per seat in seat order.
