@@ -48,7 +48,7 @@ func Player(i int) PlayerStyle {
 		{rgb(0x2A2A2A), rgb(0xFFFFFF), Hexagon},      // black
 		{rgb(0xEE7B10), rgb(0x1D1D1D), TriangleDown}, // orange
 		{rgb(0xB05FC4), rgb(0xFFFFFF), Star},         // purple
-		{rgb(0x63C3F0), rgb(0x1D1D1D), Cross},        // sky
+		{rgb(0xC9CED6), rgb(0x1D1D1D), Cross},        // silver
 	}
 	return styles[i]
 }

@@ -23,7 +23,7 @@ var fates = [6]fateText{
 	{
 		Name:     "Regret",
 		Emoji:    "🍂",
-		Colour:   "#63c3f0",
+		Colour:   "#c9ced6",
 		Voice:    "Dwelt on the road not taken and the word left unsaid, wistful rather than bitter, as if turning over a letter never sent.",
 		Epilogue: "Philip understood at last that every road he had not taken had still brought him home, and one by one he forgave himself for them all.",
 	},
