@@ -20,19 +20,31 @@ import (
 func DefaultFallbackFonts() []string { return nil }
 
 // The embedded fallback fonts drawn rune by rune, tried in this order after
-// the Go fonts: Droid Sans Fallback for Chinese and Japanese, and Lifebot
-// Hangul (NanumGothic's Hangul) for Korean, which Droid Sans Fallback lacks.
+// the Go fonts: Droid Sans Fallback for Chinese and Japanese; Lifebot
+// Hangul (NanumGothic's Hangul) for Korean, which Droid Sans Fallback
+// lacks; and parts of Noto Sans for what decorates names: phonetic and
+// small capital letters (ʚ ᴀʙᴄ), punctuation (※), symbols and dingbats
+// (★ ♡ ✿ ☾) and the
+// mathematical alphabets (𝓕𝓪𝓷𝓬𝔂, 𝕬).
 var (
 	//go:embed fonts/DroidSansFallbackFull.ttf
 	droidSansFallback []byte
 	//go:embed fonts/LifebotHangul.ttf
 	lifebotHangul []byte
+	//go:embed fonts/NotoSans-Subset.ttf
+	notoSansSubset []byte
+	//go:embed fonts/NotoSansSymbols-Subset.ttf
+	notoSymbolsSubset []byte
+	//go:embed fonts/NotoSansSymbols2-Subset.ttf
+	notoSymbols2Subset []byte
+	//go:embed fonts/NotoSansMath-Subset.ttf
+	notoMathSubset []byte
 )
 
 // embeddedFonts are the embedded fallback fonts, parsed once.
 var embeddedFonts = sync.OnceValue(func() []*truetype.Font {
 	var fonts []*truetype.Font
-	for _, ttf := range [][]byte{droidSansFallback, lifebotHangul} {
+	for _, ttf := range [][]byte{droidSansFallback, lifebotHangul, notoSansSubset, notoSymbolsSubset, notoSymbols2Subset, notoMathSubset} {
 		ft, err := truetype.Parse(ttf)
 		if err != nil {
 			// Compiled into the binary: a build defect.

@@ -79,6 +79,7 @@ type Face struct {
 
 	fonts *fontSet
 
+	weight    Weight
 	size      float64
 	capHeight float64
 
@@ -148,7 +149,7 @@ func NewFace(w Weight, size float64) *Face { return defaultFonts.face(w, size) }
 // newFace returns the Go font of weight w at size pixels, falling back to
 // the fonts of fs.
 func newFace(fs *fontSet, w Weight, size float64) *Face {
-	f := &Face{size: size, fonts: fs}
+	f := &Face{weight: w, size: size, fonts: fs}
 	f.init(w.font(), size)
 	f.fallbacks = sync.OnceValue(func() []*glyphFace {
 		fonts := fs.fonts()

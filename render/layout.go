@@ -143,12 +143,12 @@ func (f *Face) lay(s string) *layout {
 			}
 			prev = -1
 		case it.shaped >= 0:
-			sf := shapedFonts()[it.shaped]
-			for _, g := range sf.shape(rs, it.start, it.end, f.size, it.level%2 == 1) {
+			weighted := f.shapedWeight(it.shaped)
+			for _, g := range shapedFonts()[weighted].shape(rs, it.start, it.end, f.size, it.level%2 == 1) {
 				if g.GlyphID == 0 {
 					l.missing++
 				}
-				l.glyphs = append(l.glyphs, placedGlyph{x: x + g.XOffset, y: -g.YOffset, shaped: it.shaped, gid: g.GlyphID, emoji: -1})
+				l.glyphs = append(l.glyphs, placedGlyph{x: x + g.XOffset, y: -g.YOffset, shaped: weighted, gid: g.GlyphID, emoji: -1})
 				x += g.XAdvance
 			}
 			prev = -1

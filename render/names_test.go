@@ -9,8 +9,9 @@ import (
 
 // typedNames are names as players type them on Discord: emoji with skin
 // tones, families and professions joined by zero-width joiners, flags,
-// keycaps, emoji asked for by variation selector 16, and every script the
-// embedded fonts cover, alone and mixed.
+// keycaps, emoji asked for by variation selector 16, every script the
+// embedded fonts cover, alone and mixed, and the symbols and alphabets
+// that decorate names.
 var typedNames = []string{
 	// Emoji.
 	"😀", "Ana 😀", "🌸 Sakura 🌸", "🐉🔥", "❤️", "❤️‍🔥 Blaze", "☺️ Joy", "⭐ Star", "⚓ Anchor", "♟️ Pawn",
@@ -28,6 +29,8 @@ var typedNames = []string{
 	// Mixed.
 	"Zoë 王小明 😀 Wo", "김민준 Kim 🇰🇷", "Ольга 🌻", "Νίκος 🏛️", "Omar عمر 🕌", "Noa נועה 🌊", "Raj राज 🪔", "Nok นก 🐦",
 	"さくら🌸", "🎮 GamerGirl 🎮", "🍕🍕🍕",
+	// Decorated.
+	"★ Star ★", "♡ Mia ♡", "✿ Hana ✿", "☾ Luna ☽", "𝓕𝓪𝓷𝓬𝔂", "𝕬𝖑𝖊𝖝", "ᴀʟᴇx", "ʚ Rin ɞ", "※ Kai",
 }
 
 // manyTypedNames returns n names built from typedNames, each alone and
@@ -114,6 +117,7 @@ func TestNamesGolden(t *testing.T) {
 		"Ana 😀 🌸 Sakura", "👍🏽 👋🏿 🧑🏻‍💻 👩🏾‍🚀 👨‍👩‍👧‍👦", "🇯🇵 🇫🇷 🏴󠁧󠁢󠁳󠁣󠁴󠁿 #️⃣ 1️⃣ ❤️‍🔥 🏳️‍🌈",
 		"王小明 さくら 김민준", "محمد · فاطمة الزهراء", "Ali محمد 42 ok", "דוד כהן · שלום",
 		"प्रिया शर्मा · क्षत्रिय", "สวัสดี · น้ำใจ", "Дмитрий Ελένη", "Omar عمر 🕌 Raj राज 🪔",
+		"★ 𝓕𝓪𝓷𝓬𝔂 ♡ ᴀʟᴇx ✿ ☾",
 	}
 	const width = 600
 	sizes := []float64{17, 22, 30}

@@ -17,16 +17,24 @@ import (
 )
 
 // The embedded fonts of the scripts whose letters join, reorder or stack,
-// drawn through a shaper (see shapedFont).
+// drawn through a shaper (see shapedFont), in a regular and a bold weight.
 var (
 	//go:embed fonts/NotoSansArabic-Regular.ttf
 	notoArabic []byte
+	//go:embed fonts/NotoSansArabic-Bold.ttf
+	notoArabicBold []byte
 	//go:embed fonts/NotoSansHebrew-Regular.ttf
 	notoHebrew []byte
+	//go:embed fonts/NotoSansHebrew-Bold.ttf
+	notoHebrewBold []byte
 	//go:embed fonts/NotoSansDevanagari-Regular.ttf
 	notoDevanagari []byte
+	//go:embed fonts/NotoSansDevanagari-Bold.ttf
+	notoDevanagariBold []byte
 	//go:embed fonts/NotoSansThai-Regular.ttf
 	notoThai []byte
+	//go:embed fonts/NotoSansThai-Bold.ttf
+	notoThaiBold []byte
 )
 
 // shapedFont is an embedded font for one script whose text must be shaped
@@ -46,41 +54,58 @@ type shapedFont struct {
 	shaper shaping.HarfbuzzShaper
 }
 
-// shapedFonts are the shaped fonts, parsed once.
+// shapedFonts are the shaped fonts, parsed once: the regular weight of
+// each script, then at boldShaped and after the bold ones in the same
+// order.
 var shapedFonts = sync.OnceValue(func() []*shapedFont {
-	var fonts []*shapedFont
-	for _, f := range []struct {
-		ttf    []byte
-		script *unicode.RangeTable
-		tag    language.Script
+	scripts := []struct {
+		regular, bold []byte
+		script        *unicode.RangeTable
+		tag           language.Script
 	}{
-		{notoArabic, unicode.Arabic, language.Arabic},
-		{notoHebrew, unicode.Hebrew, language.Hebrew},
-		{notoDevanagari, unicode.Devanagari, language.Devanagari},
-		{notoThai, unicode.Thai, language.Thai},
-	} {
-		face, err := gotext.ParseTTF(bytes.NewReader(f.ttf))
-		if err != nil {
-			// Compiled into the binary: a build defect.
-			panic("render: embedded font: " + err.Error())
+		{notoArabic, notoArabicBold, unicode.Arabic, language.Arabic},
+		{notoHebrew, notoHebrewBold, unicode.Hebrew, language.Hebrew},
+		{notoDevanagari, notoDevanagariBold, unicode.Devanagari, language.Devanagari},
+		{notoThai, notoThaiBold, unicode.Thai, language.Thai},
+	}
+	fonts := make([]*shapedFont, 2*len(scripts))
+	for i, sc := range scripts {
+		for j, ttf := range [][]byte{sc.regular, sc.bold} {
+			face, err := gotext.ParseTTF(bytes.NewReader(ttf))
+			if err != nil {
+				// Compiled into the binary: a build defect.
+				panic("render: embedded font: " + err.Error())
+			}
+			fonts[i+j*len(scripts)] = &shapedFont{script: sc.script, tag: sc.tag, upem: float64(face.Upem()), face: face}
 		}
-		fonts = append(fonts, &shapedFont{script: f.script, tag: f.tag, upem: float64(face.Upem()), face: face})
 	}
 	return fonts
 })
 
-// shapedFontOf returns the index in shapedFonts of the font for r's script,
-// or -1 for runes of other scripts.
+// boldShaped is the index in shapedFonts of the first bold font.
+const boldShaped = 4
+
+// shapedFontOf returns the index in shapedFonts of the regular font for
+// r's script, or -1 for runes of other scripts.
 func shapedFontOf(r rune) int {
 	if r < 0x0590 || r > 0x0E7F && (r < 0xFB1D || r > 0xFEFF) {
 		return -1
 	}
-	for i, sf := range shapedFonts() {
+	for i, sf := range shapedFonts()[:boldShaped] {
 		if unicode.Is(sf.script, r) && sf.has(r) {
 			return i
 		}
 	}
 	return -1
+}
+
+// shapedWeight returns the index in shapedFonts of the weight of the
+// face's text of shaped font i (a regular one).
+func (f *Face) shapedWeight(i int) int {
+	if f.weight == Bold {
+		return i + boldShaped
+	}
+	return i
 }
 
 // has reports whether the font has a glyph for r.

@@ -56,7 +56,7 @@ func pack(dir, out string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := png.DecodeConfig(bytes.NewReader(b)); err != nil {
+		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
 		byKey[key] = b
