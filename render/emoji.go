@@ -72,7 +72,14 @@ func (e *emojiSet) lookup(seq []rune) int {
 }
 
 // has reports whether r alone is an emoji with an image.
-func (e *emojiSet) has(r rune) bool { return e.first[r] && e.lookup([]rune{r}) >= 0 }
+func (e *emojiSet) has(r rune) bool {
+	if !e.first[r] {
+		return false
+	}
+	var key [utf8.UTFMax]byte
+	_, ok := e.byKey[string(utf8.AppendRune(key[:0], r))]
+	return ok
+}
 
 // decode returns the image of entry i at its full 64 pixels.
 func (e *emojiSet) decode(i int) image.Image {
@@ -98,26 +105,20 @@ func (f *Face) emojiAdvance() int {
 }
 
 // maxEmojiImages bounds the emoji images one Face keeps scaled.
-const maxEmojiImages = 512
+const maxEmojiImages = 256
 
 // emojiImage returns entry i scaled to the face's emoji side, premultiplied,
 // kept for the life of the Face while there is room. Catmull-Rom keeps the
 // flat colours and sharp outlines of the artwork when shrinking it.
 func (f *Face) emojiImage(i int) *image.RGBA {
-	if im, ok := f.emojiImages.Load(i); ok {
-		return im.(*image.RGBA)
+	if im, ok := f.emojiImages.get(i); ok {
+		return im
 	}
 	side, _ := f.emojiMetrics()
 	src := emojis().decode(i)
 	im := image.NewRGBA(image.Rect(0, 0, side, side))
 	xdraw.CatmullRom.Scale(im, im.Rect, src, src.Bounds(), xdraw.Src, nil)
-	if f.emojisKept.Load() < maxEmojiImages {
-		if kept, loaded := f.emojiImages.LoadOrStore(i, im); loaded {
-			return kept.(*image.RGBA)
-		}
-		f.emojisKept.Add(1)
-	}
-	return im
+	return f.emojiImages.keep(i, im)
 }
 
 // The runes that shape emoji sequences.

@@ -99,12 +99,9 @@ type Face struct {
 
 	// Text laid out whole (see layout.go) and what it draws, each kept
 	// for the life of the Face up to a bound.
-	layouts     sync.Map // string → *layout
-	layoutsKept atomic.Int32
-	shaped      sync.Map // shapedKey → *glyph
-	shapedKept  atomic.Int32
-	emojiImages sync.Map // emoji entry → *image.RGBA at the face's size
-	emojisKept  atomic.Int32
+	layouts     bounded[string, *layout]
+	shaped      bounded[shapedKey, *glyph]
+	emojiImages bounded[int, *image.RGBA] // by emoji entry, at the face's size
 }
 
 // glyphFace rasterises and keeps the glyphs of one font at one size.
@@ -150,6 +147,7 @@ func NewFace(w Weight, size float64) *Face { return defaultFonts.face(w, size) }
 // the fonts of fs.
 func newFace(fs *fontSet, w Weight, size float64) *Face {
 	f := &Face{weight: w, size: size, fonts: fs}
+	f.layouts.limit, f.shaped.limit, f.emojiImages.limit = maxLayouts, maxGlyphs, maxEmojiImages
 	f.init(w.font(), size)
 	f.fallbacks = sync.OnceValue(func() []*glyphFace {
 		fonts := fs.fonts()

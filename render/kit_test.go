@@ -124,24 +124,32 @@ func TestFitFace(t *testing.T) {
 	}
 }
 
-// TestFaceConcurrent draws with one Face from many goroutines; run with
-// -race it shows the borrowed font.Faces are never shared.
+// TestFaceConcurrent draws with one Face from many goroutines, which fill
+// its caches of glyphs, layouts and emoji images at once; run with -race
+// it shows the borrowed font.Faces and the shapers are never shared.
 func TestFaceConcurrent(t *testing.T) {
 	t.Parallel()
+	texts := []string{"Grace −7 …", "Ana 👨‍👩‍👧‍👦 👍🏽", "فاطمة الزهراء", "प्रिया 🇯🇵", "王小明 김민준"}
+	lone := NewFace(Bold, 22)
+	want := make([]*image.RGBA, len(texts))
+	for i, s := range texts {
+		want[i] = image.NewRGBA(image.Rect(0, 0, 300, 40))
+		lone.Draw(want[i], s, 4, 20, MiddleLeft, color.White)
+	}
 	f := NewFace(Bold, 22)
-	want := image.NewRGBA(image.Rect(0, 0, 300, 40))
-	f.Draw(want, "Grace −7 …", 4, 20, MiddleLeft, color.White)
 	var wg sync.WaitGroup
-	for range 8 {
+	for g := range 8 {
 		wg.Go(func() {
-			for range 20 {
-				im := image.NewRGBA(want.Rect)
-				f.Draw(im, "Grace −7 …", 4, 20, MiddleLeft, color.White)
-				if string(im.Pix) != string(want.Pix) {
-					t.Error("a concurrent draw differs from a lone one")
+			for n := range 20 {
+				i := (g + n) % len(texts)
+				im := image.NewRGBA(want[i].Rect)
+				f.Draw(im, texts[i], 4, 20, MiddleLeft, color.White)
+				if string(im.Pix) != string(want[i].Pix) {
+					t.Errorf("a concurrent draw of %q differs from a lone one", texts[i])
 					return
 				}
 				_ = f.Fit("Maximilian Alexander", 90)
+				_ = f.Fit(texts[i], 60)
 			}
 		})
 	}

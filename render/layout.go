@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/go-text/typesetting/di"
@@ -79,19 +80,13 @@ type layout struct {
 const maxLayouts = 1024
 
 // layoutOf returns s laid out, kept for the life of the Face while there
-// is room.
+// is room. The key kept is a copy, so that s does not escape: callers
+// measure strings built on the stack (Wrap's candidate lines).
 func (f *Face) layoutOf(s string) *layout {
-	if l, ok := f.layouts.Load(s); ok {
-		return l.(*layout)
+	if l, ok := f.layouts.get(s); ok {
+		return l
 	}
-	l := f.lay(s)
-	if f.layoutsKept.Load() < maxLayouts {
-		if kept, loaded := f.layouts.LoadOrStore(s, l); loaded {
-			return kept.(*layout)
-		}
-		f.layoutsKept.Add(1)
-	}
-	return l
+	return f.layouts.keep(strings.Clone(s), f.lay(s))
 }
 
 // item is a piece of laid out text of one kind: an emoji sequence, a run
@@ -425,4 +420,38 @@ func clusterEnds(s string) []int {
 func clings(r rune) bool {
 	return unicode.Is(unicode.M, r) || r == zeroWidthJoiner || r == zeroWidthNonJoiner ||
 		unicode.Is(unicode.Variation_Selector, r) || isSkinTone(r) || isTag(r)
+}
+
+// bounded is a map of what a Face has worked out once, shared by every
+// goroutine and holding at most limit entries; past that, new entries are
+// worked out at each use. It is a map behind a lock rather than a sync.Map
+// so that looking up a string or a struct allocates nothing.
+type bounded[K comparable, V any] struct {
+	mu    sync.RWMutex
+	m     map[K]V
+	limit int
+}
+
+func (b *bounded[K, V]) get(k K) (V, bool) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	v, ok := b.m[k]
+	return v, ok
+}
+
+// keep stores v under k while there is room and returns what k holds:
+// v, or what another goroutine stored first.
+func (b *bounded[K, V]) keep(k K, v V) V {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if old, ok := b.m[k]; ok {
+		return old
+	}
+	if len(b.m) < b.limit {
+		if b.m == nil {
+			b.m = make(map[K]V)
+		}
+		b.m[k] = v
+	}
+	return v
 }

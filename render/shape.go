@@ -154,17 +154,10 @@ type shapedKey struct {
 // room.
 func (f *Face) shapedGlyph(i int, gid gotext.GID, fx fixed.Int26_6) *glyph {
 	key := shapedKey{i, gid, fx}
-	if g, ok := f.shaped.Load(key); ok {
-		return g.(*glyph)
+	if g, ok := f.shaped.get(key); ok {
+		return g
 	}
-	g := rasterise(shapedFonts()[i].outline(gid), f.size/shapedFonts()[i].upem, fix(fx))
-	if f.shapedKept.Load() < maxGlyphs {
-		if kept, loaded := f.shaped.LoadOrStore(key, g); loaded {
-			return kept.(*glyph)
-		}
-		f.shapedKept.Add(1)
-	}
-	return g
+	return f.shaped.keep(key, rasterise(shapedFonts()[i].outline(gid), f.size/shapedFonts()[i].upem, fix(fx)))
 }
 
 // rasterise draws an outline in font units, scaled by scale and moved right
@@ -186,6 +179,9 @@ func rasterise(segs []ot.Segment, scale, dx float64) *glyph {
 		}
 	}
 	b := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX)), int(math.Ceil(maxY)))
+	if b.Empty() {
+		return &glyph{mask: image.NewAlpha(image.Rectangle{})}
+	}
 	var z vector.Rasterizer
 	z.Reset(b.Dx(), b.Dy())
 	at := func(p ot.SegmentPoint) (float32, float32) {
