@@ -118,8 +118,75 @@ func (f *Face) emojiImage(i int) *image.RGBA {
 	src := emojis().decode(i)
 	im := image.NewRGBA(image.Rect(0, 0, side, side))
 	xdraw.CatmullRom.Scale(im, im.Rect, src, src.Bounds(), xdraw.Src, nil)
+	ditherToPalette(im, housePalette())
 	return f.emojiImages.keep(i, im)
 }
+
+// ditherToPalette replaces the opaque pixels of im with colours of p, so
+// that the encoder, which maps every pixel to its nearest palette colour,
+// keeps them as they are: the nearest colour where it is close enough,
+// otherwise one that carries the pixel's error on to its opaque neighbours
+// (Floyd–Steinberg). The palette is made for the boards' colours: mapped
+// pixel by pixel, an emoji's skin tones and greens would each move to one
+// nearby colour (a medium-dark skin tone to a grey brown, 35 levels off),
+// where a mix of two shows the right colour at text size. Edge pixels,
+// partly transparent, are left to be blended with what lies under them.
+func ditherToPalette(im *image.RGBA, p *palette) {
+	w, h := im.Rect.Dx(), im.Rect.Dy()
+	// The error carried to this row and the next, three channels a pixel,
+	// in 1/16 levels.
+	cur, next := make([]int32, 3*(w+2)), make([]int32, 3*(w+2))
+	for y := range h {
+		for x := range w {
+			px := im.Pix[im.PixOffset(x, y):][:4:4]
+			if px[3] != 0xFF {
+				continue
+			}
+			near := p.colours[p.lookup(px[0], px[1], px[2])]
+			if max(absDiff(px[0], near.R), absDiff(px[1], near.G), absDiff(px[2], near.B)) <= closeEnough {
+				// Near enough as it is: kept flat.
+				px[0], px[1], px[2] = near.R, near.G, near.B
+				continue
+			}
+			var want [3]int32
+			for c := range 3 {
+				want[c] = min(max(int32(px[c])+cur[3*(x+1)+c]/16, 0), 255)
+			}
+			got := p.colours[p.lookup(uint8(want[0]), uint8(want[1]), uint8(want[2]))]
+			px[0], px[1], px[2] = got.R, got.G, got.B
+			for c, v := range [3]uint8{got.R, got.G, got.B} {
+				e := want[c] - int32(v)
+				if x+1 < w && opaqueAt(im, x+1, y) {
+					cur[3*(x+2)+c] += 7 * e
+				}
+				if y+1 < h {
+					if x > 0 && opaqueAt(im, x-1, y+1) {
+						next[3*x+c] += 3 * e
+					}
+					if opaqueAt(im, x, y+1) {
+						next[3*(x+1)+c] += 5 * e
+					}
+					if x+1 < w && opaqueAt(im, x+1, y+1) {
+						next[3*(x+2)+c] += e
+					}
+				}
+			}
+		}
+		cur, next = next, cur
+		clear(next)
+	}
+}
+
+func opaqueAt(im *image.RGBA, x, y int) bool { return im.Pix[im.PixOffset(x, y)+3] == 0xFF }
+
+// absDiff is how many levels apart two channel values are.
+func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// closeEnough is how many levels off its nearest palette colour an emoji's
+// pixel may be and still be drawn in it, flat, rather than dithered: whites,
+// greys and the colours the boards share with Twemoji stay flat, and the
+// few levels they move average out over an emoji.
+const closeEnough = 8
 
 // The runes that shape emoji sequences.
 const (

@@ -177,8 +177,6 @@ func TestEncodePNG(t *testing.T) {
 	}
 }
 
-func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
-
 // TestPalette checks that the player colours stay apart for everyone: each
 // has its own mark, and the six box colours stay distinct in simulated
 // protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes,

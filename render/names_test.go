@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"testing"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 // typedNames are names as players type them on Discord: emoji with skin
@@ -214,5 +217,48 @@ func TestRightToLeft(t *testing.T) {
 	got := fmt.Sprint(bidiLevels([]rune("Ali محمد 42 ok")))
 	if want := "[0 0 0 0 1 1 1 1 1 2 2 0 0 0]"; got != want {
 		t.Errorf("levels of a mixed name: %s, want %s", got, want)
+	}
+}
+
+// TestEmojiColoursSurviveThePalette checks that emoji whose colours the
+// board palette lacks keep their colour on average once a board is reduced
+// to the palette: their pixels are mixed from palette colours rather than
+// each moved to the nearest one. Skin tones come out within a few levels
+// (mapped one by one, a dark one moves 26 levels); the palette's greens
+// are all bluer than Twemoji's, so greens come closer (from 44 levels off
+// to 17) but no closer.
+func TestEmojiColoursSurviveThePalette(t *testing.T) {
+	t.Parallel()
+	f := NewFace(Regular, 30)
+	for _, c := range []struct {
+		s     string
+		limit int
+	}{{"👋🏿", 4}, {"👍🏾", 4}, {"🧑🏽", 4}, {"👍🏻", 4}, {"🌳", 20}, {"🍏", 20}} {
+		s := c.s
+		img := f.layoutOf(s).glyphs[0].emoji
+		side, _ := f.emojiMetrics()
+		src := emojis().decode(img)
+		want := image.NewRGBA(image.Rect(0, 0, side, side))
+		xdraw.CatmullRom.Scale(want, want.Rect, src, src.Bounds(), xdraw.Src, nil)
+		board := image.NewRGBA(want.Rect)
+		draw.Draw(board, board.Rect, f.emojiImage(img), image.Point{}, draw.Src)
+		got := decode(t, new(workspace).encodeBoard(nil, board))
+		var sum [2][3]int
+		n := 0
+		for i := 0; i < len(want.Pix); i += 4 {
+			if want.Pix[i+3] != 0xFF {
+				continue
+			}
+			n++
+			for c := range 3 {
+				sum[0][c] += int(want.Pix[i+c])
+				sum[1][c] += int(got.Pix[i+c])
+			}
+		}
+		for ch := range 3 {
+			if d := (sum[1][ch] - sum[0][ch]) / n; d < -c.limit || d > c.limit {
+				t.Errorf("%q: channel %d moves by %d levels on average through the palette, want at most %d", s, ch, d, c.limit)
+			}
+		}
 	}
 }
