@@ -61,7 +61,8 @@ func (w Weight) font() *truetype.Font {
 // rune from the Go font of its weight when that has it, else from the
 // first fallback font that has it, else as the substitute box (see the
 // package documentation), and measures text the same way, so that a name
-// in mixed scripts is laid out as it is drawn.
+// in mixed scripts is laid out as it is drawn. Emoji, right-to-left text
+// and scripts that must be shaped are laid out whole first (layout.go).
 //
 // Face keeps every glyph it has drawn, rasterised once at each of the
 // quarter-pixel offsets text is placed at, for as long as the Face lives:
@@ -410,7 +411,9 @@ const ellipsis = "…"
 
 // Fit returns s unchanged when it is at most width pixels wide, otherwise the
 // longest prefix that fits with an ellipsis appended. It measures rune by
-// rune in one pass, so an absurdly long name costs linear time.
+// rune in one pass, so an absurdly long name costs linear time. Text that
+// needs a layout is cut between clusters (a letter with its marks, an emoji
+// sequence), found by bisection over a logarithmic number of prefixes.
 func (f *Face) Fit(s string, width float64) string {
 	limit := fixed.Int26_6(width * 64)
 	if f.measure(s) <= limit {

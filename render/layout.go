@@ -156,6 +156,9 @@ func (f *Face) lay(s string) *layout {
 				// A flag without an image: its letter.
 				r = 'A' + r - 0x1F1E6
 			}
+			if m, ok := mirrored[r]; ok && it.level%2 == 1 {
+				r = m // rule L4: a bracket in right-to-left text faces the other way
+			}
 			kern, src := f.step(prev, prevSrc, r)
 			if it.level%2 == 1 {
 				kern = 0
@@ -174,6 +177,12 @@ func (f *Face) lay(s string) *layout {
 	}
 	l.width = x
 	return l
+}
+
+// mirrored pairs the brackets that names use with their mirror images.
+var mirrored = map[rune]rune{
+	'(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<',
+	'«': '»', '»': '«', '‹': '›', '›': '‹',
 }
 
 // joinsShaped reports whether r continues a run of shaped font sf: a rune

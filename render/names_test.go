@@ -218,6 +218,17 @@ func TestRightToLeft(t *testing.T) {
 	if want := "[0 0 0 0 1 1 1 1 1 2 2 0 0 0]"; got != want {
 		t.Errorf("levels of a mixed name: %s, want %s", got, want)
 	}
+	// In right-to-left text a bracket is mirrored, so that "(" still opens
+	// what follows it in reading order, on its right.
+	var brackets []rune
+	for _, g := range f.layoutOf("(نور)").glyphs {
+		if g.src != nil {
+			brackets = append(brackets, g.r)
+		}
+	}
+	if string(brackets) != "()" {
+		t.Errorf("the brackets of (نور) are drawn as %q, left to right, want \"()\"", string(brackets))
+	}
 }
 
 // TestEmojiColoursSurviveThePalette checks that emoji whose colours the
