@@ -530,7 +530,7 @@ func (f *Face) Clean(s string) string {
 			b.WriteByte(' ')
 			space = false
 		}
-		emoji = emojis().first[r]
+		emoji = r >= 0x80 && emojis().first[r] // ASCII begins only keycaps, handled above
 		keep(r)
 		boxed, joined, flagged, tagged = !has, false, ri && !flagged, r == 0x1F3F4
 	}
