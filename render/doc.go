@@ -6,18 +6,17 @@
 //   - Fonts: the Go fonts, embedded and parsed once (Weight, Face), for
 //     Latin, Greek and Cyrillic. A Face is safe for concurrent use; it
 //     measures, fits ("Maximilian Al…"), wraps and cleans text from
-//     outside. Players' names come in any script, so a rune the Go font
-//     lacks is drawn from the first fallback font that has it: TrueType
-//     files read from the host once (Options.FallbackFonts,
-//     DefaultFallbackFonts; Droid Sans Fallback for Chinese and Japanese,
-//     WenQuanYi Micro Hei for Korean), since CJK fonts are megabytes too
-//     large to embed. A rune no font has, such as an emoji (freetype draws
-//     no colour emoji), is drawn as a substitute: an outlined box a
-//     capital letter wide and tall, in the text's colour. The box shows
-//     that a character stands there and keeps the name's length, where
-//     dropping it would leave an emoji-only name blank, to be replaced by
-//     a generic "Player 3". Measuring and drawing resolve each rune the
-//     same way, so widths, truncation and centring hold in mixed scripts.
+//     outside. Players' names come in any script and with emoji, so a rune
+//     the Go font lacks is drawn from embedded fonts: Droid Sans Fallback
+//     (Chinese, Japanese) and Lifebot Hangul (Korean) rune by rune; Noto
+//     Sans Arabic, Hebrew, Devanagari and Thai through a shaper, right to
+//     left where the bidirectional rules say (layout.go, shape.go); emoji
+//     sequences as Twemoji images in colour (emoji.go). Host fonts named in
+//     Options.FallbackFonts come after them. A rune nothing has is drawn as
+//     a substitute: an outlined box a capital letter wide and tall, in the
+//     text's colour, which keeps the name's length. Measuring, fitting,
+//     wrapping and drawing lay text out the same way, so widths,
+//     truncation and centring hold in every script.
 //   - Palette: eight player colours, each with its own Mark shape so that
 //     players never depend on telling red from green (Player).
 //   - Shapes: cards, tokens, pawns, pips, stars, dice and the four suits of

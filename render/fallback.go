@@ -1,6 +1,7 @@
 package render
 
 import (
+	_ "embed"
 	"image"
 	"math"
 	"os"
@@ -11,24 +12,52 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// DefaultFallbackFonts returns where a Renderer looks for fallback fonts
-// unless its Options say otherwise: TrueType files with CJK glyphs where
-// Debian's and Alpine's packages install them. Droid Sans Fallback comes
-// first for Chinese and Japanese; it has no Hangul, which WenQuanYi Micro
-// Hei adds.
-func DefaultFallbackFonts() []string {
-	return []string{
-		"/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", // Debian: fonts-droid-fallback
-		"/usr/share/fonts/droid-nonlatin/DroidSansFallbackFull.ttf", // Alpine
-		"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",            // Debian: fonts-wqy-microhei
-		"/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",              // Debian: fonts-wqy-zenhei
-		"/usr/share/fonts/wenquanyi/wqy-zenhei/wqy-zenhei.ttc",      // Alpine
-	}
-}
+// DefaultFallbackFonts returns the font files a Renderer reads from the
+// host unless its Options say otherwise: none. The embedded fonts and
+// emoji images (see embeddedFonts, shapedFonts and emojis) draw every
+// script names are commonly written in, the same on every host; files an
+// administrator names in Options.FallbackFonts are tried after them.
+func DefaultFallbackFonts() []string { return nil }
 
-// fontSet is a list of fallback font files, read and parsed when a rune
-// the Go fonts lack is first drawn. Faces made from one set share its
-// fonts.
+// The embedded fallback fonts drawn rune by rune, tried in this order after
+// the Go fonts: Droid Sans Fallback for Chinese and Japanese; Lifebot
+// Hangul (NanumGothic's Hangul) for Korean, which Droid Sans Fallback
+// lacks; and parts of Noto Sans for what decorates names: phonetic and
+// small capital letters (ʚ ᴀʙᴄ), punctuation (※), symbols and dingbats
+// (★ ♡ ✿ ☾) and the
+// mathematical alphabets (𝓕𝓪𝓷𝓬𝔂, 𝕬).
+var (
+	//go:embed fonts/DroidSansFallbackFull.ttf
+	droidSansFallback []byte
+	//go:embed fonts/LifebotHangul.ttf
+	lifebotHangul []byte
+	//go:embed fonts/NotoSans-Subset.ttf
+	notoSansSubset []byte
+	//go:embed fonts/NotoSansSymbols-Subset.ttf
+	notoSymbolsSubset []byte
+	//go:embed fonts/NotoSansSymbols2-Subset.ttf
+	notoSymbols2Subset []byte
+	//go:embed fonts/NotoSansMath-Subset.ttf
+	notoMathSubset []byte
+)
+
+// embeddedFonts are the embedded fallback fonts, parsed once.
+var embeddedFonts = sync.OnceValue(func() []*truetype.Font {
+	var fonts []*truetype.Font
+	for _, ttf := range [][]byte{droidSansFallback, lifebotHangul, notoSansSubset, notoSymbolsSubset, notoSymbols2Subset, notoMathSubset} {
+		ft, err := truetype.Parse(ttf)
+		if err != nil {
+			// Compiled into the binary: a build defect.
+			panic("render: embedded font: " + err.Error())
+		}
+		fonts = append(fonts, ft)
+	}
+	return fonts
+})
+
+// fontSet is the embedded fallback fonts and a list of fallback font
+// files, read and parsed when a rune the Go fonts lack is first drawn.
+// Faces made from one set share its fonts.
 type fontSet struct {
 	loaded func() []loadedFont
 	// sight, when set, is told of every label drawn with the set's faces
@@ -60,13 +89,12 @@ func newFontSet(paths []string) *fontSet {
 	})}
 }
 
-// fonts returns the fonts of the set's files that could be read and
-// parsed, in the order given.
+// fonts returns the embedded fallback fonts, then the fonts of the set's
+// files that could be read and parsed, in the order given.
 func (fs *fontSet) fonts() []*truetype.Font {
-	loaded := fs.loaded()
-	fonts := make([]*truetype.Font, len(loaded))
-	for i, l := range loaded {
-		fonts[i] = l.font
+	fonts := slices.Clone(embeddedFonts())
+	for _, l := range fs.loaded() {
+		fonts = append(fonts, l.font)
 	}
 	return fonts
 }

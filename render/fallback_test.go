@@ -15,28 +15,16 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// The fallback fonts CI installs (see .ci/run): Droid Sans Fallback for
-// Chinese and Japanese, WenQuanYi Micro Hei for Korean.
-const (
-	droidFallback = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
-	wqyMicroHei   = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
-)
-
-// needFont returns path when the font is installed. Without it the test
-// is skipped, but not under CI, which installs it.
-func needFont(tb testing.TB, path string) string {
+// hostFont writes one of the embedded fonts to a file, standing for a font
+// an administrator names in Options.FallbackFonts, and returns its path.
+func hostFont(tb testing.TB) string {
 	tb.Helper()
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("fallback font missing under CI: %v", err)
-		}
-		tb.Skipf("fallback font not installed: %v", err)
+	path := filepath.Join(tb.TempDir(), "host.ttf")
+	if err := os.WriteFile(path, lifebotHangul, 0o644); err != nil {
+		tb.Fatal(err)
 	}
 	return path
 }
-
-// noFallback is a set of no fonts: every rune the Go fonts lack is boxed.
-var noFallback = newFontSet([]string{})
 
 // inkBounds returns the smallest rectangle holding every pixel of im that
 // differs from the pixel at its top-left corner, the background.
@@ -63,60 +51,58 @@ func drawn(f *Face, s string, w, h int, x, y float64, a Anchor) (*image.RGBA, fl
 }
 
 // TestFallbackDrawsCJK checks that names in Chinese, Japanese and Korean
-// are drawn from the fallback fonts, glyph for glyph as freetype draws
-// them, rather than as substitute boxes.
+// are drawn from the embedded fallback fonts, glyph for glyph as freetype
+// draws them.
 func TestFallbackDrawsCJK(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ path, name string }{
-		{droidFallback, "王小明"},
-		{droidFallback, "さくら"},
-		{wqyMicroHei, "김민준"},
+	for _, c := range []struct {
+		font int // in embeddedFonts
+		name string
+	}{
+		{0, "王小明"},
+		{0, "さくら"},
+		{1, "김민준"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path := needFont(t, c.path)
-			f := newFontSet([]string{path}).face(Bold, 24)
+			f := defaultFonts.face(Bold, 24)
 			for _, r := range c.name {
 				if !f.Has(r) {
-					t.Errorf("Has(%q) = false with %s", r, path)
+					t.Errorf("Has(%q) = false", r)
 				}
 			}
 			got, _ := drawn(f, c.name, 160, 40, 10.25, 20, MiddleLeft)
 			want := image.NewRGBA(got.Rect)
 			FillRect(want, want.Rect, color.RGBA{0xFF, 0xFF, 0xFF, 0xFF})
-			ff := truetype.NewFace(fontFile(path), &truetype.Options{Size: 24, Hinting: font.HintingFull})
+			ff := truetype.NewFace(embeddedFonts()[c.font], &truetype.Options{Size: 24, Hinting: font.HintingFull})
 			d := font.Drawer{Dst: want, Src: image.NewUniform(color.Black), Face: ff,
 				Dot: fixed.Point26_6{X: fixed.Int26_6(10.25 * 64), Y: fixed.I(int(20 + f.CapHeight()/2 + 0.5))}}
 			d.DrawString(c.name)
 			if !bytes.Equal(got.Pix, want.Pix) {
 				t.Errorf("%q differs from the fallback font's glyphs drawn by font.Drawer", c.name)
 			}
-			boxed, _ := drawn(noFallback.face(Bold, 24), c.name, 160, 40, 10.25, 20, MiddleLeft)
-			if bytes.Equal(got.Pix, boxed.Pix) {
-				t.Errorf("%q is drawn as substitute boxes", c.name)
-			}
 		})
 	}
 }
 
-// TestMissingRuneDrawsBox checks that an emoji no font has is drawn as the
-// substitute, a box outlined where the rune stands, a capital wide, with or
-// without fallback fonts.
+// TestMissingRuneDrawsBox checks that a rune no font has, a Phoenician
+// letter, is drawn as the substitute, a box outlined where the rune stands,
+// a capital wide, with or without fallback fonts from the host.
 func TestMissingRuneDrawsBox(t *testing.T) {
 	t.Parallel()
-	for name, fs := range map[string]*fontSet{"no fallback": noFallback, "default fallbacks": defaultFonts} {
+	for name, fs := range map[string]*fontSet{"host fonts": newFontSet([]string{hostFont(t)}), "embedded": defaultFonts} {
 		t.Run(name, func(t *testing.T) {
 			f := fs.face(Bold, 24)
-			for _, r := range "😀🌸" {
+			for _, r := range "𐤀𐤁" {
 				if f.Has(r) {
-					t.Skipf("a fallback font has %q", r)
+					t.Errorf("a font has %q", r)
 				}
 			}
-			if w, want := f.Measure("😀"), f.Measure("H"); w != want {
+			if w, want := f.Measure("𐤀"), f.Measure("H"); w != want {
 				t.Errorf("the box is %.2f px wide, want a capital's %.2f", w, want)
 			}
 			const x, y = 20, 20
-			ax, bx := x+f.Measure("A"), x+f.Measure("A😀")
-			im, _ := drawn(f, "A😀B", 160, 40, x, y, MiddleLeft)
+			ax, bx := x+f.Measure("A"), x+f.Measure("A𐤀")
+			im, _ := drawn(f, "A𐤀B", 160, 40, x, y, MiddleLeft)
 			cell := image.Rect(int(ax), 0, int(bx)+1, 40)
 			box := inkBounds(im.SubImage(cell).(*image.RGBA))
 			if box.Empty() {
@@ -132,10 +118,10 @@ func TestMissingRuneDrawsBox(t *testing.T) {
 			if c := im.RGBAAt(mid.X, mid.Y); c.R != 0xFF {
 				t.Errorf("the box is filled at its centre %v, want it outlined", mid)
 			}
-			// Every emoji stands for itself: two are two boxes.
-			two, _ := drawn(f, "😀🌸", 160, 40, x, y, MiddleLeft)
+			// Every rune stands for itself: two are two boxes.
+			two, _ := drawn(f, "𐤀𐤁", 160, 40, x, y, MiddleLeft)
 			if w := inkBounds(two).Dx(); w < 2*box.Dx() {
-				t.Errorf("two emoji inked %d px, want two boxes of %d", w, box.Dx())
+				t.Errorf("two runes inked %d px, want two boxes of %d", w, box.Dx())
 			}
 		})
 	}
@@ -145,8 +131,7 @@ func TestMissingRuneDrawsBox(t *testing.T) {
 // of text the Go fonts have.
 func TestLatinUnaffectedByFallbacks(t *testing.T) {
 	t.Parallel()
-	path := needFont(t, droidFallback)
-	with, without := newFontSet([]string{path}).face(Regular, 19), noFallback.face(Regular, 19)
+	with, without := newFontSet([]string{hostFont(t)}).face(Regular, 19), defaultFonts.face(Regular, 19)
 	const s = "Zoë Ångström-Łukasiewicz, Дмитрий −12 … fj"
 	a, aw := drawn(with, s, 500, 40, 3.3, 20, MiddleLeft)
 	b, bw := drawn(without, s, 500, 40, 3.3, 20, MiddleLeft)
@@ -155,19 +140,18 @@ func TestLatinUnaffectedByFallbacks(t *testing.T) {
 	}
 }
 
-// mixedNames are names in mixed scripts, with runes from the Go fonts,
-// from fallback fonts and from none.
-var mixedNames = []string{"王小明", "Ольга", "さくら🌸", "Ana 😀", "Zoë 王小明 😀 Wo", "김민준 Kim"}
+// mixedNames are names in mixed scripts and directions, with runes from
+// the Go fonts, from fallback fonts, from shaped fonts, from the emoji
+// images and from none.
+var mixedNames = []string{"王小明", "Ольга", "さくら🌸", "Ana 😀", "Zoë 王小明 😀 Wo", "김민준 Kim",
+	"Omar عمر 🕌", "فاطمة الزهراء", "Noa נועה 42", "प्रिया शर्मा", "น้ำใจ 🐦", "👨‍👩‍👧‍👦 Lee 🇯🇵", "𐤀 Ana"}
 
 // TestMixedScriptLayout checks that measuring agrees with drawing for
 // names in mixed scripts: the advance, the ink within it, centring, and
 // that a name fitted to a width, ellipsis and all, is never drawn wider.
 func TestMixedScriptLayout(t *testing.T) {
 	t.Parallel()
-	sets := map[string]*fontSet{"no fallback": noFallback, "default fallbacks": defaultFonts}
-	if _, err := os.Stat(droidFallback); err == nil {
-		sets["droid"] = newFontSet([]string{droidFallback})
-	}
+	sets := map[string]*fontSet{"embedded": defaultFonts, "host fonts": newFontSet([]string{hostFont(t)})}
 	for name, fs := range sets {
 		f := fs.face(Bold, 22)
 		for _, s := range mixedNames {
@@ -226,18 +210,18 @@ func TestFallbackFontFiles(t *testing.T) {
 	if got := NewRendererWith(Options{FallbackFonts: []string{}}).FallbackFonts(); len(got) != 0 {
 		t.Errorf("with an empty list, FallbackFonts() = %q, want none", got)
 	}
-	if a, b := newFontSet([]string{good}).fonts(), newFontSet([]string{junk, good}).fonts(); len(a) != 1 || len(b) != 1 || a[0] != b[0] {
-		t.Errorf("two sets naming one file hold %d and %d fonts, want one font shared", len(a), len(b))
+	a, b := newFontSet([]string{good}).fonts(), newFontSet([]string{junk, good}).fonts()
+	if n := len(embeddedFonts()) + 1; len(a) != n || len(b) != n || a[n-1] != b[n-1] {
+		t.Errorf("two sets naming one file hold %d and %d fonts, want the embedded ones and one font shared", len(a), len(b))
 	}
 }
 
 // TestScriptsGolden draws a board whose players' names are in Chinese,
-// Cyrillic, Japanese with an emoji, and Latin with an emoji, with Droid
-// Sans Fallback alone so that the image does not depend on other fonts
-// installed.
+// Cyrillic, Japanese with an emoji, and Latin with an emoji, with the
+// embedded fonts alone.
 func TestScriptsGolden(t *testing.T) {
 	t.Parallel()
-	r := NewRendererWith(Options{FallbackFonts: []string{needFont(t, droidFallback)}})
+	r := NewRenderer()
 	data, err := r.Board(overOfFour(), []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"})
 	if err != nil {
 		t.Fatal(err)
@@ -245,13 +229,15 @@ func TestScriptsGolden(t *testing.T) {
 	checkGolden(t, "thatslife_over4_scripts", data)
 }
 
-// BenchmarkDrawName compares drawing a name in mixed scripts, from the Go
-// font, a fallback font and the substitute box, with a Latin one.
+// BenchmarkDrawName compares drawing names in mixed scripts, with emoji
+// and in a shaped script with a Latin one.
 func BenchmarkDrawName(b *testing.B) {
-	f := newFontSet([]string{needFont(b, droidFallback)}).face(Bold, 25)
+	f := defaultFonts.face(Bold, 25)
 	for _, c := range []struct{ name, s string }{
 		{"latin", "Maximilian Alexander"},
 		{"mixed", "王小明 Ольга さくら🌸"},
+		{"emoji", "👨‍👩‍👧‍👦 Lee 👍🏽 🇯🇵"},
+		{"arabic", "فاطمة الزهراء"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			im := image.NewRGBA(image.Rect(0, 0, 400, 40))

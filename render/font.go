@@ -61,7 +61,8 @@ func (w Weight) font() *truetype.Font {
 // rune from the Go font of its weight when that has it, else from the
 // first fallback font that has it, else as the substitute box (see the
 // package documentation), and measures text the same way, so that a name
-// in mixed scripts is laid out as it is drawn.
+// in mixed scripts is laid out as it is drawn. Emoji, right-to-left text
+// and scripts that must be shaped are laid out whole first (layout.go).
 //
 // Face keeps every glyph it has drawn, rasterised once at each of the
 // quarter-pixel offsets text is placed at, for as long as the Face lives:
@@ -79,6 +80,7 @@ type Face struct {
 
 	fonts *fontSet
 
+	weight    Weight
 	size      float64
 	capHeight float64
 
@@ -95,6 +97,12 @@ type Face struct {
 	fallbacks func() []*glyphFace
 	// missing is the substitute box, drawn for runes no font has.
 	missing *glyph
+
+	// Text laid out whole (see layout.go) and what it draws, each kept
+	// for the life of the Face up to a bound.
+	layouts     bounded[string, *layout]
+	shaped      bounded[shapedKey, *glyph]
+	emojiImages bounded[int, *image.RGBA] // by emoji entry, at the face's size
 }
 
 // glyphFace rasterises and keeps the glyphs of one font at one size.
@@ -139,7 +147,8 @@ func NewFace(w Weight, size float64) *Face { return defaultFonts.face(w, size) }
 // newFace returns the Go font of weight w at size pixels, falling back to
 // the fonts of fs.
 func newFace(fs *fontSet, w Weight, size float64) *Face {
-	f := &Face{size: size, fonts: fs}
+	f := &Face{weight: w, size: size, fonts: fs}
+	f.layouts.limit, f.shaped.limit, f.emojiImages.limit = maxLayouts, maxGlyphs, maxEmojiImages
 	f.init(w.font(), size)
 	f.fallbacks = sync.OnceValue(func() []*glyphFace {
 		fonts := fs.fonts()
@@ -259,8 +268,12 @@ func (f *Face) advance(src *glyphFace, r rune) fixed.Int26_6 {
 	return f.glyph(r, 0).advance
 }
 
-// measure is font.MeasureString with the advance tables and fallback fonts.
+// measure is font.MeasureString with the advance tables and fallback fonts,
+// or the advance of the whole layout where s needs one.
 func (f *Face) measure(s string) fixed.Int26_6 {
+	if f.needsLayout(s) {
+		return f.layoutOf(s).width
+	}
 	var w fixed.Int26_6
 	prev := rune(-1)
 	var prevSrc *glyphFace
@@ -281,9 +294,13 @@ func (f *Face) Size() float64 { return f.size }
 // measure by which labels are centred vertically.
 func (f *Face) CapHeight() float64 { return f.capHeight }
 
-// Has reports whether r is drawn from a glyph, of the Go font or of a
-// fallback font, rather than as the substitute box.
-func (f *Face) Has(r rune) bool { return f.source(r) != nil }
+// Has reports whether r is drawn from a glyph, of the Go font, of an
+// embedded or fallback font or of the emoji images, rather than as the
+// substitute box.
+func (f *Face) Has(r rune) bool {
+	// A regional indicator is half a flag, or drawn as its letter.
+	return f.source(r) != nil || shapedFontOf(r) >= 0 || emojis().has(r) || isRegionalIndicator(r)
+}
 
 // Measure returns the advance width of s.
 func (f *Face) Measure(s string) float64 { return fix(f.measure(s)) }
@@ -324,6 +341,10 @@ func (f *Face) Draw(dst *image.RGBA, s string, x, y float64, a Anchor, c color.C
 	// Baselines are rounded to whole pixels so that hinted glyphs keep
 	// their sharp horizontal stems.
 	dotY := int(math.Floor(y + (1-ay)*f.capHeight + 0.5))
+	if f.needsLayout(s) {
+		f.drawLayout(dst, f.layoutOf(s), dotX, dotY, ink)
+		return w
+	}
 	// As font.Drawer.DrawString draws with a freetype face, so that the
 	// pixels are the same.
 	prev := rune(-1)
@@ -390,11 +411,16 @@ const ellipsis = "…"
 
 // Fit returns s unchanged when it is at most width pixels wide, otherwise the
 // longest prefix that fits with an ellipsis appended. It measures rune by
-// rune in one pass, so an absurdly long name costs linear time.
+// rune in one pass, so an absurdly long name costs linear time. Text that
+// needs a layout is cut between clusters (a letter with its marks, an emoji
+// sequence), found by bisection over a logarithmic number of prefixes.
 func (f *Face) Fit(s string, width float64) string {
 	limit := fixed.Int26_6(width * 64)
 	if f.measure(s) <= limit {
 		return s
+	}
+	if f.needsLayout(s) {
+		return f.fitLaidOut(s, limit)
 	}
 	room := limit - f.measure(ellipsis)
 	var w fixed.Int26_6
@@ -429,34 +455,69 @@ func FitFace(s string, width float64, faces ...*Face) *Face {
 // Clean prepares text from outside (a Discord display name) for drawing
 // with f. It keeps every visible character, so that a name in any script
 // stays that name; what no font has is drawn as the substitute box. It
-// drops controls, invisible formatting marks (joiners, variation selectors,
-// direction marks) and what only modifies the character before it, which
-// cannot be drawn apart from it without shaping: emoji skin tones, and
-// combining marks no font has. An emoji sequence no font has, a family
-// joined by zero-width joiners or a flag of two regional indicators, is
-// kept as its first character: one box, not a row of them. Clean collapses
-// runs of spaces, and returns "" only for blank or invisible text, which
-// callers replace with a neutral label.
+// keeps what shapes an emoji inside its sequence (joiners, skin tones,
+// presentation selectors, keycaps, subdivision tags) and the joiners of
+// shaped scripts, and drops them elsewhere, with controls, other invisible
+// formatting marks (direction marks: direction comes from the letters) and
+// combining marks no font has. A sequence no font or image has, runes
+// joined to a boxed rune or a flag of two boxed regional indicators, is
+// kept as its first rune: one box, not a row of them. Clean collapses runs
+// of spaces, and returns "" only for blank or invisible text, which callers
+// replace with a neutral label.
 func (f *Face) Clean(s string) string {
 	var b strings.Builder
 	var (
 		space   bool // spaces were skipped since the last kept rune
+		last    rune = -1
 		boxed   bool // the last kept rune is drawn as the substitute box
 		joined  bool // a zero-width joiner follows a boxed rune
 		flagged bool // the last kept rune opens a flag's pair of regional indicators
+		emoji   bool // the last kept rune is part of an emoji sequence
+		tagged  bool // the last kept rune opens or continues a subdivision flag's tags
 	)
+	keep := func(r rune) {
+		b.WriteRune(r)
+		last = r
+	}
 	for _, r := range s {
 		switch {
 		case unicode.IsSpace(r):
 			space = b.Len() > 0
-			boxed, joined, flagged = false, false, false
+			last, boxed, joined, flagged, emoji, tagged = -1, false, false, false, false, false
 			continue
 		case r == zeroWidthJoiner:
 			joined = boxed
+			if emoji || last >= 0 && shapedFontOf(last) >= 0 {
+				keep(r)
+			}
 			continue
-		case unicode.IsControl(r), unicode.Is(unicode.Cf, r),
-			unicode.Is(unicode.Variation_Selector, r), isSkinTone(r),
+		case r == zeroWidthNonJoiner:
+			if last >= 0 && shapedFontOf(last) >= 0 {
+				keep(r)
+			}
+			continue
+		case r == emojiPresentation || r == textPresentation:
+			if last >= 0 && (emojis().first[last] || isKeycapBase(last)) {
+				keep(r)
+				emoji = r == emojiPresentation
+			}
+			continue
+		case r == keycapMark:
+			if last == emojiPresentation || last >= 0 && isKeycapBase(last) {
+				keep(r)
+			}
+			continue
+		case isTag(r):
+			if tagged {
+				keep(r)
+				tagged = r != cancelTag
+			}
+			continue
+		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Variation_Selector, r),
 			unicode.Is(unicode.M, r) && !f.Has(r):
+			continue
+		case isSkinTone(r) && emoji:
+			keep(r)
 			continue
 		}
 		has := f.Has(r)
@@ -469,21 +530,12 @@ func (f *Face) Clean(s string) string {
 			b.WriteByte(' ')
 			space = false
 		}
-		b.WriteRune(r)
-		boxed, joined, flagged = !has, false, ri && !flagged
+		emoji = r >= 0x80 && emojis().first[r] // ASCII begins only keycaps, handled above
+		keep(r)
+		boxed, joined, flagged, tagged = !has, false, ri && !flagged, r == 0x1F3F4
 	}
 	return b.String()
 }
-
-const zeroWidthJoiner = '\u200d'
-
-// isSkinTone reports whether r is one of the emoji modifiers that set the
-// skin tone of the emoji before them.
-func isSkinTone(r rune) bool { return r >= 0x1F3FB && r <= 0x1F3FF }
-
-// isRegionalIndicator reports whether r is one of the letters that, in
-// pairs, spell a country's flag.
-func isRegionalIndicator(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
 
 // Wrap breaks s into lines at most width pixels wide, breaking at spaces;
 // a word wider than a line on its own is cut with Fit. It returns no lines

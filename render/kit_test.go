@@ -85,8 +85,8 @@ func TestMeasureMatchesDrawing(t *testing.T) {
 
 func TestClean(t *testing.T) {
 	t.Parallel()
-	// Without fallback fonts, so that what Clean keeps does not depend on
-	// the fonts installed.
+	// Without host fonts: the embedded fonts and emoji images decide what
+	// Clean keeps.
 	f := newFontSet([]string{}).face(Regular, 20)
 	cases := []struct{ in, want string }{
 		{"Ada", "Ada"},
@@ -94,11 +94,12 @@ func TestClean(t *testing.T) {
 		{"🎲 Mia 🌸", "🎲 Mia 🌸"},
 		{"Chen 陈", "Chen 陈"},
 		{"さくら🌸", "さくら🌸"},
-		{"👨\u200d👩\u200d👧 Kim", "👨 Kim"},
-		{"👍🏽👍🏻", "👍👍"},
-		{"❤\ufe0f\u200d🔥", "❤"},
-		{"🇯🇵🇫🇷 🇩", "🇯🇫 🇩"},
-		{"1\ufe0f\u20e3", "1"},
+		{"👨\u200d👩\u200d👧 Kim", "👨\u200d👩\u200d👧 Kim"},
+		{"👍🏽👍🏻", "👍🏽👍🏻"},
+		{"❤\ufe0f\u200d🔥", "❤\ufe0f\u200d🔥"},
+		{"🇯🇵🇫🇷 🇩", "🇯🇵🇫🇷 🇩"},
+		{"1\ufe0f\u20e3", "1\ufe0f\u20e3"},
+		{"𐤀\u200d𐤁 Kim", "𐤀 Kim"},
 		{"a\u200bb\u202ec\ufe0f", "abc"},
 		{"\u200d\u200b\ufe0f", ""},
 		{"tab\tand\nnewline", "tab and newline"},
@@ -123,24 +124,32 @@ func TestFitFace(t *testing.T) {
 	}
 }
 
-// TestFaceConcurrent draws with one Face from many goroutines; run with
-// -race it shows the borrowed font.Faces are never shared.
+// TestFaceConcurrent draws with one Face from many goroutines, which fill
+// its caches of glyphs, layouts and emoji images at once; run with -race
+// it shows the borrowed font.Faces and the shapers are never shared.
 func TestFaceConcurrent(t *testing.T) {
 	t.Parallel()
+	texts := []string{"Grace −7 …", "Ana 👨‍👩‍👧‍👦 👍🏽", "فاطمة الزهراء", "प्रिया 🇯🇵", "王小明 김민준"}
+	lone := NewFace(Bold, 22)
+	want := make([]*image.RGBA, len(texts))
+	for i, s := range texts {
+		want[i] = image.NewRGBA(image.Rect(0, 0, 300, 40))
+		lone.Draw(want[i], s, 4, 20, MiddleLeft, color.White)
+	}
 	f := NewFace(Bold, 22)
-	want := image.NewRGBA(image.Rect(0, 0, 300, 40))
-	f.Draw(want, "Grace −7 …", 4, 20, MiddleLeft, color.White)
 	var wg sync.WaitGroup
-	for range 8 {
+	for g := range 8 {
 		wg.Go(func() {
-			for range 20 {
-				im := image.NewRGBA(want.Rect)
-				f.Draw(im, "Grace −7 …", 4, 20, MiddleLeft, color.White)
-				if string(im.Pix) != string(want.Pix) {
-					t.Error("a concurrent draw differs from a lone one")
+			for n := range 20 {
+				i := (g + n) % len(texts)
+				im := image.NewRGBA(want[i].Rect)
+				f.Draw(im, texts[i], 4, 20, MiddleLeft, color.White)
+				if string(im.Pix) != string(want[i].Pix) {
+					t.Errorf("a concurrent draw of %q differs from a lone one", texts[i])
 					return
 				}
 				_ = f.Fit("Maximilian Alexander", 90)
+				_ = f.Fit(texts[i], 60)
 			}
 		})
 	}
@@ -167,8 +176,6 @@ func TestEncodePNG(t *testing.T) {
 		}
 	}
 }
-
-func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 
 // TestPalette checks that the player colours stay apart for everyone: each
 // has its own mark, and the six box colours stay distinct in simulated

@@ -46,12 +46,12 @@ type Renderer struct {
 
 // Options configure a Renderer. The zero value gives the defaults.
 type Options struct {
-	// FallbackFonts are font files tried in order for runes the embedded Go
-	// fonts lack, such as CJK: TrueType (.ttf), or the first font of a
+	// FallbackFonts are font files tried in order for runes the embedded
+	// fonts lack, after them: TrueType (.ttf), or the first font of a
 	// TrueType collection (.ttc). Files that are missing or cannot be
 	// parsed are passed over, and runes no font has are drawn as a
-	// substitute box. Nil means DefaultFallbackFonts(); an empty, non-nil
-	// list means no fallback fonts.
+	// substitute box. Nil means DefaultFallbackFonts(), which is none: the
+	// embedded fonts draw the scripts names are written in.
 	FallbackFonts []string
 }
 

@@ -63,8 +63,8 @@ type Config struct {
 		ThreadsIn map[string]bool `toml:"threads_in"`
 	} `toml:"tables"`
 	Render struct {
-		// FallbackFonts are TrueType files for the scripts the built-in
-		// fonts lack; unset means the usual system paths.
+		// FallbackFonts are TrueType files for the characters the
+		// built-in fonts and emoji lack; unset means none.
 		FallbackFonts []string `toml:"fallback_fonts"`
 	} `toml:"render"`
 	Log struct {
