@@ -94,13 +94,14 @@ func TestEncodeBoard(t *testing.T) {
 // their pixels.
 func TestEncodeBoardCompresses(t *testing.T) {
 	t.Parallel()
-	im := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	for x := range Width {
-		FillRect(im, image.Rect(x, 0, x+1, Height), houseColours()[x/100])
+	const width, height = PhoneWidth, 1000
+	im := image.NewRGBA(image.Rect(0, 0, width, height))
+	for x := range width {
+		FillRect(im, image.Rect(x, 0, x+1, height), houseColours()[x/100])
 	}
 	var ws workspace
-	if n := len(ws.encodeBoard(nil, im)); n > Width*Height/100 {
-		t.Errorf("flat bands encoded to %d bytes, want at most %d", n, Width*Height/100)
+	if n := len(ws.encodeBoard(nil, im)); n > width*height/100 {
+		t.Errorf("flat bands encoded to %d bytes, want at most %d", n, width*height/100)
 	}
 }
 

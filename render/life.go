@@ -20,14 +20,6 @@ import (
 // (LifeHand, in lifehand.go). This file holds what both draw: cards, suit
 // badges, markers and the wording of scores.
 
-// HandWidth and HandHeight are the size of a private hand image: narrower
-// than a board, since a DM is read on a phone and cards of a hand must be
-// large there.
-const (
-	HandWidth  = 1000
-	HandHeight = 520
-)
-
 // ErrPrivateInPublic refuses a view meant for the channel that carries a
 // seat's private material (a hand, the cards put in it, private notes).
 // The table never draws them, but such a view means something upstream

@@ -7,13 +7,6 @@ import (
 	"sync"
 )
 
-// Width and Height are the size of every board image: 16:9, which Discord
-// shows whole in a channel on desktop and on phones.
-const (
-	Width  = 1280
-	Height = 720
-)
-
 // Renderer draws game boards as PNG images. It keeps what never changes
 // between boards — backgrounds, card faces, tokens, dice and glyphs — drawn
 // once per game on first use, so a board costs little more than compositing

@@ -536,28 +536,7 @@ func newPanelBoxes() panelBoxes {
 	}
 }
 
-// tableBackdrop is the empty 1280×720 table with its footer band from
-// footerY down; plainBackdrop an empty private image.
-func tableBackdrop(footerY int) *image.RGBA {
-	im := plainBackdrop(Width, Height)
-	FillRect(im, image.Rect(0, footerY, Width, Height), rgb(tableInset))
-	FillRect(im, image.Rect(0, footerY, Width, footerY+1), rgb(tableLine))
-	return im
-}
-
-// drawFooterText writes the text of a table's footer band, centred on y:
-// the game's name, then after a rule the options in play, fitted to end
-// before right.
-func drawFooterText(im *image.RGBA, title, body *Face, name, options string, y, right float64) {
-	x := 16 + title.Draw(im, name, 16, y, MiddleLeft, rgb(textSoft)) + 14
-	if options == "" {
-		return
-	}
-	FillRect(im, image.Rect(int(x), int(y)-9, int(x)+2, int(y)+9), rgb(tableLine))
-	x += 16
-	body.Draw(im, body.Fit(body.Clean(options), right-x), x, y, MiddleLeft, rgb(textSoft))
-}
-
+// plainBackdrop is an empty table w×h pixels.
 func plainBackdrop(w, h int) *image.RGBA {
 	im := image.NewRGBA(image.Rect(0, 0, w, h))
 	FillRect(im, im.Bounds(), rgb(table))
