@@ -76,29 +76,37 @@ func Animate(frames []image.Image, opt AnimateOptions) ([]byte, error) {
 }
 
 // Animate makes an animated GIF, as the package's Animate does with its
-// default options, of boards as Board draws them.
+// default options, of frames boards as Board draws them, the i-th of
+// which board returns. Boards are asked for one at a time, in order, and
+// decoded as they are needed, so a long game never holds all its boards
+// at once; they are asked for again, from the first, when the GIF must be
+// made again smaller.
 //
 // Each frame counts as a render: it waits its turn among the renders
 // running, so a board asked for while a replay is made waits for one frame
-// at most, not for the whole replay. Boards are decoded one at a time, as
-// they are needed, so a long game never holds all its frames decoded at
-// once.
-func (r *Renderer) Animate(pngs [][]byte) ([]byte, error) {
+// at most, not for the whole replay.
+func (r *Renderer) Animate(frames int, board func(i int) ([]byte, error)) ([]byte, error) {
 	turn := false
 	defer func() {
 		if turn {
 			<-r.busy
 		}
 	}()
-	return animate(len(pngs), func(i int) (image.Image, error) {
+	return animate(frames, func(i int) (image.Image, error) {
 		// The frame before is done with: its turn goes to whoever
-		// waits, and this one waits behind them.
+		// waits, and this one waits behind them. The board is drawn
+		// outside the turn, as Board takes its own.
 		if turn {
 			<-r.busy
+			turn = false
+		}
+		data, err := board(i)
+		if err != nil {
+			return nil, err
 		}
 		r.busy <- struct{}{}
 		turn = true
-		return png.Decode(bytes.NewReader(pngs[i]))
+		return png.Decode(bytes.NewReader(data))
 	}, AnimateOptions{})
 }
 
@@ -112,6 +120,15 @@ func animate(n int, frame func(int) (image.Image, error), opt AnimateOptions) ([
 	first, err := frame(0)
 	if err != nil {
 		return nil, err
+	}
+	// The first pass starts with the frame just made.
+	made, produce := first, frame
+	frame = func(i int) (image.Image, error) {
+		if f := made; f != nil && i == 0 {
+			made = nil
+			return f, nil
+		}
+		return produce(i)
 	}
 	b := first.Bounds()
 	if b.Empty() {
