@@ -436,6 +436,7 @@ func runBenchBot(raw string) int {
 		}
 		defer stop()
 	}
+	bot.LimitMemory(os.Getenv)
 	store, err := storage.OpenBolt(cfg.DB)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
