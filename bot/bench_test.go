@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
@@ -41,7 +43,9 @@ import (
 // games are played at once, each in its own channel: the five titles in
 // turn, those with hidden hands played from the players' DMs, a finished
 // game followed by a new one. The bot runs in a process of its own, as in
-// production: cpu-ms/move, rss-MB and peak-rss-MB are that process's, and
+// production: cpu-ms/move, rss-MB and peak-rss-MB are that process's, as
+// are the garbage collector's figures (gc-cpu-ms/move, the part of it
+// taken as assists from the bot's own work, and gc-cycles), and
 // games-ended counts the games that ended, each drawing its replay.
 // "paced" gives each game players who think for about a second between
 // decisions (50 a second in all); "saturated" decide again the moment
@@ -54,15 +58,18 @@ func BenchmarkInteraction(b *testing.B) {
 func benchmarkInteraction(b *testing.B, think time.Duration) {
 	h := benchHarness(b)
 	bot := startBenchBot(b, h)
-	cpu0 := bot.cpuTime()
+	cpu0, gc0 := bot.cpuTime(), bot.gc()
 	answered, shown, ended := playTables(b, h, 50, think, benchTitles)
-	cpu := bot.cpuTime() - cpu0
+	cpu, gc := bot.cpuTime()-cpu0, bot.gc()
 	if len(answered) == 0 {
 		return
 	}
 	reportLatencies(b, answered, shown)
 	b.ReportMetric(float64(ended), "games-ended")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(answered)), "cpu-ms/move")
+	b.ReportMetric((gc.CPU-gc0.CPU)*1000/float64(len(answered)), "gc-cpu-ms/move")
+	b.ReportMetric((gc.AssistCPU-gc0.AssistCPU)*1000/float64(len(answered)), "gc-assist-ms/move")
+	b.ReportMetric(float64(gc.Cycles-gc0.Cycles), "gc-cycles")
 	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
 	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
 }
@@ -421,7 +428,8 @@ func widenParallel() {
 }
 
 // runBenchBot runs the bot as cmd/lifebot does, against the fake Discord
-// of the process that started it, until its standard input closes.
+// of the process that started it, until its standard input closes,
+// answering each line of it with its collector's figures.
 func runBenchBot(raw string) int {
 	var cfg benchBotConfig
 	if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
@@ -458,7 +466,12 @@ func runBenchBot(raw string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	io.Copy(io.Discard, os.Stdin)
+	// Each line asks for the collector's figures; the end of the input
+	// stops the bot.
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		json.NewEncoder(os.Stdout).Encode(readGC())
+	}
 	if dir := os.Getenv(benchProfileEnv); dir != "" {
 		writeHeapProfile(filepath.Join(dir, "heap.pprof"))
 	}
@@ -472,6 +485,31 @@ func runBenchBot(raw string) int {
 // benchBot is the bot's process, seen from the benchmark.
 type benchBot struct {
 	pid int
+	// ask and answers carry the bot's collector figures (see gc).
+	ask     io.Writer
+	answers *json.Decoder
+}
+
+// gcFigures are what the bot's garbage collector has cost so far.
+type gcFigures struct {
+	Cycles         uint64
+	CPU, AssistCPU float64 // seconds; assists are the part taken from the bot's own work
+}
+
+// readGC reads the collector's figures from the runtime.
+func readGC() gcFigures {
+	samples := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/assist:cpu-seconds"}}
+	metrics.Read(samples)
+	return gcFigures{Cycles: samples[0].Value.Uint64(), CPU: samples[1].Value.Float64(), AssistCPU: samples[2].Value.Float64()}
+}
+
+// gc asks the bot's process for its collector's figures.
+func (p *benchBot) gc() gcFigures {
+	var f gcFigures
+	if _, err := fmt.Fprintln(p.ask); err == nil {
+		p.answers.Decode(&f)
+	}
+	return f
 }
 
 // startBenchBot starts the bot in a process of its own, so that the CPU
@@ -486,6 +524,10 @@ func startBenchBot(b *testing.B, h *harness) *benchBot {
 	if err != nil {
 		b.Fatal(err)
 	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
@@ -496,7 +538,7 @@ func startBenchBot(b *testing.B, h *harness) *benchBot {
 	if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Commands("")) > 0 }); err != nil {
 		b.Fatal("the bot never registered its commands: ", err)
 	}
-	return &benchBot{pid: cmd.Process.Pid}
+	return &benchBot{pid: cmd.Process.Pid, ask: stdin, answers: json.NewDecoder(stdout)}
 }
 
 // clockTicks is Linux's unit of process times in /proc: USER_HZ, 100 on
