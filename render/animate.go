@@ -82,9 +82,10 @@ func Animate(frames []image.Image, opt AnimateOptions) ([]byte, error) {
 // at once; they are asked for again, from the first, when the GIF must be
 // made again smaller.
 //
-// Each frame counts as a render: it waits its turn among the renders
-// running, so a board asked for while a replay is made waits for one frame
-// at most, not for the whole replay.
+// Each frame counts as a render, and takes its turn only when no board
+// waits for one: a board asked for while a replay is made waits for one
+// frame at most, not for the replay, and the replay is made in the time
+// the boards leave.
 func (r *Renderer) Animate(frames int, board func(i int) ([]byte, error)) ([]byte, error) {
 	turn := false
 	defer func() {
@@ -93,17 +94,19 @@ func (r *Renderer) Animate(frames int, board func(i int) ([]byte, error)) ([]byt
 		}
 	}()
 	return animate(frames, func(i int) (image.Image, error) {
-		// The frame before is done with: its turn goes to whoever
-		// waits, and this one waits behind them. The board is drawn
+		// The frame before is done with: its turn goes to the boards
+		// waiting, and this one waits until none is. The board is drawn
 		// outside the turn, as Board takes its own.
 		if turn {
 			<-r.busy
 			turn = false
 		}
+		r.yield()
 		data, err := board(i)
 		if err != nil {
 			return nil, err
 		}
+		r.yield()
 		r.busy <- struct{}{}
 		turn = true
 		return png.Decode(bytes.NewReader(data))

@@ -35,8 +35,13 @@ type Renderer struct {
 	yodo      func() *yodoKit
 	alife     func() *alifeKit
 
-	// busy holds a token for each render running, at most GOMAXPROCS.
-	busy chan struct{}
+	// busy holds a token for each render running, at most GOMAXPROCS;
+	// waiting counts the boards waiting for one, and noneWaiting is closed
+	// whenever none is (see take and yield).
+	busy        chan struct{}
+	waitMu      sync.Mutex
+	waiting     int
+	noneWaiting chan struct{}
 	// idle keeps the working memory of finished renders for the next, the
 	// most recent last: renders one at a time reuse one workspace, and
 	// there are never more workspaces than renders that ran at once.
@@ -100,7 +105,7 @@ func (r *Renderer) render(background *image.RGBA, paint func(*image.RGBA), err e
 	if err != nil {
 		return nil, err
 	}
-	r.busy <- struct{}{}
+	r.take()
 	defer func() { <-r.busy }()
 	var ws *workspace
 	r.mu.Lock()
