@@ -83,30 +83,30 @@ func Animate(frames []image.Image, opt AnimateOptions) ([]byte, error) {
 // made again smaller.
 //
 // Each frame counts as a render, and takes its turn only when no board
-// waits for one: a board asked for while a replay is made waits for one
-// frame at most, not for the replay, and the replay is made in the time
-// the boards leave.
+// waits for one and another turn stays free (see turns.go): a board asked
+// for while a replay is made finds a turn at once, and the replay is made
+// in the time the boards leave.
 func (r *Renderer) Animate(frames int, board func(i int) ([]byte, error)) ([]byte, error) {
 	turn := false
 	defer func() {
 		if turn {
-			<-r.busy
+			r.give()
 		}
 	}()
 	return animate(frames, func(i int) (image.Image, error) {
-		// The frame before is done with: its turn goes to the boards
-		// waiting, and this one waits until none is. The board is drawn
+		// The frame before is done with: its turn goes to the boards,
+		// and this one waits until they leave one. The board is drawn
 		// outside the turn, as Board takes its own.
 		if turn {
-			<-r.busy
+			r.give()
 			turn = false
 		}
-		r.yield()
+		r.spare()
 		data, err := board(i)
 		if err != nil {
 			return nil, err
 		}
-		r.yield()
+		r.spare()
 		r.busy <- struct{}{}
 		turn = true
 		return png.Decode(bytes.NewReader(data))

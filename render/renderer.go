@@ -36,12 +36,13 @@ type Renderer struct {
 	alife     func() *alifeKit
 
 	// busy holds a token for each render running, at most GOMAXPROCS;
-	// waiting counts the boards waiting for one, and noneWaiting is closed
-	// whenever none is (see take and yield).
-	busy        chan struct{}
-	waitMu      sync.Mutex
-	waiting     int
-	noneWaiting chan struct{}
+	// waiting counts the boards waiting for one, and turnFreed tells the
+	// frames of animations waiting for one that a turn ended or a board
+	// took one (see turns.go).
+	busy      chan struct{}
+	turnMu    sync.Mutex
+	waiting   int
+	turnFreed *sync.Cond
 	// idle keeps the working memory of finished renders for the next, the
 	// most recent last: renders one at a time reuse one workspace, and
 	// there are never more workspaces than renders that ran at once.
@@ -76,7 +77,7 @@ func NewRendererWith(o Options) *Renderer {
 
 // newRenderer returns a Renderer drawing with fonts.
 func newRenderer(fonts *fontSet) *Renderer {
-	return &Renderer{
+	r := &Renderer{
 		fonts:     fonts,
 		thatsLife: kit(fonts, newThatsLifeKit),
 		life:      kit(fonts, newLifeKit),
@@ -85,6 +86,8 @@ func newRenderer(fonts *fontSet) *Renderer {
 		alife:     kit(fonts, newAlifeKit),
 		busy:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
+	r.turnFreed = sync.NewCond(&r.turnMu)
+	return r
 }
 
 // kit returns a game's kit, built with fonts on first use.
@@ -106,7 +109,7 @@ func (r *Renderer) render(background *image.RGBA, paint func(*image.RGBA), err e
 		return nil, err
 	}
 	r.take()
-	defer func() { <-r.busy }()
+	defer r.give()
 	var ws *workspace
 	r.mu.Lock()
 	if n := len(r.idle); n > 0 {

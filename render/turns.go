@@ -1,33 +1,38 @@
 package render
 
 // Turns. A render runs when it holds one of the busy tokens. Boards take
-// theirs in the order they asked; the frames of an animation (see
-// Animate) take theirs only when no board is waiting, since a player
-// waits for a board and nobody waits for a replay.
+// theirs in the order they asked. The frames of an animation (see
+// Animate) take theirs only when no board is waiting and, but on one core,
+// a turn stays free besides theirs: a player waits for a board and nobody
+// waits for a replay, so a board asked for while a replay is made finds a
+// turn at once.
 
 // take waits for a board's turn.
 func (r *Renderer) take() {
-	r.waitMu.Lock()
-	if r.waiting == 0 {
-		r.noneWaiting = make(chan struct{})
-	}
+	r.turnMu.Lock()
 	r.waiting++
-	r.waitMu.Unlock()
+	r.turnMu.Unlock()
 	r.busy <- struct{}{}
-	r.waitMu.Lock()
+	r.turnMu.Lock()
 	r.waiting--
-	if r.waiting == 0 {
-		close(r.noneWaiting)
-	}
-	r.waitMu.Unlock()
+	r.turnMu.Unlock()
+	r.turnFreed.Broadcast()
 }
 
-// yield returns once no board is waiting for a turn.
-func (r *Renderer) yield() {
-	r.waitMu.Lock()
-	none := r.noneWaiting
-	r.waitMu.Unlock()
-	if none != nil {
-		<-none
+// give ends a turn.
+func (r *Renderer) give() {
+	r.turnMu.Lock()
+	<-r.busy
+	r.turnMu.Unlock()
+	r.turnFreed.Broadcast()
+}
+
+// spare returns once a frame may take a turn: no board waits for one, and
+// another turn than the frame's would stay free.
+func (r *Renderer) spare() {
+	r.turnMu.Lock()
+	for r.waiting > 0 || len(r.busy) >= max(1, cap(r.busy)-1) {
+		r.turnFreed.Wait()
 	}
+	r.turnMu.Unlock()
 }
