@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
@@ -11,6 +12,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
+	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,19 +27,29 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/lagom"
+	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
 	"github.com/lifebot/lifebot/storage/postgres/pgtest"
 )
 
-// BenchmarkInteraction measures a move from the moment the fake dispatches
-// the click to the moment the bot's answer arrives, with the board drawn
-// and the move committed to bbolt, while 50 games are played at once, each
-// in its own channel. The bot runs in a process of its own, as in
-// production: cpu-ms/move, rss-MB and peak-rss-MB are that process's. "paced" gives each game a player who thinks for
-// about a second between moves (50 moves a second in all); "saturated"
-// clicks again the moment the board changes, which measures throughput.
+// BenchmarkInteraction measures a decision from the moment the fake
+// dispatches the click to the moment the bot's answer arrives, and to the
+// moment the board shows it, with the move committed to bbolt, while 50
+// games are played at once, each in its own channel: the five titles in
+// turn, those with hidden hands played from the players' DMs, a finished
+// game followed by a new one. The bot runs in a process of its own, as in
+// production: cpu-ms/move, rss-MB and peak-rss-MB are that process's, as
+// are the garbage collector's figures (gc-cpu-ms/move, the part of it
+// taken as assists from the bot's own work, and gc-cycles), and
+// games-ended counts the games that ended, each drawing its replay.
+// "paced" gives each game players who think for about a second between
+// decisions (50 a second in all); "saturated" decide again the moment
+// they may, which measures throughput.
 func BenchmarkInteraction(b *testing.B) {
 	b.Run("paced", func(b *testing.B) { benchmarkInteraction(b, time.Second) })
 	b.Run("saturated", func(b *testing.B) { benchmarkInteraction(b, 0) })
@@ -44,14 +58,18 @@ func BenchmarkInteraction(b *testing.B) {
 func benchmarkInteraction(b *testing.B, think time.Duration) {
 	h := benchHarness(b)
 	bot := startBenchBot(b, h)
-	cpu0 := bot.cpuTime()
-	answered, shown := playTables(b, h, 50, think)
-	cpu := bot.cpuTime() - cpu0
+	cpu0, gc0 := bot.cpuTime(), bot.gc()
+	answered, shown, ended := playTables(b, h, 50, think, benchTitles)
+	cpu, gc := bot.cpuTime()-cpu0, bot.gc()
 	if len(answered) == 0 {
 		return
 	}
 	reportLatencies(b, answered, shown)
+	b.ReportMetric(float64(ended), "games-ended")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(answered)), "cpu-ms/move")
+	b.ReportMetric((gc.CPU-gc0.CPU)*1000/float64(len(answered)), "gc-cpu-ms/move")
+	b.ReportMetric((gc.AssistCPU-gc0.AssistCPU)*1000/float64(len(answered)), "gc-assist-ms/move")
+	b.ReportMetric(float64(gc.Cycles-gc0.Cycles), "gc-cycles")
 	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
 	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
 }
@@ -59,8 +77,9 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 // BenchmarkReplicas measures accepted moves a second, and their latency,
 // of "lifebot serve" processes: one on a bbolt file, and one, two and
 // three sharing a PostgreSQL database, the fake handing the clicks of 50
-// games played at once to each in turn: "saturated" players click again
-// the moment the board changes, "paced" ones think about a second. On one
+// games of That's Life! played at once to each in turn: "saturated"
+// players click again the moment the board changes, "paced" ones think
+// about a second. On one
 // machine the replicas share its cores: the figures show what sharing
 // costs, not what more machines would add.
 func BenchmarkReplicas(b *testing.B) {
@@ -100,44 +119,135 @@ func BenchmarkReplicas(b *testing.B) {
 				urls = append(urls, startServe(b, bin, config, fmt.Sprintf("replica-%d", i+1), env).url())
 			}
 			h.fake.DeliverHTTP(urls...)
-			if answered, shown := playTables(b, h, 50, c.think); len(answered) > 0 {
+			if answered, shown, _ := playTables(b, h, 50, c.think, benchTitles[:1]); len(answered) > 0 {
 				reportLatencies(b, answered, shown)
 			}
 		})
 	}
 }
 
-// playTables plays b.N moves over tables games of That's Life! at once,
-// each in its own channel, and returns each move's latencies: from the
-// fake's dispatch of the click to the bot's answer, and from the click to
-// the board showing the move. The two differ when the process that took
-// the click leaves the board to the one delivering the game. A player who
-// thinks waits about think between moves; with none, they click again the
-// moment the board changes.
-func playTables(b *testing.B, h *harness, tables int, think time.Duration) (answered, shown []time.Duration) {
-	type game struct {
-		board   string
-		players []discordtest.User
+// benchTitles are the games BenchmarkInteraction seats at its tables in
+// turn: every title, the four with hidden hands played from each player's
+// living DM. Life plays to its shortest target so that games end, and
+// their replays are drawn, within a run.
+var benchTitles = []benchTitle{
+	{"thatslife", nil},
+	{"life", map[string]any{"target": 50}},
+	{"lagom", nil},
+	{"alife", nil},
+	{"yodo", nil},
+}
+
+type benchTitle struct {
+	id      string
+	options map[string]any
+}
+
+// benchTable is one game at a table of two players.
+type benchTable struct {
+	board   string
+	players []discordtest.User
+}
+
+// newBenchTable opens a game of title in a channel of its own, seats two
+// players and starts it.
+func newBenchTable(b *testing.B, h *harness, title benchTitle, name string) benchTable {
+	ada := h.fake.AddUser("Ada " + name)
+	ben := h.fake.AddUser("Ben " + name)
+	it, err := h.fake.Command(h.ctx(), ada, h.guild, h.fake.AddChannel(h.guild, "table-"+name), "newgame "+title.id, title.options)
+	if err != nil {
+		b.Fatal(err)
 	}
-	newGame := func(i, round int) game {
-		ada := h.fake.AddUser(fmt.Sprintf("Ada %d.%d", i, round))
-		ben := h.fake.AddUser(fmt.Sprintf("Ben %d.%d", i, round))
-		it, err := h.fake.Command(h.ctx(), ada, h.guild, h.fake.AddChannel(h.guild, fmt.Sprintf("table-%d-%d", i, round)), "newgame thatslife", nil)
-		if err != nil {
-			b.Fatal(err)
+	lobby := h.wait(it).Message
+	h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(b, h.fake.Message(lobby.ID), "Join"))
+	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(b, h.fake.Message(lobby.ID), "Start"))
+	return benchTable{board: lobby.ID, players: []discordtest.User{ada, ben}}
+}
+
+// benchDecision is a decision a player may make now: a component of the
+// message it is on, and the values to select in it, if it is a menu.
+type benchDecision struct {
+	player   discordtest.User
+	msg      *discordtest.Message
+	customID string
+	values   []string
+}
+
+// decisionOn picks at random one of the decisions a message offers, if it
+// offers any: a move button, or a choice in a move menu.
+func decisionOn(m *discordtest.Message, rng *rand.Rand) (customID string, values []string, ok bool) {
+	var ids []string
+	var menus [][]string
+	for _, row := range m.Components {
+		for _, c := range row {
+			verb, _, _ := strings.Cut(c.CustomID, ":")
+			if c.Disabled || verb != "mv" && verb != "pick" && verb != "sub" {
+				continue
+			}
+			if len(c.Options) == 0 {
+				ids, menus = append(ids, c.CustomID), append(menus, nil)
+				continue
+			}
+			n := 1
+			if c.MinValues != nil {
+				n = max(n, *c.MinValues)
+			}
+			var vals []string
+			for _, i := range rng.Perm(len(c.Options))[:min(n, len(c.Options))] {
+				vals = append(vals, c.Options[i].Value)
+			}
+			ids, menus = append(ids, c.CustomID), append(menus, vals)
 		}
-		lobby := h.wait(it).Message
-		h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(b, h.fake.Message(lobby.ID), "Join"))
-		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(b, h.fake.Message(lobby.ID), "Start"))
-		return game{board: lobby.ID, players: []discordtest.User{ada, ben}}
 	}
-	gs := make([]game, tables)
+	if len(ids) == 0 {
+		return "", nil, false
+	}
+	i := rng.IntN(len(ids))
+	return ids[i], menus[i], true
+}
+
+// pending finds a decision someone at the table may make now: on the
+// board for a game without hidden hands, in a player's living DM for the
+// others.
+func (g benchTable) pending(h *harness, rng *rand.Rand) (benchDecision, bool) {
+	board := h.fake.Message(g.board)
+	if id, vals, ok := decisionOn(board, rng); ok {
+		m := promptMention.FindStringSubmatch(board.Content)
+		for _, u := range g.players {
+			if m != nil && u.ID == m[1] {
+				return benchDecision{u, board, id, vals}, true
+			}
+		}
+	}
+	for _, k := range rng.Perm(len(g.players)) {
+		u := g.players[k]
+		dms := h.fake.Messages(h.fake.DMChannel(u.ID))
+		for i := len(dms) - 1; i >= 0; i-- {
+			if id, vals, ok := decisionOn(dms[i], rng); ok {
+				return benchDecision{u, dms[i], id, vals}, true
+			}
+		}
+	}
+	return benchDecision{}, false
+}
+
+// playTables plays b.N decisions over tables games at once, each in its
+// own channel, the titles seated in turn, and returns each decision's
+// latencies: from the fake's dispatch of the click to the bot's answer,
+// and from the click to the board showing it. The two differ when the
+// process that took the click leaves the board to the one delivering the
+// game, and when the click was made in a DM. A player who thinks waits
+// about think between decisions; with none, they decide again the moment
+// they may. A finished game is followed by a new one of the same title.
+func playTables(b *testing.B, h *harness, tables int, think time.Duration, titles []benchTitle) (answered, shown []time.Duration, ended int) {
+	gs := make([]benchTable, tables)
 	for i := range gs {
-		gs[i] = newGame(i, 0)
+		gs[i] = newBenchTable(b, h, titles[i%len(titles)], fmt.Sprintf("%d-0", i))
 	}
 
 	var (
 		left atomic.Int64
+		over atomic.Int64
 		mu   sync.Mutex
 		wg   sync.WaitGroup
 	)
@@ -150,41 +260,61 @@ func playTables(b *testing.B, h *harness, tables int, think time.Duration) (answ
 		go func() {
 			defer wg.Done()
 			g, round := gs[i], 0
-			pace := rand.New(rand.NewPCG(uint64(i), 0))
+			rng := rand.New(rand.NewPCG(uint64(i), 0))
 			for left.Add(-1) >= 0 {
 				if think > 0 {
-					time.Sleep(think/2 + time.Duration(pace.Int64N(int64(think))))
+					time.Sleep(think/2 + time.Duration(rng.Int64N(int64(think))))
 				}
-				board := h.fake.Message(g.board)
-				buttons := board.Buttons()
-				if len(buttons) == 0 {
-					round++
-					g = newGame(i, round)
-					continue
-				}
-				m := promptMention.FindStringSubmatch(board.Content)
-				if m == nil {
-					b.Errorf("board names nobody to move: %q", board.Content)
+				var d benchDecision
+				finished := false
+				wait, stop := context.WithTimeout(ctx, time.Minute)
+				err := h.fake.WaitFor(wait, func() bool {
+					var ok bool
+					d, ok = g.pending(h, rng)
+					finished = !ok && strings.Contains(h.fake.Message(g.board).Content, "🏆")
+					return ok || finished
+				})
+				stop()
+				if err != nil {
+					b.Errorf("table %d: nobody can decide and the game is not over: %v; the board says %q", i, err, h.fake.Message(g.board).Content)
 					return
 				}
-				u := g.players[0]
-				if u.ID != m[1] {
-					u = g.players[1]
+				if finished {
+					over.Add(1)
+					round++
+					g = newBenchTable(b, h, titles[i%len(titles)], fmt.Sprintf("%d-%d", i, round))
+					continue
 				}
+				board := h.fake.Message(g.board)
 				clicked := time.Now()
-				it, err := h.fake.Click(ctx, u, board, buttons[0].CustomID)
+				var it *discordtest.Interaction
+				if d.values != nil {
+					it, err = h.fake.Select(ctx, d.player, d.msg, d.customID, d.values)
+				} else {
+					it, err = h.fake.Click(ctx, d.player, d.msg, d.customID)
+				}
 				if err != nil {
 					b.Error(err)
 					return
 				}
-				if _, err := it.Wait(ctx); err != nil {
+				resp, err := it.Wait(ctx)
+				if err != nil {
 					b.Error(err)
 					return
 				}
-				// The turn ping trails the answer; let it land before the
-				// next click reads the board.
-				if err := h.fake.WaitFor(ctx, func() bool { return h.fake.Message(g.board).Content != board.Content }); err != nil {
-					b.Error("the board never showed the move: ", err)
+				if resp.Message != nil && resp.Message.Ephemeral() && len(resp.Message.Attachments) == 0 {
+					// A button the next DM edit was about to take away:
+					// no decision was made.
+					left.Add(1)
+					continue
+				}
+				// The board may be edited after the answer, by its own
+				// lane: the decision is shown once it is.
+				if err := h.fake.WaitFor(ctx, func() bool {
+					now := h.fake.Message(g.board)
+					return now.EditedCount > board.EditedCount || now.Content != board.Content
+				}); err != nil {
+					b.Error("the board never showed the decision: ", err)
 					return
 				}
 				mu.Lock()
@@ -196,11 +326,12 @@ func playTables(b *testing.B, h *harness, tables int, think time.Duration) (answ
 	}
 	wg.Wait()
 	b.StopTimer()
-	return answered, shown
+	return answered, shown, int(over.Load())
 }
 
 // reportLatencies reports the median and 99th percentile of both kinds of
-// latency (see playTables) and the moves a second they add up to.
+// latency (see playTables), the 95th of the board shown, and the moves a
+// second they add up to.
 func reportLatencies(b *testing.B, answered, shown []time.Duration) {
 	pct := func(latencies []time.Duration, p float64) float64 {
 		slices.Sort(latencies)
@@ -209,6 +340,7 @@ func reportLatencies(b *testing.B, answered, shown []time.Duration) {
 	b.ReportMetric(pct(answered, 0.50), "p50-ms")
 	b.ReportMetric(pct(answered, 0.99), "p99-ms")
 	b.ReportMetric(pct(shown, 0.50), "shown-p50-ms")
+	b.ReportMetric(pct(shown, 0.95), "shown-p95-ms")
 	b.ReportMetric(pct(shown, 0.99), "shown-p99-ms")
 	b.ReportMetric(float64(len(answered))/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(0, "ns/op")
@@ -227,6 +359,47 @@ func benchHarness(b *testing.B) *harness {
 // benchBotEnv, when set, makes the test binary run the bot alone, as the
 // benchmark's second process, configured by the variable's JSON.
 const benchBotEnv = "LIFEBOT_BENCH_BOT"
+
+// benchProfileEnv, when set, names a directory where the benchmark's bot
+// writes its CPU profile (cpu.pprof), execution trace (trace.out) and, as
+// it stops, its heap profile (heap.pprof).
+const benchProfileEnv = "LIFEBOT_BENCH_PROFILE"
+
+// startProfiles starts the CPU profile and the execution trace in dir.
+func startProfiles(dir string) (stop func(), err error) {
+	cpu, err := os.Create(filepath.Join(dir, "cpu.pprof"))
+	if err != nil {
+		return nil, err
+	}
+	tr, err := os.Create(filepath.Join(dir, "trace.out"))
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(cpu); err != nil {
+		return nil, err
+	}
+	if err := trace.Start(tr); err != nil {
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		trace.Stop()
+		cpu.Close()
+		tr.Close()
+	}, nil
+}
+
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+}
 
 type benchBotConfig struct {
 	URL, Token, DB string
@@ -255,13 +428,23 @@ func widenParallel() {
 }
 
 // runBenchBot runs the bot as cmd/lifebot does, against the fake Discord
-// of the process that started it, until its standard input closes.
+// of the process that started it, until its standard input closes,
+// answering each line of it with its collector's figures.
 func runBenchBot(raw string) int {
 	var cfg benchBotConfig
 	if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
+	if dir := os.Getenv(benchProfileEnv); dir != "" {
+		stop, err := startProfiles(dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer stop()
+	}
+	bot.LimitMemory(os.Getenv)
 	store, err := storage.OpenBolt(cfg.DB)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -275,7 +458,7 @@ func runBenchBot(raw string) int {
 	}
 	s.LogLevel = -1
 	b := bot.New(bot.Config{
-		Store: store, Games: games.NewRegistry(thatslife.Game{}), Renderer: render.NewRenderer(),
+		Store: store, Games: games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{}), Renderer: render.NewRenderer(),
 		Seed: func() uint64 { return cfg.Seed },
 	})
 	b.Attach(s)
@@ -283,7 +466,15 @@ func runBenchBot(raw string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	io.Copy(io.Discard, os.Stdin)
+	// Each line asks for the collector's figures; the end of the input
+	// stops the bot.
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		json.NewEncoder(os.Stdout).Encode(readGC())
+	}
+	if dir := os.Getenv(benchProfileEnv); dir != "" {
+		writeHeapProfile(filepath.Join(dir, "heap.pprof"))
+	}
 	s.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -294,6 +485,31 @@ func runBenchBot(raw string) int {
 // benchBot is the bot's process, seen from the benchmark.
 type benchBot struct {
 	pid int
+	// ask and answers carry the bot's collector figures (see gc).
+	ask     io.Writer
+	answers *json.Decoder
+}
+
+// gcFigures are what the bot's garbage collector has cost so far.
+type gcFigures struct {
+	Cycles         uint64
+	CPU, AssistCPU float64 // seconds; assists are the part taken from the bot's own work
+}
+
+// readGC reads the collector's figures from the runtime.
+func readGC() gcFigures {
+	samples := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/assist:cpu-seconds"}}
+	metrics.Read(samples)
+	return gcFigures{Cycles: samples[0].Value.Uint64(), CPU: samples[1].Value.Float64(), AssistCPU: samples[2].Value.Float64()}
+}
+
+// gc asks the bot's process for its collector's figures.
+func (p *benchBot) gc() gcFigures {
+	var f gcFigures
+	if _, err := fmt.Fprintln(p.ask); err == nil {
+		p.answers.Decode(&f)
+	}
+	return f
 }
 
 // startBenchBot starts the bot in a process of its own, so that the CPU
@@ -308,6 +524,10 @@ func startBenchBot(b *testing.B, h *harness) *benchBot {
 	if err != nil {
 		b.Fatal(err)
 	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
@@ -318,7 +538,7 @@ func startBenchBot(b *testing.B, h *harness) *benchBot {
 	if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Commands("")) > 0 }); err != nil {
 		b.Fatal("the bot never registered its commands: ", err)
 	}
-	return &benchBot{pid: cmd.Process.Pid}
+	return &benchBot{pid: cmd.Process.Pid, ask: stdin, answers: json.NewDecoder(stdout)}
 }
 
 // clockTicks is Linux's unit of process times in /proc: USER_HZ, 100 on

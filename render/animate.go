@@ -76,15 +76,41 @@ func Animate(frames []image.Image, opt AnimateOptions) ([]byte, error) {
 }
 
 // Animate makes an animated GIF, as the package's Animate does with its
-// default options, of boards as Board draws them.
+// default options, of frames boards as Board draws them, the i-th of
+// which board returns. Boards are asked for one at a time, in order, and
+// decoded as they are needed, so a long game never holds all its boards
+// at once; they are asked for again, from the first, when the GIF must be
+// made again smaller.
 //
-// It counts as a render: it waits its turn among the renders running.
-// Boards are decoded one at a time, as they are needed, so a long game
-// never holds all its frames decoded at once.
-func (r *Renderer) Animate(pngs [][]byte) ([]byte, error) {
-	r.busy <- struct{}{}
-	defer func() { <-r.busy }()
-	return animate(len(pngs), func(i int) (image.Image, error) { return png.Decode(bytes.NewReader(pngs[i])) }, AnimateOptions{})
+// Each frame counts as a render, and takes its turn only when no board
+// waits for one and another turn stays free (see turns.go): a board asked
+// for while a replay is made finds a turn at once, and the replay is made
+// in the time the boards leave.
+func (r *Renderer) Animate(frames int, board func(i int) ([]byte, error)) ([]byte, error) {
+	turn := false
+	defer func() {
+		if turn {
+			r.give()
+		}
+	}()
+	return animate(frames, func(i int) (image.Image, error) {
+		// The frame before is done with: its turn goes to the boards,
+		// and this one waits until they leave one. The board is drawn
+		// outside the turn, as Board takes its own.
+		if turn {
+			r.give()
+			turn = false
+		}
+		r.spare()
+		data, err := board(i)
+		if err != nil {
+			return nil, err
+		}
+		r.spare()
+		r.busy <- struct{}{}
+		turn = true
+		return png.Decode(bytes.NewReader(data))
+	}, AnimateOptions{})
 }
 
 // animate is Animate over n frames that frame produces on demand: a frame
@@ -97,6 +123,15 @@ func animate(n int, frame func(int) (image.Image, error), opt AnimateOptions) ([
 	first, err := frame(0)
 	if err != nil {
 		return nil, err
+	}
+	// The first pass starts with the frame just made.
+	made, produce := first, frame
+	frame = func(i int) (image.Image, error) {
+		if f := made; f != nil && i == 0 {
+			made = nil
+			return f, nil
+		}
+		return produce(i)
 	}
 	b := first.Bounds()
 	if b.Empty() {
@@ -192,13 +227,14 @@ var gifPalette = sync.OnceValue(func() *gifColours {
 })
 
 // encodeAnimation encodes the frames at idx, scaled to width×height, with
-// their delays.
+// their delays. Each frame is encoded as soon as it is made, so only the
+// GIF so far and one frame are held, however long the game.
 func encodeAnimation(idx []int, frame func(int) (image.Image, error), width, height int, delays []int) ([]byte, error) {
 	p, gc := housePalette(), gifPalette()
-	g := &gif.GIF{Config: image.Config{ColorModel: gc.palette, Width: width, Height: height}}
 	canvas := image.Rect(0, 0, width, height)
 	fit := &shrinker{out: image.NewRGBA(canvas)}
 	prev, cur := make([]byte, width*height), make([]byte, width*height)
+	var out gifStream
 	for k, i := range idx {
 		src, err := frame(i)
 		if err != nil {
@@ -228,16 +264,57 @@ func encodeAnimation(idx []int, frame func(int) (image.Image, error), width, hei
 				}
 			}
 		}
-		g.Image = append(g.Image, pm)
-		g.Delay = append(g.Delay, delays[k])
-		g.Disposal = append(g.Disposal, gif.DisposalNone)
+		if err := out.add(pm, delays[k], gc.palette, width, height); err != nil {
+			return nil, err
+		}
 		prev, cur = cur, prev
 	}
-	var buf bytes.Buffer
-	if err := gif.EncodeAll(&buf, g); err != nil {
-		return nil, err
+	return out.finish(), nil
+}
+
+// gifStream writes an animated GIF one frame at a time. image/gif writes
+// only whole animations, so each frame is written as a GIF of its own
+// sharing the animation's global colour table, and its image block is
+// taken from there: the header, written once, and the loop are the
+// animation's own.
+type gifStream struct {
+	header, frames bytes.Buffer
+	one            bytes.Buffer
+}
+
+func (s *gifStream) add(pm *image.Paletted, delay int, pal color.Palette, width, height int) error {
+	s.one.Reset()
+	g := &gif.GIF{
+		Image: []*image.Paletted{pm}, Delay: []int{delay}, Disposal: []byte{gif.DisposalNone},
+		Config: image.Config{ColorModel: pal, Width: width, Height: height},
 	}
-	return buf.Bytes(), nil
+	if err := gif.EncodeAll(&s.one, g); err != nil {
+		return err
+	}
+	b := s.one.Bytes()
+	// The header: the signature (6 bytes), the logical screen descriptor
+	// (7), whose packed byte gives the size of the global colour table
+	// that follows. A single frame has no loop extension; its image
+	// block runs to the trailer, the last byte.
+	start := 13
+	if packed := b[10]; packed&0x80 != 0 {
+		start += 3 << (packed&7 + 1)
+	}
+	if s.header.Len() == 0 {
+		s.header.Write(b[:start])
+		// Loop forever: the NETSCAPE2.0 application extension, count 0.
+		s.header.Write([]byte{0x21, 0xFF, 0x0B, 'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0', 0x03, 0x01, 0x00, 0x00, 0x00})
+	}
+	s.frames.Write(b[start : len(b)-1])
+	return nil
+}
+
+// finish returns the whole animation.
+func (s *gifStream) finish() []byte {
+	out := make([]byte, 0, s.header.Len()+s.frames.Len()+1)
+	out = append(out, s.header.Bytes()...)
+	out = append(out, s.frames.Bytes()...)
+	return append(out, 0x3B)
 }
 
 // shrinker scales frames to the size of out, one after another. Scaling is
@@ -247,17 +324,29 @@ type shrinker struct {
 	out        *image.RGBA
 	src, prior *image.RGBA // this frame and the one before, unscaled
 	scaled     bool        // out holds prior, scaled
+	// scaler and window scale one window of rows at a time, the same
+	// size every time: a scaler works in a buffer of a float per channel
+	// for each pixel of its output's width and its input's height, which
+	// for a whole board is tens of megabytes. One window's buffer is kept
+	// and reused, for every band of every frame.
+	scaler xdraw.Scaler
+	window *image.RGBA
+	cells  int    // source cells a window covers
+	sizes  [4]int // the scaler's output and input sizes
 }
+
+// windowRows is about how many source rows one window covers.
+const windowRows = 64
 
 // shrink returns src scaled to out's size, in out.
 func (s *shrinker) shrink(src image.Image) *image.RGBA {
-	dw, dh := s.out.Rect.Dx(), s.out.Rect.Dy()
+	dh := s.out.Rect.Dy()
 	if src.Bounds().Size() == s.out.Rect.Size() {
 		s.out = opaqueRGBA(s.out, src)
 		return s.out
 	}
 	s.src, s.prior = opaqueRGBA(s.prior, src), s.src
-	sw, sh := s.src.Rect.Dx(), s.src.Rect.Dy()
+	sh := s.src.Rect.Dy()
 	top, bottom := 0, sh
 	if s.scaled && s.prior.Rect == s.src.Rect {
 		top, bottom = changedRows(s.prior, s.src)
@@ -268,20 +357,43 @@ func (s *shrinker) shrink(src image.Image) *image.RGBA {
 	}
 	// A changed source row reaches the rows of out that the filter draws
 	// it into, a row or two beyond its own; those are scaled again. They
-	// come from a band of whole cells, g source rows each to gd rows of
-	// out, which scales by exactly the ratio of the whole, so its rows come
-	// out as they would in the whole image, but near its edges, where the
-	// filter has nothing beyond to draw on: the band reaches margin rows
-	// further than the rows kept.
+	// come from windows of whole cells, g source rows each to gd rows of
+	// out, which scale by exactly the ratio of the whole, so their rows
+	// come out as they would in the whole image, but near a window's edges
+	// inside the image, where the filter has nothing beyond to draw on:
+	// only rows at least margin from those are kept, and the next window
+	// starts early enough to take over from there.
 	const margin = 3
 	cells := gcd(sh, dh)
 	g, gd := sh/cells, dh/cells
-	keepFrom, keepTo := max(0, top/g*gd-margin), min(dh, (bottom+g-1)/g*gd+margin)
-	from, to := max(0, (keepFrom-margin)/gd), min(cells, (keepTo+margin+gd-1)/gd)
-	band := image.NewRGBA(image.Rect(0, 0, dw, (to-from)*gd))
-	xdraw.BiLinear.Scale(band, band.Rect, s.src, image.Rect(0, from*g, sw, to*g), xdraw.Src, nil)
-	copy(s.out.Pix[keepFrom*s.out.Stride:keepTo*s.out.Stride], band.Pix[(keepFrom-from*gd)*band.Stride:])
+	s.fit(cells, g, gd, margin)
+	done, keepTo := max(0, top/g*gd-margin), min(dh, (bottom+g-1)/g*gd+margin)
+	for done < keepTo {
+		c := min(max(0, (done-margin)/gd), cells-s.cells)
+		s.scaler.Scale(s.window, s.window.Rect, s.src, image.Rect(0, c*g, s.src.Rect.Dx(), (c+s.cells)*g), xdraw.Src, nil)
+		hi := (c + s.cells) * gd
+		if c+s.cells < cells {
+			hi -= margin
+		}
+		hi = min(hi, keepTo)
+		copy(s.out.Pix[done*s.out.Stride:hi*s.out.Stride], s.window.Pix[(done-c*gd)*s.window.Stride:])
+		done = hi
+	}
 	return s.out
+}
+
+// fit makes the window cover as many cells as windowRows source rows
+// take, and enough that each window keeps a row past the margins of the
+// last, or the whole image if that is fewer.
+func (s *shrinker) fit(cells, g, gd, margin int) {
+	n := min(cells, max(windowRows/g, (2*margin+gd)/gd+1))
+	sizes := [4]int{s.out.Rect.Dx(), n * gd, s.src.Rect.Dx(), n * g}
+	if s.scaler != nil && s.sizes == sizes {
+		return
+	}
+	s.cells, s.sizes = n, sizes
+	s.window = image.NewRGBA(image.Rect(0, 0, sizes[0], sizes[1]))
+	s.scaler = xdraw.BiLinear.NewScaler(sizes[0], sizes[1], sizes[2], sizes[3])
 }
 
 // changedRows returns the first row in which two images of one size

@@ -28,8 +28,14 @@ type Renderer struct {
 	yodo      func() *yodoKit
 	alife     func() *alifeKit
 
-	// busy holds a token for each render running, at most GOMAXPROCS.
-	busy chan struct{}
+	// busy holds a token for each render running, at most GOMAXPROCS;
+	// waiting counts the boards waiting for one, and turnFreed tells the
+	// frames of animations waiting for one that a turn ended or a board
+	// took one (see turns.go).
+	busy      chan struct{}
+	turnMu    sync.Mutex
+	waiting   int
+	turnFreed *sync.Cond
 	// idle keeps the working memory of finished renders for the next, the
 	// most recent last: renders one at a time reuse one workspace, and
 	// there are never more workspaces than renders that ran at once.
@@ -64,7 +70,7 @@ func NewRendererWith(o Options) *Renderer {
 
 // newRenderer returns a Renderer drawing with fonts.
 func newRenderer(fonts *fontSet) *Renderer {
-	return &Renderer{
+	r := &Renderer{
 		fonts:     fonts,
 		thatsLife: kit(fonts, newThatsLifeKit),
 		life:      kit(fonts, newLifeKit),
@@ -73,6 +79,8 @@ func newRenderer(fonts *fontSet) *Renderer {
 		alife:     kit(fonts, newAlifeKit),
 		busy:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
+	r.turnFreed = sync.NewCond(&r.turnMu)
+	return r
 }
 
 // kit returns a game's kit, built with fonts on first use.
@@ -93,8 +101,8 @@ func (r *Renderer) render(background *image.RGBA, paint func(*image.RGBA), err e
 	if err != nil {
 		return nil, err
 	}
-	r.busy <- struct{}{}
-	defer func() { <-r.busy }()
+	r.take()
+	defer r.give()
 	var ws *workspace
 	r.mu.Lock()
 	if n := len(r.idle); n > 0 {

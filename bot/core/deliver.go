@@ -87,6 +87,8 @@ type liveGame struct {
 	// lacks, zero when it lacks none (see holdQuiet).
 	loud     int
 	quietDue time.Time
+	// pictures holds the image each place showed last (see draw).
+	pictures map[string]picture
 }
 
 type lane struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -300,7 +301,7 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) boo
 		slices.SortStableFunc(order, func(a, b games.Seat) int { return res.Rank[a] - res.Rank[b] })
 		for _, seat := range order {
 			msgs = append(msgs, func() (*Message, error) {
-				png, err := s.cfg.Renderer.Board(insp.Inspect(seat), names)
+				png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), names)
 				if err != nil {
 					return nil, err
 				}

@@ -10,10 +10,13 @@ import (
 )
 
 // Animator turns boards, PNGs as Renderer draws them, into one animated
-// GIF. A Renderer that is also an Animator gives every finished game a
-// replay, posted after its closing announcement.
+// GIF: frames boards, the i-th of which board draws when asked. Boards
+// are asked for in order, and again from the first if the animation must
+// be made again (smaller), so none need be kept once the next is drawn. A
+// Renderer that is also an Animator gives every finished game a replay,
+// posted after its closing announcement.
 type Animator interface {
-	Animate(pngs [][]byte) ([]byte, error)
+	Animate(frames int, board func(i int) ([]byte, error)) ([]byte, error)
 }
 
 // maxReplayFrames bounds the boards drawn for a replay. A longer game is
@@ -32,19 +35,28 @@ func (t *table) walk(g games.Game, visit func(n int, st games.State) error) (gam
 	if err := visit(0, st); err != nil {
 		return nil, err
 	}
-	for n, e := range t.Log {
-		a, err := games.ParseAction(e.Action)
-		if err != nil {
-			return nil, fmt.Errorf("decision %d: %w", n+1, err)
-		}
-		if _, err := st.Apply(e.Seat, a); err != nil {
-			return nil, fmt.Errorf("decision %d: %w", n+1, err)
+	for n := range t.Log {
+		if err := t.decide(st, n); err != nil {
+			return nil, err
 		}
 		if err := visit(n+1, st); err != nil {
 			return nil, err
 		}
 	}
 	return st, nil
+}
+
+// decide applies the log's decision n to st.
+func (t *table) decide(st games.State, n int) error {
+	e := t.Log[n]
+	a, err := games.ParseAction(e.Action)
+	if err != nil {
+		return fmt.Errorf("decision %d: %w", n+1, err)
+	}
+	if _, err := st.Apply(e.Seat, a); err != nil {
+		return fmt.Errorf("decision %d: %w", n+1, err)
+	}
+	return nil
 }
 
 // replayMoments lists the moments a replay shows, as numbers of decisions
@@ -78,32 +90,43 @@ func (t *table) replayMoments(g games.Game) ([]int, error) {
 	return moments, nil
 }
 
-// replayBoards draws the public board, as the channel shows it, at each
-// moment of the game's replay. The game is walked twice, once to find the
-// moments and once to draw them, so that only the boards shown are drawn
-// and no view outlives the state it was taken from.
-func (s *Service) replayBoards(g games.Game, t *table) ([][]byte, error) {
+// replayBoards returns how many boards a game's replay shows and a
+// function drawing the public board, as the channel showed it, at each of
+// its moments. The game is walked once to find the moments, then forward
+// again as boards are asked for, from its start when an earlier board is
+// asked for: one board and one state are held at a time, never the whole
+// film, and no view outlives the state it was taken from.
+func (s *Service) replayBoards(g games.Game, t *table) (int, func(i int) ([]byte, error), error) {
 	moments, err := t.replayMoments(g)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	names := t.names()
-	pngs := make([][]byte, 0, len(moments))
-	_, err = t.walk(g, func(n int, st games.State) error {
-		if len(pngs) == len(moments) || moments[len(pngs)] != n {
-			return nil
-		}
+	var st games.State
+	taken := 0
+	board := func(i int) ([]byte, error) {
 		if err := s.ctx.Err(); err != nil {
-			return err
+			return nil, err
+		}
+		if st == nil || moments[i] < taken {
+			fresh, err := g.New(t.config())
+			if err != nil {
+				return nil, err
+			}
+			st, taken = fresh, 0
+		}
+		for ; taken < moments[i]; taken++ {
+			if err := t.decide(st, taken); err != nil {
+				return nil, err
+			}
 		}
 		png, err := s.cfg.Renderer.Board(st.View(games.Observer), names)
 		if err != nil {
-			return fmt.Errorf("drawing the board after %d decisions: %w", n, err)
+			return nil, fmt.Errorf("drawing the board after %d decisions: %w", taken, err)
 		}
-		pngs = append(pngs, png)
-		return nil
-	})
-	return pngs, err
+		return png, nil
+	}
+	return len(moments), board, nil
 }
 
 // syncReplay posts a finished game's replay after its closing
@@ -112,10 +135,9 @@ func (s *Service) replayBoards(g games.Game, t *table) ([][]byte, error) {
 // that cannot be drawn is given up rather than tried again, as drawing is
 // deterministic; one cut short by shutdown is left for the next delivery.
 //
-// Replays are drawn one at a time: games often end together, and each
-// replay holds every board of its game until it is animated. Drawn all at
-// once they would take the renderer from the games still in play, and
-// their memory would grow with the number of games ending.
+// Replays are drawn one at a time: games often end together, and drawn
+// all at once they would take the renderer from the games still in play,
+// and their memory would grow with the number of games ending.
 func (s *Service) syncReplay(lg *liveGame, l *lane, sn *snapshot) bool {
 	anim, ok := s.cfg.Renderer.(Animator)
 	out := lg.ledger()
@@ -166,11 +188,11 @@ func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 	if !ok {
 		return nil, fmt.Errorf("game kind %q is not registered", sn.rec.Game)
 	}
-	pngs, err := s.replayBoards(g, sn.t)
+	frames, board, err := s.replayBoards(g, sn.t)
 	if err != nil {
 		return nil, fmt.Errorf("replaying game %s: %w", sn.rec.ID, err)
 	}
-	gif, err := anim.Animate(pngs)
+	gif, err := anim.Animate(frames, board)
 	if err != nil {
 		return nil, fmt.Errorf("animating game %s: %w", sn.rec.ID, err)
 	}
@@ -178,7 +200,7 @@ func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 		Content: fmt.Sprintf("🎞️ The whole game of **%s** `%s` again, turn by turn.", sn.info.Name, sn.rec.ID),
 		Image: &Image{
 			Name: fmt.Sprintf("replay-%s.gif", sn.rec.ID),
-			Alt:  fmt.Sprintf("An animated replay of %s game %s, now that the game is over: the board at the start and after each turn, %d pictures, with %s", sn.info.Name, sn.rec.ID, len(pngs), seatList(sn.t)),
+			Alt:  fmt.Sprintf("An animated replay of %s game %s, now that the game is over: the board at the start and after each turn, %d pictures, with %s", sn.info.Name, sn.rec.ID, frames, seatList(sn.t)),
 			Data: gif,
 		},
 	}, nil

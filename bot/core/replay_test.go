@@ -44,13 +44,16 @@ func (r *filmRenderer) Board(view any, _ []string) ([]byte, error) {
 	return json.Marshal(view)
 }
 
-func (r *filmRenderer) Animate(pngs [][]byte) ([]byte, error) {
+func (r *filmRenderer) Animate(frames int, board func(int) ([]byte, error)) ([]byte, error) {
 	r.mu.Lock()
 	r.films++
 	r.mu.Unlock()
 	pal := color.Palette{color.Black, color.White}
 	g := &gif.GIF{}
-	for range pngs {
+	for i := range frames {
+		if _, err := board(i); err != nil {
+			return nil, err
+		}
 		g.Image = append(g.Image, image.NewPaletted(image.Rect(0, 0, 1, 1), pal))
 		g.Delay = append(g.Delay, 10)
 	}
@@ -363,9 +366,17 @@ func TestReplayDrawsOnlyThePublicView(t *testing.T) {
 		}
 		r := &filmRenderer{}
 		svc := New(Config{Games: games.NewRegistry(p.game), Renderer: r})
-		pngs, err := svc.replayBoards(p.game, tb)
+		frames, board, err := svc.replayBoards(p.game, tb)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
+		}
+		var pngs [][]byte
+		for i := range frames {
+			png, err := board(i)
+			if err != nil {
+				t.Fatalf("%s: board %d: %v", id, i, err)
+			}
+			pngs = append(pngs, png)
 		}
 		if len(pngs) < 2 || len(pngs) > maxReplayFrames || len(r.views) != len(pngs) {
 			t.Fatalf("%s: %d boards for %d views drawn, want between 2 and %d", id, len(pngs), len(r.views), maxReplayFrames)

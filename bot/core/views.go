@@ -27,7 +27,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		return s.lobbyMessage(sn), nil
 	}
 	t, st := sn.t, sn.st
-	png, err := s.cfg.Renderer.Board(st.View(games.Observer), t.names())
+	png, err := s.draw(sn.rec.ID, placeBoard, st.View(games.Observer), t.names())
 	if err != nil {
 		return nil, fmt.Errorf("drawing game %s: %w", sn.rec.ID, err)
 	}
@@ -122,7 +122,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	if st == nil {
 		return nil, fmt.Errorf("game %s has no private view before it starts", sn.rec.ID)
 	}
-	png, err := s.cfg.Renderer.Board(st.View(seat), t.names())
+	png, err := s.draw(sn.rec.ID, placeSeat+strconv.Itoa(int(seat)), st.View(seat), t.names())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
 	}
@@ -183,7 +183,7 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 	if !ok {
 		return nil, fmt.Errorf("game %s has no boards of its seats to look at", sn.rec.ID)
 	}
-	png, err := s.cfg.Renderer.Board(insp.Inspect(seat), sn.t.names())
+	png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), sn.t.names())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d's board of game %s: %w", seat, sn.rec.ID, err)
 	}

@@ -70,6 +70,7 @@ func botFlags(flags *flag.FlagSet) runFunc {
 		if err != nil {
 			return errUsage{err}
 		}
+		bot.LimitMemory(getenv)
 		m := &Main{Config: cfg}
 		if err := m.Open(ctx); err != nil {
 			m.Close()

@@ -27,6 +27,7 @@ func serveFlags(flags *flag.FlagSet) runFunc {
 		if err != nil {
 			return errUsage{err}
 		}
+		bot.LimitMemory(getenv)
 		if *listen != "" {
 			cfg.HTTP.Listen = *listen
 		}
