@@ -72,6 +72,11 @@ func benchmarkInteraction(b *testing.B, think time.Duration) {
 	b.ReportMetric(float64(gc.Cycles-gc0.Cycles), "gc-cycles")
 	b.ReportMetric(float64(bot.memory("VmRSS:"))/(1<<20), "rss-MB")
 	b.ReportMetric(float64(bot.memory("VmHWM:"))/(1<<20), "peak-rss-MB")
+	// Resident memory is the heap and stacks (anonymous) and the pages of
+	// the binary and the database file read through their mappings
+	// (file-backed), which the kernel drops first when memory is short.
+	b.ReportMetric(float64(bot.memory("RssAnon:"))/(1<<20), "rss-anon-MB")
+	b.ReportMetric(float64(bot.memory("RssFile:"))/(1<<20), "rss-file-MB")
 }
 
 // BenchmarkReplicas measures accepted moves a second, and their latency,

@@ -445,9 +445,9 @@ type alifeKit struct {
 
 	legend, lifeLegend []legendItem
 
-	boards, finals [alMaxSeats + 1]func() *image.RGBA // backdrops by seat count
-	handBack       func() *image.RGBA
-	lifeBack       func() *image.RGBA
+	boards, finals [alMaxSeats + 1]func() *backdrop // backdrops by seat count
+	handBack       func() *backdrop
+	lifeBack       func() *backdrop
 
 	panelBoxes
 	out, slot, section, next *Box
@@ -549,11 +549,11 @@ func newAlifeKit(fonts *fontSet) *alifeKit {
 	k.legend = k.cardLegend()
 	k.lifeLegend = k.tableauLegend()
 	for n := range k.boards {
-		k.boards[n] = sync.OnceValue(func() *image.RGBA { return k.drawBoardBackdrop(n) })
-		k.finals[n] = sync.OnceValue(func() *image.RGBA { return k.legendBackdrop(k.boardHeight(n), k.legend) })
+		k.boards[n] = sync.OnceValue(func() *backdrop { return compact(k.drawBoardBackdrop(n)) })
+		k.finals[n] = sync.OnceValue(func() *backdrop { return compact(k.legendBackdrop(k.boardHeight(n), k.legend)) })
 	}
-	k.handBack = sync.OnceValue(k.handBackdrop)
-	k.lifeBack = sync.OnceValue(func() *image.RGBA { return k.legendBackdrop(alLifeHeight, k.lifeLegend) })
+	k.handBack = sync.OnceValue(func() *backdrop { return compact(k.handBackdrop()) })
+	k.lifeBack = sync.OnceValue(func() *backdrop { return compact(k.legendBackdrop(alLifeHeight, k.lifeLegend)) })
 	return k
 }
 

@@ -83,7 +83,7 @@ func (k *alifeKit) drawBoardBackdrop(n int) *image.RGBA {
 	return im
 }
 
-func (r *Renderer) paintAlifeBoard(v alife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintAlifeBoard(v alife.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	if v.Hand != nil || v.Children != nil || v.Kept != nil || v.Draws != 0 {
 		return nil, nil, ErrPrivateInPublic
 	}

@@ -38,7 +38,7 @@ func (k *alifeKit) handHeight() int {
 	return ahMainTop + 3*ahLabelH + 4*ahRowPitch + 6 + k.frame.legendHeight(k.legend, PhoneWidth)
 }
 
-func (r *Renderer) paintAlifeHand(v alife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintAlifeHand(v alife.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}

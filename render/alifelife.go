@@ -28,7 +28,7 @@ const (
 	alLifeHeight = 1000
 )
 
-func (r *Renderer) paintAlifeLife(v alife.LifeBoardView, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintAlifeLife(v alife.LifeBoardView, names []string) (*backdrop, func(*image.RGBA), error) {
 	k := r.alife()
 	return k.lifeBack(), func(im *image.RGBA) { k.drawLife(im, v, names) }, nil
 }

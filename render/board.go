@@ -24,7 +24,7 @@ func (r *Renderer) Board(view any, names []string) ([]byte, error) {
 
 // painter returns the background of view's image and what draws view on
 // it, or why view cannot be drawn.
-func (r *Renderer) painter(view any, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) painter(view any, names []string) (*backdrop, func(*image.RGBA), error) {
 	switch v := view.(type) {
 	case thatslife.View:
 		return r.paintThatsLife(v, names)

@@ -403,10 +403,10 @@ type lagomKit struct {
 	fonts *fontSet
 	frame *frameKit
 
-	faces   sync.Map    // lgFaceKey → lgCached
-	tables  spriteCache // table backgrounds, by height
-	hand    *image.RGBA // the private image's background
-	sprites spriteCache // sunset tokens and coin chips
+	faces   sync.Map      // lgFaceKey → lgCached
+	tables  backdropCache // table backgrounds, by height
+	hand    *backdrop     // the private image's background
+	sprites spriteCache   // sunset tokens and coin chips
 
 	legend  []legendItem
 	legendH int
@@ -480,12 +480,12 @@ func newLagomKit(fonts *fontSet) *lagomKit {
 	k.panelBoxes = newPanelBoxes()
 	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
 	k.slot = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(rowFill))
-	k.hand = plainBackdrop(PhoneWidth, LagomHandHeight)
+	k.hand = compact(plainBackdrop(PhoneWidth, LagomHandHeight))
 	return k
 }
 
 // tableBackground is the table's background for n seats.
-func (k *lagomKit) tableBackground(n int) *image.RGBA {
+func (k *lagomKit) tableBackground(n int) *backdrop {
 	h := k.tableHeight(n)
 	return k.tables.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
 }

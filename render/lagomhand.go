@@ -39,7 +39,7 @@ func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
 	return r.render(r.paintLagomHand(v, names))
 }
 
-func (r *Renderer) paintLagomHand(v lagom.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintLagomHand(v lagom.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}

@@ -50,7 +50,7 @@ func (r *Renderer) LagomTable(v lagom.View, names []string) ([]byte, error) {
 	return r.render(r.paintLagomTable(v, names))
 }
 
-func (r *Renderer) paintLagomTable(v lagom.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintLagomTable(v lagom.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	if v.Hand != nil || v.Picked != nil || v.Passed != nil || v.Received != nil || len(v.Notes) > 0 {
 		return nil, nil, ErrPrivateInPublic
 	}

@@ -102,7 +102,8 @@ type lifeKit struct {
 
 	// chips are face-up groups, one suit's cards as one chip, and
 	// backdrops the empty images with their legends, by layout.
-	chips, backdrops spriteCache
+	chips     spriteCache
+	backdrops backdropCache
 
 	panelBoxes
 	slot *Box

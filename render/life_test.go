@@ -256,7 +256,7 @@ func lifeTableHeight(seats int) int {
 	return shared().life().tableHeight(min(max(seats, ltMinRow), ltMaxRow))
 }
 
-func lifeHandHeight() int { return shared().life().handBackdrop().Rect.Dy() }
+func lifeHandHeight() int { return shared().life().handBackdrop().rect.Dy() }
 
 func lifeGoldens() []golden {
 	return []golden{

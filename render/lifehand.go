@@ -43,7 +43,7 @@ func (r *Renderer) LifeHand(v life.View, names []string) ([]byte, error) {
 	return r.render(r.paintLifeHand(v, names))
 }
 
-func (r *Renderer) paintLifeHand(v life.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintLifeHand(v life.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}
@@ -73,7 +73,7 @@ func (k *lifeKit) handLegend() []legendItem {
 	}
 }
 
-func (k *lifeKit) handBackdrop() *image.RGBA {
+func (k *lifeKit) handBackdrop() *backdrop {
 	return k.backdrops.get([2]int{1, 0}, func() *image.RGBA {
 		items := k.handLegend()
 		h := lhNotesTop + lhNotes*lhNoteH + 12 + k.legendHeight(items, PhoneWidth)

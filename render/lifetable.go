@@ -45,7 +45,7 @@ func (r *Renderer) LifeTable(v life.View, names []string) ([]byte, error) {
 	return r.render(r.paintLifeTable(v, names))
 }
 
-func (r *Renderer) paintLifeTable(v life.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintLifeTable(v life.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	if v.Hand != nil || v.FreshHand != nil || len(v.Notes) > 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
@@ -82,7 +82,7 @@ func (k *lifeKit) tableLegend() []legendItem {
 }
 
 // tableBackdrop is the empty table of rows seats with its legend.
-func (k *lifeKit) tableBackdrop(rows int) *image.RGBA {
+func (k *lifeKit) tableBackdrop(rows int) *backdrop {
 	return k.backdrops.get([2]int{0, rows}, func() *image.RGBA {
 		im := plainBackdrop(PhoneWidth, k.tableHeight(rows))
 		k.drawLegend(im, k.tableLegend())

@@ -27,8 +27,8 @@ func goldenFrames(t testing.TB) ([]golden, []*image.RGBA) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		im := image.NewRGBA(background.Rect)
-		copy(im.Pix, background.Pix)
+		im := image.NewRGBA(background.rect)
+		background.paint(im)
 		paint(im)
 		frames[i] = im
 	}

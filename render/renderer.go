@@ -97,7 +97,7 @@ func (r *Renderer) FallbackFonts() []string { return r.fonts.paths() }
 // render draws one image once a render may start: a copy of background
 // with paint applied, encoded as PNG. It takes what a paint function
 // returns, so that a refusal passes straight through.
-func (r *Renderer) render(background *image.RGBA, paint func(*image.RGBA), err error) ([]byte, error) {
+func (r *Renderer) render(background *backdrop, paint func(*image.RGBA), err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -130,11 +130,11 @@ type workspace struct {
 	deflater
 }
 
-func (ws *workspace) render(background *image.RGBA, paint func(*image.RGBA)) []byte {
+func (ws *workspace) render(background *backdrop, paint func(*image.RGBA)) []byte {
 	im := &ws.frame
-	im.Pix = resize(im.Pix, len(background.Pix))
-	copy(im.Pix, background.Pix)
-	im.Stride, im.Rect = background.Stride, background.Rect
+	im.Stride, im.Rect = 4*background.rect.Dx(), background.rect
+	im.Pix = resize(im.Pix, im.Stride*background.rect.Dy())
+	background.paint(im)
 	paint(im)
 	ws.out = ws.encodeBoard(ws.out[:0], im)
 	return bytes.Clone(ws.out)

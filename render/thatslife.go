@@ -143,10 +143,10 @@ type thatsLifeKit struct {
 	panelBoxes
 	cards       map[cardKey]*image.RGBA
 	chips       map[chipKey]*image.RGBA
-	backgrounds spriteCache // by height
-	badges      spriteCache // counts of a stack, by text
-	tiers       []tokenTier // largest first
-	wideTiers   []tokenTier // on the wide Start
+	backgrounds backdropCache // by height
+	badges      spriteCache   // counts of a stack, by text
+	tiers       []tokenTier   // largest first
+	wideTiers   []tokenTier   // on the wide Start
 	rowTokens   [PlayerColours]*image.RGBA
 	overTokens  [PlayerColours]*image.RGBA
 	pips        [PlayerColours]*image.RGBA // a figure home
@@ -430,7 +430,7 @@ func (k *thatsLifeKit) drawChip(key chipKey) *image.RGBA {
 }
 
 // background is the bare table of a board h pixels tall.
-func (k *thatsLifeKit) background(h int) *image.RGBA {
+func (k *thatsLifeKit) background(h int) *backdrop {
 	return k.backgrounds.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
 }
 
@@ -456,7 +456,7 @@ func (r *Renderer) ThatsLife(v thatslife.View, names []string) ([]byte, error) {
 	return r.render(r.paintThatsLife(v, names))
 }
 
-func (r *Renderer) paintThatsLife(v thatslife.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintThatsLife(v thatslife.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	k := r.thatsLife()
 	return k.background(k.thatsLifeHeight(len(v.Players))), func(im *image.RGBA) {
 		ranks := tlRanks(v)

@@ -70,7 +70,7 @@ type yodoKit struct {
 	emojiFaces map[int]*Face
 	// table is the empty table of the tallest image: every image's
 	// backdrop is its top part.
-	table *image.RGBA
+	table *backdrop
 	// fates are the current content's, and fatesLegend their legend.
 	fates       []yodo.FateView
 	fatesLegend []legendItem
@@ -105,7 +105,7 @@ func newYodoKit(fonts *fontSet) *yodoKit {
 		setBox:     NewBox(8, 1, rgb(goldTint), rgb(gold), rgb(table)),
 		activeBox:  NewBox(8, 2, rgb(rowActive), rgb(accent), rgb(table)),
 		winBox:     NewBox(8, 2, rgb(goldTint), rgb(gold), rgb(table)),
-		table:      plainBackdrop(PhoneWidth, ydMaxHeight),
+		table:      compact(plainBackdrop(PhoneWidth, ydMaxHeight)),
 	}
 	for _, size := range []int{legendIcon, ydRowEmoji, ydHandEmoji} {
 		k.emojiFaces[size] = fonts.face(Regular, float64(size))
@@ -144,12 +144,12 @@ const ydMaxHeight = 1000
 
 // backdrop returns the empty table of an image h pixels tall, at most
 // ydMaxHeight: the top of the kit's table, shared rather than copied.
-func (k *yodoKit) backdrop(h int) *image.RGBA {
+func (k *yodoKit) backdrop(h int) *backdrop {
 	h = min(h, ydMaxHeight)
-	return &image.RGBA{Pix: k.table.Pix[:h*k.table.Stride], Stride: k.table.Stride, Rect: image.Rect(0, 0, PhoneWidth, h)}
+	return &backdrop{rect: image.Rect(0, 0, PhoneWidth, h), rows: k.table.rows[:h]}
 }
 
-func (r *Renderer) paintYodo(v yodo.View, names []string) (*image.RGBA, func(*image.RGBA), error) {
+func (r *Renderer) paintYodo(v yodo.View, names []string) (*backdrop, func(*image.RGBA), error) {
 	k := r.yodo()
 	if v.Seat >= 0 {
 		return k.backdrop(k.handHeight(v)), func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
