@@ -416,7 +416,7 @@ type alFaceKey struct {
 // reuses an id for another card never gets the wrong face.
 type alCached struct {
 	card alife.Card
-	im   *image.RGBA
+	im   *packed
 }
 
 // alMaxCachedID bounds the ids whose faces are kept: the deck is a fixed
@@ -634,26 +634,26 @@ func resSprite(set *[alNumRes]*image.RGBA, r int) *image.RGBA {
 
 // cached returns the sprite under key for card c, drawing it the first
 // time; ids outside the deck are drawn each time.
-func (k *alifeKit) cached(key alFaceKey, c alife.Card, draw func() *image.RGBA) *image.RGBA {
+func (k *alifeKit) cached(key alFaceKey, c alife.Card, draw func() *image.RGBA) *packed {
 	if c.ID < 0 || c.ID >= alMaxCachedID {
-		return draw()
+		return pack(draw())
 	}
 	if v, ok := k.faces.Load(key); ok {
 		if got := v.(alCached); sameAlifeCard(got.card, c) {
 			return got.im
 		}
-		return draw()
+		return pack(draw())
 	}
 	c.Costs = slices.Clone(c.Costs)
-	v, _ := k.faces.LoadOrStore(key, alCached{c, draw()})
+	v, _ := k.faces.LoadOrStore(key, alCached{c, pack(draw())})
 	if got := v.(alCached); sameAlifeCard(got.card, c) {
 		return got.im
 	}
-	return draw()
+	return pack(draw())
 }
 
 // face returns card c's full face, alCardW×alCardH.
-func (k *alifeKit) face(c alife.Card) *image.RGBA {
+func (k *alifeKit) face(c alife.Card) *packed {
 	return k.cached(alFaceKey{id: c.ID}, c, func() *image.RGBA { return k.drawFace(c) })
 }
 
@@ -751,7 +751,7 @@ func phaseDigit(p int) string {
 // cardLine returns a played card as one line of a tableau: a disc of its
 // phase's colour with its number, and its title, ending marks pixels
 // before the right edge to leave room for marks drawn there.
-func (k *alifeKit) cardLine(c alife.Card, marks int) *image.RGBA {
+func (k *alifeKit) cardLine(c alife.Card, marks int) *packed {
 	return k.cached(alFaceKey{id: c.ID, line: true, marks: marks}, c, func() *image.RGBA {
 		return Sprite(alLineW, alLineH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)

@@ -414,7 +414,7 @@ func TestAlifeFaceCache(t *testing.T) {
 	}
 	other := hand[1]
 	other.ID = hand[0].ID
-	if bytes.Equal(k.face(other).Pix, a.Pix) {
+	if bytes.Equal(k.face(other).index, a.index) {
 		t.Error("a different card with a reused id got the cached face")
 	}
 	for _, id := range []int{-1, alMaxCachedID, math.MaxInt} {

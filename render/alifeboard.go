@@ -205,10 +205,10 @@ func (k *alifeKit) drawColumns(im *image.RGBA, v alife.View) {
 				continue
 			}
 			if i == 0 {
-				Blit(im, k.face(*card), x, int(cy)-alCardH/2)
+				k.face(*card).blitTo(im, x, int(cy)-alCardH/2)
 				k.fonts.icon("card symbol", alSym)
 			} else {
-				Blit(im, k.tile(*card), x, int(cy)-alCardH/2)
+				k.tile(*card).blitTo(im, x, int(cy)-alCardH/2)
 			}
 		}
 	}
@@ -220,7 +220,7 @@ func (k *alifeKit) drawColumns(im *image.RGBA, v alife.View) {
 
 // tile returns the next column's card c as its title alone, wrapped,
 // under a band of its phase's colour: enough to plan where to stand.
-func (k *alifeKit) tile(c alife.Card) *image.RGBA {
+func (k *alifeKit) tile(c alife.Card) *packed {
 	return k.cached(alFaceKey{id: c.ID, tile: true}, c, func() *image.RGBA {
 		return Sprite(abNextW, alCardH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)

@@ -182,7 +182,7 @@ func (k *alifeKit) drawChildren(im *image.RGBA, pairs [][2]alife.Card, top int) 
 	y := top + ahLabelH
 	for i, c := range pairs[0] {
 		x := frameMargin + i*(alCardW+ahGapX)
-		Blit(im, k.face(c), x, y)
+		k.face(c).blitTo(im, x, y)
 		k.fonts.icon("card symbol", alSym)
 	}
 	k.body.Draw(im, "or", PhoneWidth/2, float64(y+alCardH/2), Centre, rgb(textMain))
@@ -206,7 +206,7 @@ func (k *alifeKit) drawCardSection(im *image.RGBA, label string, cards []alife.C
 	}
 	for i, c := range cards[:shown] {
 		x, y := frameMargin+(i%2)*(alCardW+ahGapX), y0+(i/2)*ahRowPitch
-		Blit(im, k.face(c), x, y)
+		k.face(c).blitTo(im, x, y)
 		k.fonts.icon("card symbol", alSym)
 		if mark != nil {
 			mark(im, i, x, y)

@@ -175,7 +175,7 @@ func (k *alifeKit) drawLived(im *image.RGBA, sv alife.SeatView, top, bottom int)
 		if pv.Friends > 0 {
 			marks += minIcon + 4 + int(k.label.Measure(strconv.Itoa(min(pv.Friends, 99))))
 		}
-		Blit(im, k.cardLine(pv.Card, marks), x, y)
+		k.cardLine(pv.Card, marks).blitTo(im, x, y)
 		mx := float64(x + alLineW - 6 - minIcon/2)
 		cy := float64(y + alLineH/2)
 		switch {
@@ -233,7 +233,7 @@ func (k *alifeKit) drawBefriended(im *image.RGBA, cards []alife.Card, top, botto
 		return
 	}
 	k.drawLines(im, len(cards), top+ahLabelH, bottom, func(i, x, y int) {
-		Blit(im, k.cardLine(cards[i], 0), x, y)
+		k.cardLine(cards[i], 0).blitTo(im, x, y)
 	})
 }
 

@@ -389,7 +389,7 @@ type lgFaceKey struct {
 // reuses an id for another card never gets the wrong face.
 type lgCached struct {
 	card lagom.Card
-	im   *image.RGBA
+	im   *packed
 }
 
 // lgMaxCachedID bounds the ids whose faces are kept: the deck is a fixed
@@ -492,7 +492,7 @@ func (k *lagomKit) tableBackground(n int) *backdrop {
 
 // face returns the sprite of card c: its face, or with strip > 0 the
 // column side makes count, strip pixels a quadrant.
-func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *image.RGBA {
+func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *packed {
 	if strip == 0 {
 		return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false}, c, func() *image.RGBA { return k.drawFace(c) })
 	}
@@ -501,10 +501,10 @@ func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *image.RGBA {
 
 // veiledStrip is the strip of c on side, q pixels a quadrant, dimmed as a
 // side the seat cannot pay for.
-func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *image.RGBA {
+func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *packed {
 	return k.cached(lgFaceKey{c.ID, q, side, true}, c, func() *image.RGBA {
 		im := image.NewRGBA(image.Rect(0, 0, q, lgStripBar+2*q))
-		Blit(im, k.face(c, q, side), 0, 0)
+		k.face(c, q, side).blitTo(im, 0, 0)
 		FillRect(im, im.Rect, rgba(table, 150))
 		return im
 	})
@@ -512,21 +512,21 @@ func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *image.RGBA
 
 // cached returns the sprite key names for card c, drawing it with draw
 // when it is not kept yet or when key's id was kept for another card.
-func (k *lagomKit) cached(key lgFaceKey, c lagom.Card, draw func() *image.RGBA) *image.RGBA {
+func (k *lagomKit) cached(key lgFaceKey, c lagom.Card, draw func() *image.RGBA) *packed {
 	if c.ID < 0 || c.ID >= lgMaxCachedID || (key.strip > 0 && !validSide(key.side)) {
-		return draw()
+		return pack(draw())
 	}
 	if v, ok := k.faces.Load(key); ok {
 		if got := v.(lgCached); sameCard(got.card, c) {
 			return got.im
 		}
-		return draw()
+		return pack(draw())
 	}
-	v, _ := k.faces.LoadOrStore(key, lgCached{cloneCard(c), draw()})
+	v, _ := k.faces.LoadOrStore(key, lgCached{cloneCard(c), pack(draw())})
 	if got := v.(lgCached); sameCard(got.card, c) {
 		return got.im
 	}
-	return draw()
+	return pack(draw())
 }
 
 func sameCard(a, b lagom.Card) bool {
@@ -680,7 +680,7 @@ func (k *lagomKit) drawPlayedCard(im *image.RGBA, p lagom.Played, q, x, y int) {
 	if !validSide(p.Side) {
 		p.Side = lagom.Left
 	}
-	Blit(im, k.face(p.Card, q, p.Side), x, y)
+	k.face(p.Card, q, p.Side).blitTo(im, x, y)
 	for i := range p.Symbols {
 		cx, cy, size, ok := stripPlace(p, i, q)
 		if !ok {

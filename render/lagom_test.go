@@ -469,7 +469,7 @@ func TestLagomFaceCache(t *testing.T) {
 	}
 	other := deck(2)
 	other.ID = 1
-	if bytes.Equal(k.face(other, 0, lagom.Left).Pix, a.Pix) {
+	if bytes.Equal(k.face(other, 0, lagom.Left).index, a.index) {
 		t.Error("a different card with a reused id got the cached face")
 	}
 	for _, id := range []int{-1, lgMaxCachedID, math.MaxInt} {

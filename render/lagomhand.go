@@ -196,7 +196,7 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 			k.body.Draw(im, "received", float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textSoft))
 			markFresh(im, face)
 		}
-		Blit(im, k.face(c, 0, lagom.Left), face.Min.X, face.Min.Y)
+		k.face(c, 0, lagom.Left).blitTo(im, face.Min.X, face.Min.Y)
 	}
 	if left := len(cards) - shown; left > 0 {
 		i := shown
@@ -286,7 +286,7 @@ func payable(sv lagom.SeatView, c lagom.Card, s lagom.Side) bool {
 // sees what each side gives and costs before pressing its button.
 func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
 	k.caption(im, "Your card", frameMargin, lghMainTop)
-	Blit(im, k.face(c, 0, lagom.Left), frameMargin, lghCardsTop)
+	k.face(c, 0, lagom.Left).blitTo(im, frameMargin, lghCardsTop)
 	reward := "discard: nothing"
 	if c.Reward > 0 {
 		reward = "discard: +" + strconv.Itoa(c.Reward) + " coins"
@@ -304,11 +304,11 @@ func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
 		cx := float64(x + q/2)
 		k.stat.Draw(im, sideName(side), cx, float64(y+h)+16, Centre, rgb(textMain))
 		if !payable(sv, c, side) {
-			Blit(im, k.veiledStrip(c, side, q), x, y)
+			k.veiledStrip(c, side, q).blitTo(im, x, y)
 			k.body.Draw(im, "can't pay", cx, float64(y+h)+38, Centre, rgb(badSoft))
 			continue
 		}
-		Blit(im, k.face(c, q, side), x, y)
+		k.face(c, q, side).blitTo(im, x, y)
 	}
 }
 

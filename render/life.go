@@ -253,19 +253,19 @@ func rankLabel(rank int) string {
 }
 
 // face returns the sprite of card c at size s.
-func (k *lifeKit) face(c life.Card, s cardSize) *image.RGBA {
+func (k *lifeKit) face(c life.Card, s cardSize) *packed {
 	if !validFace(c) {
-		return k.drawFace(c, s)
+		return pack(k.drawFace(c, s))
 	}
 	if c.Rank == life.Joker {
 		c.Suit = life.NoSuit
 	}
 	key := faceKey{c.Suit, c.Rank, s}
 	if im, ok := k.faces.Load(key); ok {
-		return im.(*image.RGBA)
+		return im.(*packed)
 	}
-	im, _ := k.faces.LoadOrStore(key, k.drawFace(c, s))
-	return im.(*image.RGBA)
+	im, _ := k.faces.LoadOrStore(key, pack(k.drawFace(c, s)))
+	return im.(*packed)
 }
 
 // indexWidth is the width of a card's index column at size s: room for

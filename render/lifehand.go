@@ -232,7 +232,7 @@ func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
 		if lift != life.NoSuit && c.Suit == lift && !c.IsJoker() {
 			y -= lhLift
 		}
-		Blit(im, k.face(c, size), x, y)
+		k.face(c, size).blitTo(im, x, y)
 		if !c.IsJoker() {
 			k.fonts.icon("suit", size.spec().pipSize)
 		}
@@ -284,7 +284,7 @@ func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView) {
 	k.small.Draw(im, "Turned", float64(x+sp.w/2), float64(r.Min.Y+16), Centre, rgb(textSoft))
 	cardY := r.Min.Y + 26
 	if v.Turned != nil {
-		Blit(im, k.face(*v.Turned, cardBig), x, cardY)
+		k.face(*v.Turned, cardBig).blitTo(im, x, cardY)
 		k.fonts.icon("suit", sp.pipSize)
 		if v.Step == "lay" {
 			markFresh(im, image.Rect(x, cardY, x+sp.w, cardY+sp.h))

@@ -150,7 +150,7 @@ func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int
 		r := image.Rect(x, cardY, x+sp.w, cardY+sp.h)
 		switch {
 		case i == 0 && v.Turned != nil:
-			Blit(im, k.face(*v.Turned, cardBig), x, cardY)
+			k.face(*v.Turned, cardBig).blitTo(im, x, cardY)
 			k.fonts.icon("suit", sp.pipSize)
 			if v.Step == "lay" {
 				// A card waiting to be laid was turned by the last move.
@@ -163,7 +163,7 @@ func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int
 			FillRect(im, image.Rect(int(cx-w/2), cardY+sp.h/2-15, int(cx+w/2), cardY+sp.h/2+15), rgb(inkDark))
 			k.prompt.Draw(im, n, cx, float64(cardY+sp.h/2), Centre, rgb(white))
 		case i == 2 && v.DiscardTop != nil:
-			Blit(im, k.face(*v.DiscardTop, cardBig), x, cardY)
+			k.face(*v.DiscardTop, cardBig).blitTo(im, x, cardY)
 		default:
 			k.slot.Draw(im, r)
 		}

@@ -22,6 +22,9 @@ import (
 type palette struct {
 	colours []color.RGBA
 	plte    []byte // the PNG PLTE chunk, length, type and CRC included
+	// opaque holds each colour as the four bytes of an RGBA pixel, read
+	// as a little-endian word, for sprites kept in the palette.
+	opaque [256]uint32
 
 	// index maps a colour's top 6 bits of red, green and blue to its
 	// palette index plus one. Entries are filled the first time a colour of
@@ -45,6 +48,9 @@ func newPalette() *palette {
 		p.colours = append(p.colours, rgb(h))
 	}
 	p.plte = appendPLTE(nil, p.colours)
+	for i, c := range p.colours {
+		p.opaque[i] = uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xFF<<24
+	}
 	return p
 }
 
