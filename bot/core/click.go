@@ -443,6 +443,7 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 		}
 		t.State = state
 		t.refreshDecisions(st, t.actedSince(from), clicker)
+		t.markActed(from, clicker)
 		if res := st.Result(); res.Over {
 			rec.Status = storage.Over
 			t.Outcome = outcome(t, res)

@@ -56,6 +56,8 @@ type snapshot struct {
 	// quiet says the commit only changed who is away (Service.Away): the
 	// board may show it late (see holdQuiet).
 	quiet bool
+	// told is what each decision told the table, for the catch-ups.
+	told toldMoves
 }
 
 func (sn *snapshot) playing() bool { return sn.rec.Status == storage.Playing && sn.st != nil }

@@ -262,7 +262,12 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 	if len(reminders) > 0 {
 		content = strings.Join(reminders, "\n") + "\n" + content
 	}
-	return &Message{Content: content, Mentions: users}
+	// A game without hidden hands has no DM to tell its player what they
+	// missed: the ping that calls one player does.
+	if !sn.info.Private && len(seats) == 1 {
+		content += "\n" + s.sinceLastMove(sn, seats[0])
+	}
+	return &Message{Content: truncate(strings.TrimRight(content, "\n"), maxContent), Mentions: users}
 }
 
 // tellStory sends the story a finished game tells (games.Teller), in as

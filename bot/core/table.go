@@ -46,6 +46,11 @@ type table struct {
 	// Seen holds, per seat, the decision its player already knows about
 	// because their own click led to it: nobody pings them about it.
 	Seen []int `json:"seen,omitempty"`
+	// Acted holds, per seat, how many decisions the log held once its
+	// player's own last one was taken: what the AI decided for them while
+	// they were away is news to them (see catchup.go). Missing for a seat
+	// whose player has not clicked since records began to keep it.
+	Acted []int `json:"acted,omitempty"`
 	// Thread asks for the game to be played in a thread of its own, made
 	// from the lobby message when the game starts.
 	Thread bool `json:"thread,omitempty"`

@@ -128,6 +128,9 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, JumpLink(sn.rec.Guild, sn.t.Out.Board))
+	if sn.playing() {
+		sb.WriteString(s.sinceLastMove(sn, seat))
+	}
 	for _, note := range t.Notes[int(seat)] {
 		fmt.Fprintf(&sb, "🔒 %s\n", note)
 	}
@@ -213,6 +216,8 @@ func privateKey(sn *snapshot, seat games.Seat) string {
 		}
 	}
 	fmt.Fprintf(h, "\x00%d\x00%s\x00%q\x00%s", sn.rec.Status, sn.t.Outcome, sn.t.Notes[int(seat)], sn.t.Out.Board.ID)
+	// The DM opens with what happened since the seat last decided.
+	fmt.Fprintf(h, "\x00since %d", sn.t.sinceSeat(seat))
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 

@@ -1,0 +1,155 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/lifebot/lifebot/games"
+)
+
+// Long games are played in glances: a player back after a day must read
+// at once what the others did since they last acted. Each player's living
+// DM, and the ping that calls a player of a game without hidden hands,
+// opens with it: the public lines of every decision taken after the
+// player's own last one, in order, or, when they would not fit, how many
+// moves each player made and the latest of them.
+
+// catchUpBudget is how many characters the catch-up may take of a
+// message, leaving the rest of Discord's 2000 to the message itself.
+const catchUpBudget = 1100
+
+// toldMoves holds the public lines of each decision of a snapshot's game,
+// worked out once however many messages ask.
+type toldMoves struct {
+	once  sync.Once
+	lines [][]string // by decision; nil when the game could not be replayed
+}
+
+// toldByMove replays sn's game from its seed and decisions, as the log
+// does, and returns the public lines each decision told. The engines are
+// pure and replay exactly; private events never enter.
+func (s *Service) toldByMove(sn *snapshot) [][]string {
+	sn.told.once.Do(func() {
+		g, ok := s.games.Get(sn.rec.Game)
+		if !ok {
+			return
+		}
+		st, err := g.New(sn.t.config())
+		if err != nil {
+			return
+		}
+		names := sn.t.textNames()
+		lines := make([][]string, len(sn.t.Log))
+		for n, e := range sn.t.Log {
+			a, err := games.ParseAction(e.Action)
+			if err != nil {
+				return
+			}
+			events, err := st.Apply(e.Seat, a)
+			if err != nil {
+				return
+			}
+			for _, ev := range events {
+				if ev.Public() {
+					lines[n] = append(lines[n], ev.Format(names))
+				}
+			}
+		}
+		sn.told.lines = lines
+	})
+	return sn.told.lines
+}
+
+// sinceLastMove is what happened in sn's game since seat last decided (since
+// the start when it never has), in words: "" when nothing has.
+func (s *Service) sinceLastMove(sn *snapshot, seat games.Seat) string {
+	t := sn.t
+	last := len(t.Log) - t.sinceSeat(seat) - 1
+	told := s.toldByMove(sn)
+	var lines []string
+	moves := make([]int, len(t.Seats))
+	total := 0
+	for n := last + 1; n < len(told); n++ {
+		if len(told[n]) == 0 {
+			continue
+		}
+		total++
+		if by := int(t.Log[n].Seat); by >= 0 && by < len(moves) {
+			moves[by]++
+		}
+		lines = append(lines, told[n]...)
+	}
+	if total == 0 {
+		return ""
+	}
+	head := fmt.Sprintf("**Since your last move** (%s):\n", plural(total, "move"))
+	body := quoteLines(lines)
+	if len(head)+len(body) <= catchUpBudget {
+		return head + body
+	}
+	names := t.textNames()
+	var who []string
+	for i, n := range moves {
+		if n > 0 && i < len(names) {
+			who = append(who, fmt.Sprintf("%s %d", names[i], n))
+		}
+	}
+	head = fmt.Sprintf("**Since your last move**: %s (%s); the whole story is in `/log game:%s`. The latest:\n",
+		plural(total, "move"), strings.Join(who, ", "), sn.rec.ID)
+	keep := len(lines)
+	for keep > 0 && len(head)+len(quoteLines(lines[len(lines)-keep:])) > catchUpBudget {
+		keep--
+	}
+	return head + quoteLines(lines[len(lines)-keep:])
+}
+
+// quoteLines writes lines as a quote, one line each.
+func quoteLines(lines []string) string {
+	var sb strings.Builder
+	for _, l := range lines {
+		sb.WriteString("> ")
+		sb.WriteString(l)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// markActed records the decisions clicker's own click took among those
+// logged from from on.
+func (t *table) markActed(from int, clicker string) {
+	if clicker == "" {
+		return
+	}
+	for n := from; n < len(t.Log); n++ {
+		seat := int(t.Log[n].Seat)
+		if seat < 0 || seat >= len(t.Seats) || t.Seats[seat].User != clicker {
+			continue
+		}
+		if len(t.Acted) != len(t.Seats) {
+			t.Acted = make([]int, len(t.Seats))
+			for i := range t.Acted {
+				t.Acted[i] = -1
+			}
+		}
+		t.Acted[seat] = n + 1
+	}
+}
+
+// sinceSeat is how many decisions were taken since seat's player last
+// decided themselves (since the start when they never have). A record
+// from before Acted was kept counts from the seat's last logged decision.
+func (t *table) sinceSeat(seat games.Seat) int {
+	if i := int(seat); i < len(t.Acted) && t.Acted[i] >= 0 {
+		return len(t.Log) - t.Acted[i]
+	}
+	if len(t.Acted) == len(t.Seats) {
+		return len(t.Log)
+	}
+	for n := len(t.Log) - 1; n >= 0; n-- {
+		if t.Log[n].Seat == seat {
+			return len(t.Log) - 1 - n
+		}
+	}
+	return len(t.Log)
+}
