@@ -122,7 +122,13 @@ func TestMyGamesAcrossServersAndInDMs(t *testing.T) {
 	if !strings.Contains(h.fake.Message(board.ID).Content, ada.Mention()) {
 		mover, waiter = ben, ada
 	}
-	mustContain(t, "the mover's /mygames", privateText(t, h.command(mover, "mygames", nil)), "your move")
+	dashboard := h.command(mover, "mygames", nil)
+	mustContain(t, "the mover's /mygames", privateText(t, dashboard), "your move")
+	// Next answers, privately, with the link to the board holding the
+	// mover's buttons.
+	next := h.click(mover, dashboard.Message, buttonLabelled(t, dashboard.Message, "Next game waiting for me"))
+	mustContain(t, "Next game waiting for me", privateText(t, next), "(1 of 1)")
+	mustContain(t, "Next game waiting for me", privateText(t, next), "/"+board.ID+")")
 	if got := privateText(t, h.command(waiter, "mygames", nil)); strings.Contains(got, "your move") {
 		t.Errorf("the waiting player is told it is their move:\n%s", got)
 	}

@@ -97,6 +97,10 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		s.logClick(ctx, c, cid, r)
 		return
 	}
+	if cid.Verb == verbMine || cid.Verb == verbNext {
+		s.mineClick(ctx, c, cid, r)
+		return
+	}
 	var res clicked
 	var ans *answer
 	defer func() {

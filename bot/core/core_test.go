@@ -182,15 +182,22 @@ func (f *fixture) game() (string, MessageRef) {
 // open opens a lobby of kind, seats Ben and starts.
 func (f *fixture) open(kind string) (string, MessageRef) {
 	f.t.Helper()
+	return f.openBy(kind, ada, ben)
+}
+
+// openBy has host open a lobby of kind in their channel, seats guest and
+// starts.
+func (f *fixture) openBy(kind string, host, guest Actor) (string, MessageRef) {
+	f.t.Helper()
 	ctx := context.Background()
-	board := MessageRef{Channel: "c", ID: "900"}
-	f.svc.NewGame(ctx, ada, kind, nil, f.turns, &responder{original: board})
+	board := MessageRef{Channel: host.Channel, ID: "900"}
+	f.svc.NewGame(ctx, host, kind, nil, f.turns, &responder{original: board})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	id := recs[len(recs)-1].ID
 	for _, step := range []struct {
 		who  Actor
 		verb string
-	}{{ben, verbJoin}, {ada, verbStart}} {
+	}{{guest, verbJoin}, {host, verbStart}} {
 		r := &responder{}
 		f.svc.Click(ctx, Click{Actor: step.who, CustomID: customID{Verb: step.verb, Game: id}.String(), Message: board.ID}, r)
 		if kind, m := r.answer(); kind != "update" {

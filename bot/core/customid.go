@@ -67,7 +67,7 @@ func parseCustomID(s string) (customID, error) {
 	}
 	c := customID{Verb: parts[0], Game: parts[1]}
 	switch c.Verb {
-	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand, verbLook, verbLog:
+	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel, verbHand, verbLook, verbLog, verbMine, verbNext:
 		if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}

@@ -5,78 +5,284 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
 )
 
-// MyGames lists every open game the actor sits in, in every server, the
-// most recently active first, those waiting for them marked. It works in
-// a DM with the bot too, and is always answered privately.
+// Dashboard buttons. A dashboard names no game, so their game slot holds
+// noGame; the move slot holds the page to show. The Next button's game
+// slot holds the waiting game it showed last, or noGame.
+const (
+	verbMine = "mine"
+	verbNext = "next"
+	noGame   = "0"
+)
+
+// minePageBudget is what the games of one dashboard page may fill,
+// leaving room for its heading within a message.
+const minePageBudget = maxContent - 200
+
+// myGame is one open game of a player's dashboard.
+type myGame struct {
+	rec storage.Record
+	// line describes the game; waiting says it waits for the player, due
+	// is the deadline of whoever it waits for (zero without a clock), and
+	// buttons is the message that holds the player's buttons.
+	line    string
+	waiting bool
+	due     time.Time
+	buttons string
+}
+
+// MyGames answers /mygames with the first page of the actor's dashboard.
 func (s *Service) MyGames(ctx context.Context, a Actor) *Message {
-	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
+	return s.dashboard(ctx, a, 1)
+}
+
+// dashboard lists every open game the actor sits in, in every server:
+// those waiting for their move first, the one due soonest first, each
+// with a link to the message holding their buttons; then the others, the
+// most recently active first. It works in a DM with the bot too, and is
+// always answered privately. One read of the player's open games serves
+// a page, however many games they play.
+func (s *Service) dashboard(ctx context.Context, a Actor, page int) *Message {
+	mine, err := s.myGames(ctx, a)
 	if err != nil {
 		return Text(s.playerError(err, ""))
 	}
+	if len(mine) == 0 {
+		return Text("You're not in any game right now. Open one in a server channel with `/newgame`, or see finished ones with `/log`.")
+	}
+	waiting := 0
+	lines := make([]string, len(mine))
+	for i, g := range mine {
+		lines[i] = g.line
+		if g.waiting {
+			waiting++
+		}
+	}
+	pages := pageLines(lines, minePageBudget)
+	page = max(1, min(page, len(pages)))
+	var out strings.Builder
+	switch waiting {
+	case 0:
+		out.WriteString("**Your games** · none is waiting for you")
+	case 1:
+		out.WriteString("**Your games** · 1 is waiting for you")
+	default:
+		fmt.Fprintf(&out, "**Your games** · %d are waiting for you", waiting)
+	}
+	if len(pages) > 1 {
+		fmt.Fprintf(&out, " · page %d of %d", page, len(pages))
+	}
+	out.WriteString("\n" + pages[page-1])
+	m := Text(out.String())
+	row := Row{nextButton(noGame, waiting == 0)}
+	if len(pages) > 1 {
+		at := func(p int) string { return customID{Verb: verbMine, Game: noGame, Move: p}.String() }
+		row = append(row,
+			Component{Kind: Button, Label: "◀ Earlier", Style: Secondary, CustomID: at(max(page-1, 1)), Disabled: page == 1},
+			Component{Kind: Button, Label: "Later ▶", Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)})
+	}
+	m.Rows = []Row{row}
+	return m
+}
+
+// nextButton leads to the waiting game after the one named by after.
+func nextButton(after string, disabled bool) Component {
+	return Component{Kind: Button, Label: "Next game waiting for me", Style: Primary, CustomID: customID{Verb: verbNext, Game: after}.String(), Disabled: disabled}
+}
+
+// nextWaiting answers the Next button: a private message linking to the
+// buttons of the game waiting for the actor that follows after in the
+// dashboard's order, from the first again at the end. It is worked out
+// at the click, from the games as they are then: a link button's address
+// is fixed when the dashboard is drawn, and a game moved on since would
+// still be offered.
+func (s *Service) nextWaiting(ctx context.Context, a Actor, after string) *Message {
+	mine, err := s.myGames(ctx, a)
+	if err != nil {
+		return Text(s.playerError(err, ""))
+	}
+	var waiting []myGame
+	for _, g := range mine {
+		if g.waiting {
+			waiting = append(waiting, g)
+		}
+	}
+	if len(waiting) == 0 {
+		return Text("No game is waiting for you right now. `/mygames` lists your games.")
+	}
+	n := 0
+	if i := slices.IndexFunc(waiting, func(g myGame) bool { return g.rec.ID == after }); i >= 0 {
+		n = (i + 1) % len(waiting)
+	}
+	g := waiting[n]
+	m := Text(fmt.Sprintf("Next waiting for you (%d of %d):\n%s", n+1, len(waiting), g.line))
+	m.Rows = []Row{{nextButton(g.rec.ID, len(waiting) == 1)}}
+	return m
+}
+
+// mineClick serves the dashboard's buttons: a page turns in place, Next
+// answers with a message of its own. Reading needs no lock: the
+// dashboard only reads committed records.
+func (s *Service) mineClick(ctx context.Context, c Click, cid customID, r Responder) {
+	if cid.Verb == verbNext {
+		s.reply(ctx, r, s.nextWaiting(ctx, c.Actor, cid.Game))
+		return
+	}
+	m := s.dashboard(ctx, c.Actor, cid.Move)
+	if !c.Ephemeral {
+		s.reply(ctx, r, m)
+		return
+	}
+	if err := r.Update(ctx, m); err != nil {
+		s.log.Warn("turning a dashboard's page", "err", err)
+	}
+}
+
+// myGames reads the actor's open games, in the dashboard's order.
+func (s *Service) myGames(ctx context.Context, a Actor) ([]myGame, error) {
+	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
+	if err != nil {
+		return nil, err
+	}
 	sortNewest(recs)
-	var yours, others []string
+	out := make([]myGame, 0, len(recs))
 	for _, rec := range recs {
 		t, err := decodeTable(rec)
 		if err != nil {
 			s.log.Error("listing game", "game", rec.ID, "err", err)
 			continue
 		}
-		line, waiting := s.myGameLine(rec, t, a.User)
-		if waiting {
-			yours = append(yours, line)
-		} else {
-			others = append(others, line)
+		out = append(out, s.myGame(rec, t, a))
+	}
+	slices.SortStableFunc(out, func(x, y myGame) int {
+		switch {
+		case x.waiting != y.waiting:
+			if x.waiting {
+				return -1
+			}
+			return 1
+		case !x.waiting || x.due.Equal(y.due):
+			return 0
+		case x.due.IsZero():
+			return 1
+		case y.due.IsZero():
+			return -1
 		}
-	}
-	if len(yours)+len(others) == 0 {
-		return Text("You're not in any game right now. Open one in a server channel with `/newgame`, or see finished ones with `/log`.")
-	}
-	var out strings.Builder
-	switch len(yours) {
-	case 0:
-		out.WriteString("**Your games** · none is waiting for you.\n")
-	case 1:
-		out.WriteString("**Your games** · 1 is waiting for you.\n")
-	default:
-		fmt.Fprintf(&out, "**Your games** · %d are waiting for you.\n", len(yours))
-	}
-	lines := append(yours, others...)
-	for n, l := range lines {
-		if out.Len()+len(l)+1 > maxContent-40 {
-			fmt.Fprintf(&out, "…and %d more.", len(lines)-n)
-			break
-		}
-		out.WriteString(l + "\n")
-	}
-	return Text(out.String())
+		return x.due.Compare(y.due)
+	})
+	return out, nil
 }
 
-// myGameLine is one game of /mygames, and whether it waits for user.
-func (s *Service) myGameLine(rec storage.Record, t *table, user string) (string, bool) {
-	name := s.GameName(rec.Game)
-	where := ""
+// myGame describes one game for the dashboard of a: its title and id,
+// where it plays, the opponents, whose move it is and until when, its
+// last activity and a link to where the player acts. It shows what the
+// board shows and nothing of any hand.
+func (s *Service) myGame(rec storage.Record, t *table, a Actor) myGame {
+	g := myGame{rec: rec}
 	if t.Out.Board.ID != "" {
-		where = " · [board](" + JumpLink(rec.Guild, t.Out.Board) + ")"
-	} else if rec.Channel != "" {
-		where = " · <#" + rec.Channel + ">"
+		g.buttons = JumpLink(rec.Guild, t.Out.Board)
+	}
+	where := "<#" + channelOf(rec, t.Out) + ">"
+	switch {
+	case rec.Guild == "":
+	case rec.Guild == a.Guild:
+		where += " in this server"
+	default:
+		where += " in another server"
+	}
+	var opponents []string
+	for _, st := range t.Seats {
+		if st.AI || st.User != a.User {
+			opponents = append(opponents, escapeText(st.Name))
+		}
+	}
+	vs := "alone so far"
+	if len(opponents) > 0 {
+		vs = "vs " + truncate(strings.Join(opponents, ", "), 80)
+	}
+	head := fmt.Sprintf("**%s** `%s` · %s · %s", s.GameName(rec.Game), rec.ID, where, vs)
+	active := fmt.Sprintf(" · active <t:%d:R>", rec.Updated.Unix())
+	link := func(label string) string {
+		if g.buttons == "" {
+			return ""
+		}
+		return " · [" + label + "](" + g.buttons + ")"
 	}
 	if rec.Status == storage.Lobby {
-		return fmt.Sprintf("🕓 **%s** · lobby, %d joined%s", name, len(t.Seats), where), false
+		g.line = fmt.Sprintf("🕓 %s · lobby, %d joined%s%s", head, len(t.Seats), active, link("lobby"))
+		return g
 	}
-	st, err := s.decodeState(rec.Game, t)
+	acting, err := s.acting(rec, t)
 	if err != nil {
-		return fmt.Sprintf("**%s** · running%s", name, where), false
+		g.line = fmt.Sprintf("▫️ %s · running%s%s", head, active, link("board"))
+		return g
 	}
-	seat, seated := t.seatOf(user)
-	if seated && games.IsActive(st, seat) {
-		return fmt.Sprintf("👉 **%s** · your move%s", name, where), true
+	seat, seated := t.seatOf(a.User)
+	g.waiting = seated && slices.Contains(acting, seat)
+	var waitingFor []string
+	for _, other := range acting {
+		waitingFor = append(waitingFor, escapeText(t.Seats[other].Name))
 	}
-	return fmt.Sprintf("▫️ **%s** · waiting for %s%s", name, t.waitingNames(st), where), false
+	turn := "waiting for " + strings.Join(waitingFor, ", ")
+	if g.waiting {
+		turn = "**your move**"
+		g.due = t.seatDue(seat)
+		if kind, ok := s.games.Get(rec.Game); ok && kind.Info().Private {
+			if c := t.Out.Players[a.User]; c != nil && c.View.ID != "" && c.ClosedAt.IsZero() {
+				g.buttons = JumpLink("", c.View)
+			}
+		}
+	} else {
+		for _, other := range acting {
+			if d := t.seatDue(other); !d.IsZero() && (g.due.IsZero() || d.Before(g.due)) {
+				g.due = d
+			}
+		}
+	}
+	if !g.due.IsZero() {
+		turn += fmt.Sprintf(", due <t:%d:R>", g.due.Unix())
+	}
+	label, mark := "board", "▫️"
+	if g.waiting {
+		label, mark = "your buttons", "👉"
+	}
+	g.line = fmt.Sprintf("%s %s · %s%s%s", mark, head, turn, active, link(label))
+	return g
+}
+
+// acting lists the seats a running game waits for. Each commit notes
+// them in the table (Choices, see decisions.go), so a dashboard of
+// hundreds of games decodes no game's state; a table from before that
+// is asked its state.
+func (s *Service) acting(rec storage.Record, t *table) ([]games.Seat, error) {
+	if len(t.Choices) != len(t.Seats) {
+		st, err := s.decodeState(rec.Game, t)
+		if err != nil {
+			return nil, err
+		}
+		return st.Active(), nil
+	}
+	var out []games.Seat
+	for i, c := range t.Choices {
+		if c != "" {
+			out = append(out, games.Seat(i))
+		}
+	}
+	return out, nil
+}
+
+// seatDue is the deadline of seat's current decision, zero when the table
+// has no clock or the seat is a machine's.
+func (t *table) seatDue(seat games.Seat) time.Time {
+	if t.Clock == nil || int(seat) >= len(t.Clock.Seats) || int(seat) >= len(t.Seats) || t.Seats[seat].AI {
+		return time.Time{}
+	}
+	return t.Clock.Seats[seat].Due
 }
 
 // sortNewest orders records by their last activity, newest first.

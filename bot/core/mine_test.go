@@ -342,3 +342,222 @@ func TestGameLogLeavesOutPrivateLines(t *testing.T) {
 		}
 	}
 }
+
+// dashboardLine is the line of /mygames that names the game id, and its
+// place among the lines; -1 when the game is not listed.
+func dashboardLine(m *Message, id string) (int, string) {
+	for n, l := range strings.Split(m.Content, "\n") {
+		if strings.Contains(l, "`"+id+"`") {
+			return n, l
+		}
+	}
+	return -1, ""
+}
+
+// A player of several games reads each one's title, number, place,
+// opponents, turn and clock on /mygames, those waiting for them first and
+// the one due soonest first, each with a link to the message holding
+// their buttons: the living DM in a game with hidden hands.
+func TestMyGamesDashboard(t *testing.T) {
+	f, _, clock := clockedFixture(t)
+	f.svc.games = games.NewRegistry(thatslife.Game{}, lagom.Game{})
+	f.turns = Setup{Clock: "1d"}
+	ctx := context.Background()
+	load := func(id string) (*table, games.State) {
+		rec, tb := f.table(id)
+		return tb, mustState(t, f.svc, rec, tb)
+	}
+	done, _ := f.game()
+	f.playToEnd(done)
+	hidden, _ := f.open("lagom")
+	clock.Advance(time.Hour)
+	here, hereBoard := f.game()
+	clock.Advance(time.Hour)
+	cy := Actor{User: "3", Name: "Cy", Guild: "h", Channel: "d"}
+	there, thereBoard := f.openBy("thatslife", cy, Actor{User: ada.User, Name: "Ada", Guild: "h", Channel: "d"})
+	// The living DMs are saved with the ledger once the game is quiet.
+	deadline := time.Now().Add(5 * time.Second)
+	for out, _ := f.storedLedger(hidden); out.Players[ada.User] == nil || out.Players[ada.User].View.ID == ""; out, _ = f.storedLedger(hidden) {
+		if time.Now().After(deadline) {
+			t.Fatal("Ada's living DM was never saved")
+		}
+		clock.Advance(time.Minute)
+		time.Sleep(time.Millisecond)
+	}
+
+	// The two That's Life! tables seat Ada first and second, and a seat
+	// begins the same way in both: one of them waits for her.
+	_, hereState := load(here)
+	mine, theirs, theirsBoard, opponent := here, there, thereBoard, "Cy"
+	myBoard := JumpLink("g", hereBoard)
+	if !games.IsActive(hereState, 0) {
+		mine, theirs, theirsBoard, opponent = there, here, hereBoard, "Ben"
+		myBoard = JumpLink("h", thereBoard)
+	}
+	hiddenTable, hiddenState := load(hidden)
+	if !games.IsActive(hiddenState, 0) {
+		t.Fatal("the Lagom game does not wait for Ada")
+	}
+	view := hiddenTable.Out.Players[ada.User].View
+
+	got := f.svc.MyGames(ctx, ada)
+	if !got.Private || len(got.Content) > maxContent {
+		t.Fatalf("/mygames is public or too long (%d characters)", len(got.Content))
+	}
+	if !strings.Contains(got.Content, "2 are waiting for you") {
+		t.Errorf("the heading does not count the waiting games:\n%s", got.Content)
+	}
+	order := make([]int, 3)
+	lines := make([]string, 3)
+	for i, id := range []string{hidden, mine, theirs} {
+		order[i], lines[i] = dashboardLine(got, id)
+	}
+	if !(order[0] >= 0 && order[0] < order[1] && order[1] < order[2]) {
+		t.Errorf("games in the order %v, want the Lagom due first, the other game waiting for Ada next, then the one waiting for %s:\n%s", order, opponent, got.Content)
+	}
+	if n, _ := dashboardLine(got, done); n >= 0 {
+		t.Errorf("the finished game %s is listed:\n%s", done, got.Content)
+	}
+	hiddenDue := hiddenTable.Clock.Seats[0].Due.Unix()
+	for _, want := range []string{"👉 **Lagom**", "<#c> in this server", "vs Ben", "**your move**", fmt.Sprintf("due <t:%d:R>", hiddenDue), "active <t:", "[your buttons](" + JumpLink("", view) + ")"} {
+		if !strings.Contains(lines[0], want) {
+			t.Errorf("the hidden-hand game's line lacks %q: %s", want, lines[0])
+		}
+	}
+	if !strings.Contains(lines[1], "👉 **That's Life!**") || !strings.Contains(lines[1], "[your buttons]("+myBoard+")") {
+		t.Errorf("the That's Life! game waiting for Ada does not link its board %s: %s", myBoard, lines[1])
+	}
+	if !strings.Contains(lines[2], "▫️ **That's Life!**") || !strings.Contains(lines[2], "waiting for "+opponent+", due <t:") || strings.Contains(lines[2], "your move") {
+		t.Errorf("the game waiting for %s reads: %s", opponent, lines[2])
+	}
+	_, thereLine := dashboardLine(got, there)
+	_, hereLine := dashboardLine(got, here)
+	if !strings.Contains(thereLine, "<#d> in another server") || !strings.Contains(thereLine, "vs Cy") ||
+		!strings.Contains(hereLine, "<#c> in this server") || !strings.Contains(hereLine, "vs Ben") {
+		t.Errorf("the two That's Life! games are not told apart:\n%s\n%s", hereLine, thereLine)
+	}
+	_, boardLine := dashboardLine(got, theirs)
+	if board := JumpLink(map[string]string{here: "g", there: "h"}[theirs], theirsBoard); !strings.Contains(boardLine, "[board]("+board+")") {
+		t.Errorf("the game waiting for someone else does not link its board %s: %s", board, boardLine)
+	}
+	// Nothing of Ada's hand is on it.
+	for _, c := range hiddenState.Legal(0) {
+		if strings.Contains(got.Content, c.Label) {
+			t.Errorf("/mygames shows Ada's choice %q", c.Label)
+		}
+	}
+	// Asked in a DM, no game is in "this server".
+	if dm := f.svc.MyGames(ctx, Actor{User: ada.User, Name: "Ada"}); strings.Contains(dm.Content, "this server") {
+		t.Errorf("/mygames in a DM places a game in this server:\n%s", dm.Content)
+	}
+
+	// Next leads through the waiting games in the dashboard's order, and
+	// round again.
+	if len(got.Rows) != 1 || got.Rows[0][0].Label != "Next game waiting for me" || got.Rows[0][0].Disabled {
+		t.Fatalf("/mygames has no Next button: %+v", got.Rows)
+	}
+	next := func(m *Message) *Message {
+		t.Helper()
+		r := &responder{}
+		f.svc.Click(ctx, Click{Actor: ada, CustomID: m.Rows[0][0].CustomID, Ephemeral: true}, r)
+		kind, ans := r.answer()
+		if kind != "reply" || !ans.Private || len(ans.Rows) != 1 {
+			t.Fatalf("Next answered %s %+v", kind, ans)
+		}
+		return ans
+	}
+	first := next(got)
+	if !strings.Contains(first.Content, "(1 of 2)") || !strings.Contains(first.Content, JumpLink("", view)) {
+		t.Errorf("Next does not lead to the Lagom DM first:\n%s", first.Content)
+	}
+	second := next(first)
+	if !strings.Contains(second.Content, "(2 of 2)") || !strings.Contains(second.Content, myBoard) {
+		t.Errorf("Next does not lead to the That's Life! board second:\n%s", second.Content)
+	}
+	if again := next(second); !strings.Contains(again.Content, "(1 of 2)") {
+		t.Errorf("Next does not come round again:\n%s", again.Content)
+	}
+	// Once Ada has moved in one, Next leads only to the other.
+	for {
+		who, cid := f.legalClick(mine)
+		if who.User != ada.User {
+			break
+		}
+		f.svc.Click(ctx, Click{Actor: who, CustomID: cid, Message: "elsewhere", Ephemeral: true}, &responder{})
+	}
+	if ans := next(got); !strings.Contains(ans.Content, "(1 of 1)") || !strings.Contains(ans.Content, JumpLink("", view)) {
+		t.Errorf("Next after Ada moved:\n%s", ans.Content)
+	}
+}
+
+// Hundreds of open games and a long history are read with one list of the
+// open games per page, and pages of at most a message each hold every
+// game once.
+func TestMyGamesPagesHundredsOfGames(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	const closed, open = 600, 200
+	seedHistory(t, f.store, closed, 8)
+	id, _ := f.game()
+	rec, err := f.store.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{id: true}
+	for range open - 1 {
+		rec.ID = ""
+		made, err := f.store.Create(ctx, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[made.ID] = true
+	}
+	counted := &countingStore{Store: f.store}
+	f.svc.store = counted
+
+	m := f.svc.MyGames(ctx, ada)
+	seen := map[string]bool{}
+	for pages := 1; ; pages++ {
+		if n := counted.listed.Swap(0); n != open {
+			t.Fatalf("page %d read %d games, want the %d open ones alone", pages, n, open)
+		}
+		if len(m.Content) > maxContent || len(m.Rows) > maxRows {
+			t.Fatalf("page %d: %d characters, %d rows", pages, len(m.Content), len(m.Rows))
+		}
+		for _, c := range m.Rows[0] {
+			if len(c.CustomID) > 100 || len(c.Label) > maxLabel {
+				t.Fatalf("component %+v passes Discord's limits", c)
+			}
+		}
+		for g := range ids {
+			if n, _ := dashboardLine(m, g); n >= 0 {
+				if seen[g] {
+					t.Fatalf("game %s is on two pages", g)
+				}
+				seen[g] = true
+			}
+		}
+		if len(m.Rows[0]) != 3 || m.Rows[0][2].Label != "Later ▶" {
+			t.Fatalf("page %d has no page buttons: %+v", pages, m.Rows)
+		}
+		if m.Rows[0][2].Disabled {
+			if pages < 5 {
+				t.Errorf("%d pages for %d games", pages, open)
+			}
+			break
+		}
+		r := &responder{}
+		f.svc.Click(ctx, Click{Actor: ada, CustomID: m.Rows[0][2].CustomID, Ephemeral: true}, r)
+		kind, next := r.answer()
+		if kind != "update" || !strings.Contains(next.Content, fmt.Sprintf("page %d of", pages+1)) {
+			t.Fatalf("turning to page %d answered %s %q", pages+1, kind, next.Content)
+		}
+		m = next
+		if pages > open {
+			t.Fatal("the pages never end")
+		}
+	}
+	if len(seen) != open {
+		t.Errorf("the pages list %d of the %d open games", len(seen), open)
+	}
+}
