@@ -24,7 +24,7 @@ Drawing a card lets you pick the deck: this phase's or one of the next two. Afte
 func (Game) Info() games.Info {
 	return games.Info{
 		ID: "alife", Name: "A Life",
-		Summary:  "Live a whole life, from childhood to old age, and score by the values you grew into.",
+		Summary:  "Live a whole life, childhood to old age, scoring by the values you grew into.",
 		MinSeats: minSeats, MaxSeats: maxSeats,
 		Rules:   rulesText,
 		Private: true,
