@@ -149,6 +149,10 @@ func TestALifeEndToEnd(t *testing.T) {
 		var where []*discordtest.Message
 		for _, seat := range active {
 			where = append(where, h.privateDecision(m, users[seat], seat, lobby.ID, users[seat].ID == ben.ID))
+			if v.Step == "start" && users[seat].ID != ben.ID {
+				// The DM that asks where to start explains the board's words.
+				mustContain(t, users[seat].Username+"'s DM asking where to start", where[len(where)-1].Content, "your **stack** (your marker)")
+			}
 		}
 		type pending struct {
 			seat games.Seat

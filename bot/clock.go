@@ -16,13 +16,6 @@ const (
 
 // commonOptions are the options of /newgame that every game has.
 func (b *Bot) commonOptions() []*discordgo.ApplicationCommandOption {
-	choices := func(cs []core.Choice) []*discordgo.ApplicationCommandOptionChoice {
-		var out []*discordgo.ApplicationCommandOptionChoice
-		for _, c := range cs {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
-		}
-		return out
-	}
 	def := "no clock"
 	if b.cfg.TurnClock > 0 {
 		def = core.SpanWords(b.cfg.TurnClock)
@@ -30,19 +23,28 @@ func (b *Bot) commonOptions() []*discordgo.ApplicationCommandOption {
 	return []*discordgo.ApplicationCommandOption{
 		{
 			Type: discordgo.ApplicationCommandOptionString, Name: optClock,
-			Description: truncate("Time each player has per move (default: "+def+")", 100),
-			Choices:     choices(core.ClockChoices),
+			Description: "Time each player has per move (default: " + def + ")",
+			Choices:     optionChoices(core.ClockChoices),
 		},
 		{
 			Type: discordgo.ApplicationCommandOptionString, Name: optOnTimeout,
 			Description: "When a player's time runs out (default: the AI plays their turn)",
-			Choices:     choices(core.TimeoutChoices),
+			Choices:     optionChoices(core.TimeoutChoices),
 		},
 		{
 			Type: discordgo.ApplicationCommandOptionBoolean, Name: optThread,
 			Description: "Play in a thread of its own under this channel (default: the server's setting)",
 		},
 	}
+}
+
+// optionChoices offers values named in words as a command option's choices.
+func optionChoices(cs []core.Choice) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range cs {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+	}
+	return out
 }
 
 func isSetupOption(name string) bool {

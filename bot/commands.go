@@ -118,7 +118,8 @@ func (b *Bot) commandSet() []command {
 				Contexts: anywhere, IntegrationTypes: serverApp,
 				Options: []*discordgo.ApplicationCommandOption{{
 					Type: discordgo.ApplicationCommandOptionString, Name: "duration", Required: true,
-					Description: `How long: "12h", "3d", "1w"; "off" when you are back early`,
+					Description: "How long you are away, or that you are back early",
+					Choices:     optionChoices(core.AwayChoices),
 				}},
 			},
 			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
@@ -165,7 +166,7 @@ func (b *Bot) newgameSubcommands() []*discordgo.ApplicationCommandOption {
 		info := g.Info()
 		sub := &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: id,
-			Description: truncate(fmt.Sprintf("%s, for %d–%d players: %s", info.Name, info.MinSeats, info.MaxSeats, info.Summary), 100),
+			Description: fmt.Sprintf("For %d–%d players. %s", info.MinSeats, info.MaxSeats, info.Summary),
 		}
 		for _, o := range info.Options {
 			sub.Options = append(sub.Options, commandOption(o))
@@ -183,7 +184,7 @@ func (b *Bot) rulesSubcommands() []*discordgo.ApplicationCommandOption {
 		g, _ := b.cfg.Games.Get(id)
 		out = append(out, &discordgo.ApplicationCommandOption{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: id,
-			Description: truncate("How to play "+g.Info().Name, 100),
+			Description: "How to play " + g.Info().Name,
 		})
 	}
 	return out
@@ -229,14 +230,14 @@ func commandOption(o games.Option) *discordgo.ApplicationCommandOption {
 	if desc == "" {
 		desc = o.Name
 	}
-	opt := &discordgo.ApplicationCommandOption{Name: o.Key, Description: truncate(desc, 100)}
+	opt := &discordgo.ApplicationCommandOption{Name: o.Key, Description: desc}
 	switch o.Kind {
 	case games.Bool:
 		opt.Type = discordgo.ApplicationCommandOptionBoolean
 	case games.Enum:
 		opt.Type = discordgo.ApplicationCommandOptionString
 		for _, c := range o.Choices {
-			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(o.ChoiceName(c), 100), Value: c})
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: o.ChoiceName(c), Value: c})
 		}
 	case games.Int:
 		opt.Type = discordgo.ApplicationCommandOptionInteger

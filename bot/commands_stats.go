@@ -11,9 +11,11 @@ import (
 // one person's question; /leaderboard answers in the channel, as a table
 // to talk about, and its mentions ping nobody.
 func (b *Bot) statsCommands() []command {
-	game := func(desc string, required bool) *discordgo.ApplicationCommandOption {
+	// kind names a title (Life, Yodo…), where game: elsewhere names one
+	// game played at one table.
+	kind := func(desc string, required bool) *discordgo.ApplicationCommandOption {
 		opt := &discordgo.ApplicationCommandOption{
-			Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: desc, Required: required,
+			Type: discordgo.ApplicationCommandOptionString, Name: "kind", Description: desc, Required: required,
 		}
 		for _, id := range b.playable() {
 			g, _ := b.cfg.Games.Get(id)
@@ -28,23 +30,23 @@ func (b *Bot) statsCommands() []command {
 				Contexts: inServers, IntegrationTypes: serverApp,
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose stats (yours if left out)"},
-					game("One game only (all games if left out)", false),
+					kind("One kind of game only (every kind if left out)", false),
 				},
 			},
 			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
 				opts := i.ApplicationCommandData().Options
-				b.answer(ctx, r, b.svc.Stats(ctx, actor(i), optionString(opts, "user"), optionString(opts, "game")))
+				b.answer(ctx, r, b.svc.Stats(ctx, actor(i), optionString(opts, "user"), optionString(opts, "kind")))
 			},
 		},
 		{
 			def: &discordgo.ApplicationCommand{
 				Name: "leaderboard", Description: "The best rated players of a game in this server",
 				Contexts: inServers, IntegrationTypes: serverApp,
-				Options: []*discordgo.ApplicationCommandOption{game("Which game", true)},
+				Options: []*discordgo.ApplicationCommandOption{kind("Which kind of game", true)},
 			},
 			public: true,
 			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
-				b.answer(ctx, r, b.svc.Leaderboard(ctx, actor(i), optionString(i.ApplicationCommandData().Options, "game")))
+				b.answer(ctx, r, b.svc.Leaderboard(ctx, actor(i), optionString(i.ApplicationCommandData().Options, "kind")))
 			},
 		},
 	}

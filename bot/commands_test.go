@@ -5,13 +5,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 )
 
 func TestCommandsAreRegistered(t *testing.T) {
@@ -296,4 +300,50 @@ func TestGamesAndAbandon(t *testing.T) {
 		t.Errorf("an abandoned board still has buttons")
 	}
 	mustContain(t, "abandoning twice", privateText(t, h.command(ada, "abandon", nil)), "no open game")
+}
+
+// Every description and choice name is written whole within Discord's 100
+// characters: none is cut to fit, and none ends in an ellipsis that a cut
+// would leave. Option names keep one meaning: kind: is a game's title,
+// game: one game played at a table.
+func TestCommandWordsAreWhole(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{}), textRenderer{})
+	check := func(where, text string) {
+		if n := utf8.RuneCountInString(text); n == 0 || n > 100 {
+			t.Errorf("%s has %d characters: %q", where, n, text)
+		}
+		if strings.HasSuffix(text, "…") {
+			t.Errorf("%s is cut short: %q", where, text)
+		}
+	}
+	var walk func(where string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(where string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			at := where + " " + o.Name
+			check(at+"'s description", o.Description)
+			for _, c := range o.Choices {
+				check(fmt.Sprintf("%s's choice %v", at, c.Value), c.Name)
+			}
+			switch o.Name {
+			case "kind":
+				if len(o.Choices) == 0 {
+					t.Errorf("%s does not offer the games' titles", at)
+				}
+			case "game":
+				if !o.Autocomplete {
+					t.Errorf("%s does not suggest the player's games", at)
+				}
+			}
+			walk(at, o.Options)
+		}
+	}
+	cmds := h.fake.Commands("")
+	if len(cmds) == 0 {
+		t.Fatal("no commands registered")
+	}
+	for _, c := range cmds {
+		check("/"+c.Name+"'s description", c.Description)
+		walk("/"+c.Name, c.Options)
+	}
 }

@@ -113,12 +113,12 @@ func TestStatsAndLeaderboardAfterAFewGames(t *testing.T) {
 	mustContain(t, "Ben's /stats", got, "rating "+ordinal(ratings[ben.ID]))
 	mustContain(t, "Ben's /stats", got, "Not counted: 1 game with AI players.")
 
-	got = privateText(t, h.command(cy, "stats", map[string]any{"user": ada.ID, "game": "claim"}))
+	got = privateText(t, h.command(cy, "stats", map[string]any{"user": ada.ID, "kind": "claim"}))
 	mustContain(t, "Ada's /stats asked by Cy", got, "<@"+ada.ID+">")
 	mustContain(t, "Ada's /stats asked by Cy", got, fmt.Sprintf("%d games · %d wins", played[ada.ID], wins[ada.ID]))
 
 	pings := h.pingCounts([]discordtest.User{ada, ben, cy})
-	resp := h.command(cy, "leaderboard", map[string]any{"game": "claim"})
+	resp := h.command(cy, "leaderboard", map[string]any{"kind": "claim"})
 	if resp.Message == nil || resp.Message.Ephemeral() {
 		t.Fatalf("/leaderboard answered %+v, want a public message", resp)
 	}

@@ -127,7 +127,7 @@ func TestWordsPlayersSee(t *testing.T) {
 	}{
 		{stranger, "abandon", map[string]any{"game": "nope"}, "Pick one of the suggestions the command offers for `game:`"},
 		{stranger, "log", map[string]any{"game": "nope"}, "Pick one of the suggestions `/log game:` offers"},
-		{stranger, "away", map[string]any{"duration": "soonish"}, "or say `off` when you are back"},
+		{stranger, "away", map[string]any{"duration": "off"}, "You weren't away in any game with a clock."},
 		{stranger, "resign", nil, "`/mygames`"},
 		{stranger, "mygames", nil, "`/newgame`"},
 		{ben, "newgame thatslife", map[string]any{"layout": "plus_ascending"}, ""},

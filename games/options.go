@@ -157,7 +157,7 @@ func (o Option) ChoiceName(v string) string {
 type Info struct {
 	ID       string // "thatslife"
 	Name     string // "That's Life!"
-	Summary  string // one line
+	Summary  string // one line of at most 80 characters: /newgame shows it
 	MinSeats int
 	MaxSeats int
 	Options  []Option

@@ -102,13 +102,13 @@ const (
 
 // cardKey names a card face. Faces depend on what a card shows, not on its
 // id: the two −3 cards of runs A and B look alike, as on the table, and
-// differ by the position printed on them (indexed) while both lie on the
-// course, as the buttons name them "#5 −3".
+// differ by the mark printed on them (marked) while both lie on the
+// course, as the buttons name them "A−3" and "B−3".
 type cardKey struct {
 	kind     thatslife.Kind
 	value    int
 	recycled bool
-	indexed  bool
+	marked   bool
 	wide     bool
 }
 
@@ -197,8 +197,8 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 	k.cards[start] = k.drawCard(start)
 	for _, c := range standardFaces() {
 		for _, b := range []bool{false, true} {
-			for _, indexed := range []bool{false, true} {
-				key := cardKey{c.Kind, c.Value, b, indexed, false}
+			for _, marked := range []bool{false, true} {
+				key := cardKey{c.Kind, c.Value, b, marked, false}
 				k.cards[key] = k.drawCard(key)
 			}
 			for _, big := range []bool{false, true} {
@@ -284,8 +284,8 @@ func faceLabel(kind thatslife.Kind, value int) string {
 	return thatslife.Card{Kind: kind, Value: value}.Label()
 }
 
-// drawCard draws a card face with its shadow: the position printed on an
-// indexed card and the pieces are added per board. Cards always lie on the
+// drawCard draws a card face with its shadow: the mark printed on a
+// marked card and the pieces are added per board. Cards always lie on the
 // bare table, so the sprite is drawn on the table colour and opaque, and
 // can be pasted.
 func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
@@ -297,15 +297,15 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 		st := styleOf(key.kind)
 		CardShadow(dc, x, y, w, h, tlRadius)
 		RoundedCard(dc, x, y, w, h, tlRadius, st.fill, st.edge, 2.5)
-		// An indexed card leaves its left for the position.
+		// A marked card leaves its left for the mark.
 		cx, vy := x+w/2, y+16
 		anchor := Centre
-		if key.indexed {
+		if key.marked {
 			cx, anchor = x+w-6, MiddleRight
 		}
 		switch key.kind {
 		case thatslife.Fortune:
-			if key.indexed {
+			if key.marked {
 				cx -= 12
 			}
 			StarPath(dc, cx, vy+1, 13)
@@ -329,7 +329,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 		default:
 			s := faceLabel(key.kind, key.value)
 			room := w - 10
-			if key.indexed {
+			if key.marked {
 				room = w - 36
 			}
 			f := FitFace(s, room, k.value, k.small)
@@ -554,8 +554,8 @@ func courseSlot(i int) int {
 }
 
 // repeated reports, for each spot, whether another spot on the course shows
-// the same face: the buttons then name it by position, "#5 −3", and the
-// card carries that number.
+// the same face: the buttons then name it with its mark, "A−3", and the
+// card carries that mark.
 func repeated(spots []thatslife.Spot) []bool {
 	type face struct {
 		kind  thatslife.Kind
@@ -613,8 +613,8 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
 			face = k.drawCard(key)
 		}
 		Paste(im, face, x-tlPad, y-tlPad)
-		if key.indexed {
-			k.small.Draw(im, "#"+strconv.Itoa(s), float64(x+6), float64(y+16), MiddleLeft, styleOf(sp.Card.Kind).edge)
+		if key.marked {
+			k.small.Draw(im, sp.Card.Mark(), float64(x+6), float64(y+16), MiddleLeft, styleOf(sp.Card.Kind).edge)
 		}
 		if sp.Recycled {
 			k.fonts.icon("recycled", minIcon)

@@ -13,6 +13,13 @@ import (
 // typo than a holiday, and each game's cap would cut it anyway.
 const maxAway = 8 * 7 * 24 * time.Hour
 
+// AwayChoices are the spans /away offers. Away still reads any span
+// ParseSpan does, for clients that show an older command list.
+var AwayChoices = []Choice{
+	{"12 hours", "12h"}, {"1 day", "1d"}, {"2 days", "2d"}, {"3 days", "3d"}, {"1 week", "1w"}, {"2 weeks", "2w"},
+	{"I'm back: run my clocks again", "off"},
+}
+
 // Away pauses the actor's turn clocks in every game they play in, for the
 // span given ("3d", "12h", "1w"), each game within what its cap still
 // allows; "off" or "0" ends a pause early. Each table is told on its

@@ -69,12 +69,18 @@ func (s *state) PromptTo(seat games.Seat) string {
 	case stepOver:
 		return "The game is over."
 	case stepStart:
-		return "Choose where to start."
+		return startWords
 	case stepChild:
 		return "Choose your child's card."
 	}
 	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), stepWordsYou[s.ps[seat].Step])
 }
+
+// startWords ask a seat where to start, in the first DM of its game, and
+// explain the board's words there once, briefly; /rules alife says more.
+const startWords = "Choose where to start: your **stack** (your marker) stands on a row's space and reaches the cards its lines join. " +
+	"On cards, a grey square is what **matters** to you, a coloured disc what you **can do**; each resource scores the two multiplied. " +
+	"A cost \"can do Joy ≥2\" is shown, not spent; a developed card is lived **to the full**. `/rules alife` says more."
 
 // stepWordsYou say to a seat what it does at each step of its turn.
 var stepWordsYou = map[string]string{

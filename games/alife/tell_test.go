@@ -88,3 +88,20 @@ func TestStatsReadTheFinishedGame(t *testing.T) {
 		}
 	}
 }
+
+// The words the board and buttons use are explained once in the rules and
+// in the first thing each player is asked, where to start.
+func TestJargonIsExplained(t *testing.T) {
+	s := newState(currentSet(), games.Config{Seats: 2, Seed: 1})
+	first := s.Active()[0]
+	if s.stepOf(first) != stepStart {
+		t.Fatalf("the first seat is at %q, not choosing where to start", s.stepOf(first))
+	}
+	for where, text := range map[string]string{"the rules": Game{}.Info().Rules, "the words asking where to start": s.PromptTo(first)} {
+		for _, term := range []string{"stack", "matters", "can do", "≥2", "to the full", "grey square", "coloured disc"} {
+			if !strings.Contains(text, term) {
+				t.Errorf("%s leave %q unexplained", where, term)
+			}
+		}
+	}
+}

@@ -33,6 +33,7 @@ const (
 	maxActionLen = 48   // encoded action inside a custom_id
 	maxHelp      = 100  // option description
 	maxRules     = 2000 // one Discord message
+	maxSummary   = 80   // /newgame's description, with room for the players
 	maxChoices   = 25   // choices of a slash-command option
 	maxSteps     = 10000
 )
@@ -130,6 +131,9 @@ func CheckInfo(t testing.TB, g games.Game) {
 	}
 	if info.Name == "" || info.Summary == "" || strings.Contains(info.Summary, "\n") {
 		t.Errorf("Info: want a name and a one-line summary, got %q, %q", info.Name, info.Summary)
+	}
+	if n := utf8.RuneCountInString(info.Summary); n > maxSummary {
+		t.Errorf("Info.Summary has %d characters, want at most %d", n, maxSummary)
 	}
 	if n := utf8.RuneCountInString(info.Rules); n == 0 || n > maxRules {
 		t.Errorf("Info.Rules has %d characters, want 1..%d", n, maxRules)

@@ -28,7 +28,7 @@ func (Game) Info() games.Info {
 	return games.Info{
 		ID:       "lagom",
 		Name:     "Lagom",
-		Summary:  "Balance health, wealth, relationships, leisure and purpose across the seasons of a life.",
+		Summary:  "Balance health, wealth, relationships, leisure and purpose through a life.",
 		MinSeats: 2,
 		MaxSeats: maxSeats,
 		Rules:    rulesText,

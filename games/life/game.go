@@ -73,7 +73,7 @@ func (Game) Info() games.Info {
 	return games.Info{
 		ID:       "life",
 		Name:     "Life, the card game",
-		Summary:  "Pick a suit, lay and bank cards as their suit turns up, steal from rivals and dodge the spades.",
+		Summary:  "Lay and bank cards as their suit turns up, steal from rivals, dodge the spades.",
 		MinSeats: minSeats,
 		MaxSeats: maxSeats,
 		Options:  schema(),

@@ -24,8 +24,9 @@
 //
 // Button labels say what moves where and what it takes: "Figure −3 → +6
 // (you take −3)". A card whose face another card on the course shares
-// (A−3 and B−3, the six fortunes) is named with its index in View.Spots:
-// "Guard #9 ★ → #12 ★"; the board prints that index on such cards. The
+// (A−3 and B−3, the six fortunes) is named with its Card.Mark, which
+// never changes as cards leave: "Guard ★1 → ★4"; the board prints the mark
+// on such cards. The
 // log says what the board's legend says: a figure, a guard, a fortune,
 // cards recycled to the end of the course. View.Last names the card the
 // last move's piece stopped on and the card it took, so that the board can

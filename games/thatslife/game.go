@@ -71,7 +71,7 @@ func (Game) Info() games.Info {
 	return games.Info{
 		ID:       "thatslife",
 		Name:     "That's Life!",
-		Summary:  "Race figures along a course of cards, taking plus cards and fortunes and leaving minus cards to others.",
+		Summary:  "Race figures along a course of cards, taking the pluses and leaving the minuses.",
 		MinSeats: 2,
 		MaxSeats: maxSeats,
 		Options:  schema(),

@@ -3,6 +3,7 @@ package thatslife
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -657,7 +658,8 @@ func TestRuling22Combinations(t *testing.T) {
 }
 
 // Section 1.3: labels say what moves where and what it takes; faces shown
-// on more than one card carry their position.
+// on more than one card carry their card's mark, which stays as cards
+// leave.
 func TestLabels(t *testing.T) {
 	s := build(t, pos{opts: opts("back_or_stay_on_1=true"),
 		course: "start:0 A-2:1 A-3:0 B-3 F1:g F2:1g +6 +2:0 finish:1", roll: 1})
@@ -667,16 +669,36 @@ func TestLabels(t *testing.T) {
 	}
 	want := []string{
 		"Figure Start → −2",
-		"Figure #2 −3 → #3 −3 (you take −3)",
+		"Figure A−3 → B−3 (you take −3)",
 		"Figure +2 → Finish (you take +2)",
-		"Guard #5 ★ → +6",
-		"Back: figure #2 −3 → −2 (you take −3)",
+		"Guard ★2 → +6",
+		"Back: figure A−3 → −2 (you take −3)",
 		"Back: figure +2 → +6 (you take +2)",
-		"Back: guard #5 ★ → #4 ★",
+		"Back: guard ★2 → ★1",
 		"Stay put",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("labels:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// A card keeps its name as the cards before it leave the course: the
+// same guard move reads the same whether or not a fortune lay before it.
+func TestLabelsStayAsCardsLeave(t *testing.T) {
+	guardMove := func(course string) string {
+		s := build(t, pos{course: course, roll: 1})
+		for _, c := range s.Legal(0) {
+			if strings.HasPrefix(c.Label, "Guard ") {
+				return c.Label
+			}
+		}
+		t.Fatalf("no guard move on %s", course)
+		return ""
+	}
+	before := guardMove("start:00 F1 F4 F2:1g +6:0 finish:11")
+	after := guardMove("start:00 F4 F2:1g +6:0 finish:11")
+	if before != "Guard ★2 → +6" || after != before {
+		t.Errorf("the guard on ★2 reads %q, then %q once ★1 is gone", before, after)
 	}
 }
 

@@ -3,7 +3,6 @@ package thatslife
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
@@ -200,15 +199,24 @@ func (s *state) resolve(a games.Action) (move, error) {
 }
 
 // spotName is how buttons name a course position: the card's face, with
-// its index in the course ("#5 −3") when another card shows the same face.
+// its mark when another card on the course shows the same face ("A−3",
+// "★2"). Marks belong to cards, so a name never shifts as cards leave.
 func (s *state) spotName(i int) string {
 	c := deck[s.course[i].card]
 	for j := range s.course {
 		if o := deck[s.course[j].card]; j != i && o.Kind == c.Kind && o.Value == c.Value {
-			return "#" + strconv.Itoa(i) + " " + c.Label()
+			return markedName(c)
 		}
 	}
 	return c.Label()
+}
+
+// markedName is a card's face with its mark, as the board prints it.
+func markedName(c Card) string {
+	if c.Kind == Minus {
+		return c.Mark() + c.Label()
+	}
+	return c.Label() + c.Mark()
 }
 
 // label is the button text of a move.

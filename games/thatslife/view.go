@@ -2,6 +2,7 @@ package thatslife
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/lifebot/lifebot/games"
 )
@@ -44,6 +45,20 @@ func (c Card) Label() string {
 	}
 }
 
+// Mark tells the card from others with the same face, and never changes:
+// the run of a minus card ("A" or "B"), the number of a fortune ("1".."6"),
+// "" for the faces the box holds once.
+func (c Card) Mark() string {
+	switch c.Kind {
+	case Minus:
+		run, _, _ := strings.Cut(c.ID, "-")
+		return run
+	case Fortune:
+		return strings.TrimPrefix(c.ID, "F")
+	}
+	return ""
+}
+
 // Spot is one card still on the course with the pieces standing on it.
 type Spot struct {
 	Card Card
@@ -70,8 +85,9 @@ type PlayerView struct {
 // every seat and the channel see the same View.
 type View struct {
 	// Spots runs from Start (index 0) to Finish (last), with taken cards gone.
-	// Move labels name a spot by its index here ("#5 −3") when another
-	// spot shows the same face, so a board should be able to show indices.
+	// Move labels name a card by its face and, when another spot shows the
+	// same face, its Mark ("A−3", "★2"), so a board should show the mark
+	// on such cards.
 	Spots   []Spot
 	Players []PlayerView
 	// Turn is the seat to move and Roll its die, while the game runs.
