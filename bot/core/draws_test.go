@@ -73,7 +73,13 @@ func TestADecisionDrawsOnlyTheImagesItChanged(t *testing.T) {
 			}
 			hands++
 		}
-		dm := f.svc.live[id].ledger().Players[who.User].View
+		f.svc.liveMu.Lock()
+		lg := f.svc.live[id]
+		f.svc.liveMu.Unlock()
+		if lg == nil {
+			t.Fatalf("decision %d: game %s is not being delivered", n, id)
+		}
+		dm := lg.ledger().Players[who.User].View
 		if dm.ID == "" {
 			t.Fatalf("decision %d: %s has no living DM", n, who.Name)
 		}
