@@ -112,6 +112,10 @@ func (a *api) do(ctx context.Context, method, url, contentType string, body []by
 		return nil, fmt.Errorf("%w (%v)", core.ErrDMClosed, e)
 	case e.Code == discordgo.ErrCodeUnknownMessage || e.Code == discordgo.ErrCodeUnknownChannel || resp.StatusCode == http.StatusNotFound:
 		return nil, fmt.Errorf("%w (%v)", core.ErrGone, e)
+	case e.Code == discordgo.ErrCodeMissingPermissions || e.Code == discordgo.ErrCodeMissingAccess:
+		return nil, fmt.Errorf("%w (%w)", core.ErrForbidden, e)
+	case e.Code == discordgo.ErrCodeCannotExecuteActionOnThisChannelType:
+		return nil, fmt.Errorf("%w (%w)", core.ErrChannelKind, e)
 	}
 	return nil, e
 }

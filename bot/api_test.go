@@ -101,6 +101,9 @@ func TestAPIErrorsAreClassifiedAndCarryNoToken(t *testing.T) {
 	}{
 		{http.StatusForbidden, `{"code":50007,"message":"Cannot send messages to this user"}`, core.ErrDMClosed},
 		{http.StatusNotFound, `{"code":10008,"message":"Unknown Message"}`, core.ErrGone},
+		{http.StatusForbidden, `{"code":50013,"message":"Missing Permissions"}`, core.ErrForbidden},
+		{http.StatusForbidden, `{"code":50001,"message":"Missing Access"}`, core.ErrForbidden},
+		{http.StatusBadRequest, `{"code":50024,"message":"Cannot execute action on this channel type"}`, core.ErrChannelKind},
 		{http.StatusBadGateway, `{"message":"bad gateway"}`, nil},
 		{http.StatusBadRequest, `{"code":50035,"message":"Invalid Form Body"}`, nil},
 	} {

@@ -72,7 +72,9 @@ func TestGameInItsOwnThread(t *testing.T) {
 }
 
 // A server whose games play in threads by default gets one without the
-// option; /newgame's option turns it off for one game.
+// option; /newgame's option turns it off for one game. A game opened
+// inside a thread cannot have one of its own: it plays there, and says
+// why rather than leave its players waiting for a thread.
 func TestThreadsByServerSetting(t *testing.T) {
 	t.Parallel()
 	h := thatsLifeHarness(t)
@@ -80,23 +82,50 @@ func TestThreadsByServerSetting(t *testing.T) {
 	h.tables = func(c *bot.Config) { c.Threads = func(string) bool { return true } }
 	h.start()
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
-	play := func(opts map[string]any) *discordtest.Message {
-		lobby := h.command(ada, "newgame thatslife", opts).Message
+	play := func(channel string, opts map[string]any) *discordtest.Message {
+		it, err := h.fake.Command(h.ctx(), ada, h.guild, channel, "newgame thatslife", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lobby := h.wait(it).Message
 		h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
 		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 		return lobby
 	}
-	first := play(nil)
+	boardIn := func(lobby *discordtest.Message) func() bool {
+		return func() bool {
+			return len(h.fake.Message(lobby.ID).Buttons()) > 0 && strings.Contains(h.fake.Message(lobby.ID).Content, "➡️")
+		}
+	}
+	first := play(h.channel, nil)
 	h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Threads(h.channel)) == 1 })
-	if threads := h.fake.Threads(h.channel); len(threads) != 1 || threads[0].ID != first.ID {
+	threads := h.fake.Threads(h.channel)
+	if len(threads) != 1 || threads[0].ID != first.ID {
 		t.Fatalf("the server's setting made threads %+v", threads)
 	}
-	second := play(map[string]any{"thread": false})
-	h.fake.WaitFor(h.ctx(), func() bool {
-		return len(h.fake.Message(second.ID).Buttons()) > 0 && strings.Contains(h.fake.Message(second.ID).Content, "➡️")
-	})
+	second := play(h.channel, map[string]any{"thread": false})
+	h.fake.WaitFor(h.ctx(), boardIn(second))
 	if n := len(h.fake.Threads(h.channel)); n != 1 {
 		t.Errorf("thread:false still made a thread: %d threads", n)
+	}
+
+	thread := threads[0].ID
+	inThread := play(thread, nil)
+	var note *discordtest.Message
+	h.fake.WaitFor(h.ctx(), func() bool {
+		for _, m := range h.fake.Messages(thread) {
+			if strings.Contains(m.Content, "plays here") {
+				note = m
+			}
+		}
+		return note != nil && boardIn(inThread)()
+	})
+	if note == nil || !boardIn(inThread)() {
+		t.Fatalf("the game opened in a thread: note %v, lobby %q; want its lobby the board and a note saying why", note, h.fake.Message(inThread.ID).Content)
+	}
+	mustContain(t, "the note", note.Content, "this channel cannot hold threads of its own")
+	if n := len(h.fake.Threads(h.channel)); n != 1 {
+		t.Errorf("%d threads in the channel, want only the first game's", n)
 	}
 }
 

@@ -433,7 +433,12 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 		// thread opened from a message takes the message's id.
 		pointer := threadPointer(sn, out.Board.ID)
 		s.answer(answers, func() (*Message, error) { return pointer, nil }, func() bool { return false }, func() {})
-		return s.moveToThread(lg, l, sn, out)
+		if done := s.moveToThread(lg, l, sn, out); done || lg.ledger().Thread != noThread {
+			return done
+		}
+		// No thread after all: the lobby message, which now points at
+		// none, becomes the board at once.
+		answers = nil
 	}
 	rev := sn.t.Rev
 	draw := drawOnce(func() (*Message, error) { return s.boardMessage(sn) })

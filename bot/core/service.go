@@ -22,8 +22,9 @@ type Renderer interface {
 
 // Discord is what delivery needs from the chat platform. Implementations
 // translate failures: ErrGone for a message or channel that no longer
-// exists, ErrDMClosed for a person who accepts no DMs, and *Temporary for
-// anything worth trying again.
+// exists, ErrDMClosed for a person who accepts no DMs, ErrForbidden for
+// a missing permission, ErrChannelKind for what a channel's kind does not
+// allow, and *Temporary for anything worth trying again.
 type Discord interface {
 	Send(ctx context.Context, channel string, m *Message) (MessageRef, error)
 	Edit(ctx context.Context, ref MessageRef, m *Message) error
@@ -53,6 +54,11 @@ type Responder interface {
 var (
 	ErrGone     = errors.New("the message or channel no longer exists")
 	ErrDMClosed = errors.New("the player accepts no DMs from the bot")
+	// ErrForbidden is a call the bot lacks the permission for.
+	ErrForbidden = errors.New("the bot lacks a permission for this")
+	// ErrChannelKind is a call the channel's kind does not allow, such as
+	// a thread opened inside a thread.
+	ErrChannelKind = errors.New("not possible in this kind of channel")
 )
 
 // Temporary is a failure worth trying again: the platform was busy or

@@ -47,13 +47,11 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	if errors.As(err, &tmp) {
 		return false
 	}
+	lobby := out.Board
 	if err != nil {
-		s.log.Warn("the game stays in its channel", "game", lg.id, "err", err)
-		lg.update(func(o *ledger) { o.Thread = noThread })
-		// The lobby message becomes the board on the lane's next pass.
+		s.stayInChannel(lg, l, sn, lobby, err)
 		return false
 	}
-	lobby := out.Board
 	lg.update(func(o *ledger) { o.Thread, o.Board, o.BoardRev = thread, MessageRef{}, 0 })
 	m, err := s.boardMessage(sn)
 	if err != nil {
@@ -65,6 +63,11 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 		ref, err = s.cfg.Discord.Send(ctx, thread, m)
 		return err
 	})
+	if errors.Is(err, ErrForbidden) {
+		// Made, but closed to the bot: the game plays on in its channel.
+		s.stayInChannel(lg, l, sn, lobby, err)
+		return false
+	}
 	if err != nil {
 		return false
 	}
@@ -80,4 +83,33 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 // thread.
 func threadPointer(sn *snapshot, thread string) *Message {
 	return &Message{Content: fmt.Sprintf("**%s** · game `%s` · %s\n▶️ Playing in <#%s>.", sn.info.Name, sn.rec.ID, strings.Join(sn.t.textNames(), ", "), thread)}
+}
+
+// stayInChannel leaves a game that could not move to a thread in its
+// channel, its lobby message becoming the board on the lane's next pass,
+// and tells the channel why, so that nobody waits for a thread.
+func (s *Service) stayInChannel(lg *liveGame, l *lane, sn *snapshot, lobby MessageRef, err error) {
+	s.log.Warn("the game stays in its channel", "game", lg.id, "err", err)
+	lg.update(func(o *ledger) { o.Thread, o.Board, o.BoardRev = noThread, lobby, 0 })
+	note := &Message{Content: fmt.Sprintf("🧵 **%s** · game `%s` plays here: %s", sn.info.Name, sn.rec.ID, noThreadReason(err))}
+	if err, _ := s.try(lg, l, "no thread note", func(ctx context.Context) error {
+		_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, note)
+		return err
+	}); err != nil {
+		s.log.Warn("saying why the game has no thread", "game", lg.id, "err", err)
+	}
+}
+
+// noThreadReason says in plain words why a thread could not be made, and
+// what an admin can do about it.
+func noThreadReason(err error) string {
+	switch {
+	case errors.Is(err, ErrForbidden):
+		return "I may not make a thread or write in one here. A server admin can give me **Create Public Threads** and **Send Messages in Threads** in this channel."
+	case errors.Is(err, ErrChannelKind):
+		return "this channel cannot hold threads of its own (a thread, or a channel without threads)."
+	case errors.Is(err, ErrGone):
+		return "the lobby message the thread would open from was deleted."
+	}
+	return "Discord would not make a thread for it."
 }

@@ -150,12 +150,12 @@ var errNoBot = errors.New("no bot answers")
 // backupFlags declares the flags of "lifebot backup BACKUP_FILE" and
 // returns what makes the backup.
 func backupFlags(flags *flag.FlagSet) runFunc {
-	configPath := flags.String("config", "", "read storage.path from this TOML `file` (LIFEBOT_DATA overrides it)")
+	configPath := configFlag(flags, "storage.path", "LIFEBOT_DATA overrides it")
 	return func(ctx context.Context, operands []string, stdout io.Writer, getenv func(string) string) error {
 		if len(operands) != 1 {
 			return errOperands
 		}
-		return runBackup(ctx, *configPath, operands[0], stdout, getenv)
+		return runBackup(ctx, configFile(*configPath), operands[0], stdout, getenv)
 	}
 }
 
@@ -167,6 +167,7 @@ func runBackup(ctx context.Context, configPath, dest string, stdout io.Writer, g
 	if err != nil {
 		return errUsage{err}
 	}
+	fmt.Fprintf(stdout, "settings from %s\n", cfg.source())
 	if cfg.Storage.Backend == "postgres" {
 		return errUsage{errors.New("storage.backend is postgres: back the database up with pg_dump; lifebot backup copies a bbolt file")}
 	}

@@ -146,7 +146,7 @@ func TestBackupWhileTheBotRuns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}
-		if !strings.HasPrefix(out, "backed up ") || !strings.Contains(out, "from the running bot to "+dest) {
+		if !strings.Contains(out, "\nbacked up ") || !strings.Contains(out, "from the running bot to "+dest) {
 			t.Errorf("round %d said %q", round, out)
 		}
 	}
@@ -201,7 +201,7 @@ func TestBackupWithoutABot(t *testing.T) {
 	staleSocket(t, db+".sock")
 	dest := filepath.Join(dir, "backup.db")
 	out, err := backup(context.Background(), db, dest)
-	if err != nil || out != "backed up 5 games from "+db+" to "+dest+"\n" {
+	if err != nil || out != "settings from defaults and the environment (no configuration file)\nbacked up 5 games from "+db+" to "+dest+"\n" {
 		t.Fatalf("backup with no bot running: %q, %v", out, err)
 	}
 	checkCopy(t, dest, ids)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/url"
@@ -79,6 +81,40 @@ type Config struct {
 		Replica   string `toml:"replica"`
 		Drain     string `toml:"drain"`
 	} `toml:"http"`
+
+	// file is the configuration file read, "" for none.
+	file string
+}
+
+// defaultConfigFile is read from the working directory when present and
+// no -config names another file.
+const defaultConfigFile = "config.toml"
+
+// configFlag declares -config on flags, saying what is read from the file
+// and what overrides it.
+func configFlag(flags *flag.FlagSet, reads, overrides string) *string {
+	return flags.String("config", "", "read "+reads+" from this TOML `file` (default ./"+defaultConfigFile+" when present; "+overrides+")")
+}
+
+// configFile is the file to read: the one -config named, which must
+// exist, else ./config.toml unless there is none (one that cannot be read
+// is an error, not a silent fall back to the defaults).
+func configFile(named string) string {
+	if named != "" {
+		return named
+	}
+	if _, err := os.Stat(defaultConfigFile); errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	return defaultConfigFile
+}
+
+// source says where the settings came from, as the start says it.
+func (c Config) source() string {
+	if c.file == "" {
+		return "defaults and the environment (no configuration file)"
+	}
+	return c.file + " and the environment"
 }
 
 func defaultConfig() Config {
@@ -136,6 +172,7 @@ func readConfig(path string, getenv func(string) string) (Config, error) {
 			}
 			return c, fmt.Errorf("%s: unknown setting %s", path, strings.Join(keys, ", "))
 		}
+		c.file = path
 		backendSet = md.IsDefined("storage", "backend")
 		c.Turns.legacy = md.IsDefined("turns", "remind_after") || md.IsDefined("turns", "max_reminders")
 		if c.Turns.legacy && md.IsDefined("turns", "clock") {

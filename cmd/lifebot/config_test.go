@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lifebot/lifebot/bot/discordtest"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -284,5 +288,69 @@ func TestTurnClockSettings(t *testing.T) {
 				t.Fatalf("turns %q gave a clock of %v, want %v", tc.turns, got, tc.want)
 			}
 		})
+	}
+}
+
+// fileIn writes a file named name into dir.
+func fileIn(t *testing.T, dir, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The bot reads ./config.toml unless -config names another file, and says
+// at start which settings it read. Discord refuses the token, so each
+// start stops once it has said so.
+func TestTheStartSaysWhichConfigItRead(t *testing.T) {
+	fake := discordtest.New(t)
+	settings := func(dir string) string {
+		return "[discord]\ntoken = \"wrong\"\napi = \"" + fake.URL() + "\"\n[storage]\npath = \"" + filepath.Join(dir, "lifebot.db") + "\"\n" +
+			"[http]\npublic_key = \"" + fake.PublicKey() + "\"\nlisten = \"" + freeAddr(t) + "\"\n"
+	}
+	beside := t.TempDir()
+	fileIn(t, beside, "config.toml", settings(beside))
+	other := t.TempDir()
+	fileIn(t, other, "config.toml", "[discord]\ntoken = 1\n")
+	fileIn(t, other, "other.toml", settings(other))
+	for _, tc := range []struct {
+		name, dir, args string
+		environ         []string
+		want            string
+	}{
+		{"beside", beside, "", nil, `from="config.toml and the environment"`},
+		{"serve beside", beside, "serve", nil, `from="config.toml and the environment"`},
+		{"named", other, "-config other.toml", nil, `from="other.toml and the environment"`},
+		{"none", t.TempDir(), "", []string{"DISCORD_TOKEN=wrong", "LIFEBOT_DISCORD_API=" + fake.URL(), "LIFEBOT_DATA=" + filepath.Join(t.TempDir(), "lifebot.db")},
+			`from="defaults and the environment (no configuration file)"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runMainIn(t, tc.dir, tc.args, tc.environ...)
+			if code != 2 || !strings.Contains(lineWith(stderr, `msg="settings read"`), tc.want) || !strings.Contains(failureOf(t, stderr), "rejected the token") {
+				t.Fatalf("exit %d, stderr:\n%s\nwant the settings read (%s), then the token refused", code, stderr, tc.want)
+			}
+		})
+	}
+	t.Run("named but missing", func(t *testing.T) {
+		code, _, stderr := runMainIn(t, beside, "-config missing.toml")
+		if code != 2 || !strings.Contains(stderr, "missing.toml") || strings.Contains(stderr, "settings read") {
+			t.Fatalf("exit %d, stderr %q; want exit 2 naming the missing file, not the config.toml beside it", code, stderr)
+		}
+	})
+}
+
+// lifebot backup reads storage.path from ./config.toml too, and says so.
+func TestBackupReadsTheConfigBesideIt(t *testing.T) {
+	dir, db := emptyDatabase(t)
+	fileIn(t, dir, "config.toml", "[storage]\npath = \""+db+"\"\n")
+	t.Chdir(dir)
+	var out bytes.Buffer
+	dest := filepath.Join(dir, "backup.db")
+	if err := run(context.Background(), []string{"backup", dest}, &out, env(nil)); err != nil {
+		t.Fatal(err)
+	}
+	want := "settings from config.toml and the environment\nbacked up 0 games from " + db + " to " + dest + "\n"
+	if out.String() != want {
+		t.Fatalf("backup printed %q, want %q", out.String(), want)
 	}
 }

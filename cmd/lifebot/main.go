@@ -64,9 +64,9 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 // botFlags declares the bot's flags and returns what runs it: until ctx is
 // done, then it closes everything.
 func botFlags(flags *flag.FlagSet) runFunc {
-	configPath := flags.String("config", "", "read the settings from this TOML `file` (environment variables override it)")
+	configPath := configFlag(flags, "the settings", "environment variables override it")
 	return func(ctx context.Context, _ []string, _ io.Writer, getenv func(string) string) error {
-		cfg, err := LoadConfig(*configPath, getenv)
+		cfg, err := LoadConfig(configFile(*configPath), getenv)
 		if err != nil {
 			return errUsage{err}
 		}
@@ -111,6 +111,7 @@ type Main struct {
 // start that fails there leaves no database file behind.
 func (m *Main) Open(ctx context.Context) error {
 	log := m.Config.logger()
+	log.Info("settings read", "from", m.Config.source())
 	api := redacted(m.Config.Discord.API)
 	s, err := endpoint.NewSession(m.Config.Discord.Token, m.Config.Discord.API)
 	if err != nil {

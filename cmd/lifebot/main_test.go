@@ -109,7 +109,7 @@ func TestUnreachablePostgresIsNamedWithoutItsPassword(t *testing.T) {
 	url := "postgres://lifebot:" + password + "@/lifebot?host=" + t.TempDir()
 	fake := discordtest.New(t)
 	code, _, stderr := runMain(t, "", "DISCORD_TOKEN="+fake.Token(), "LIFEBOT_DISCORD_API="+fake.URL(), "LIFEBOT_POSTGRES_URL="+url)
-	if code != 1 || strings.Count(stderr, "\n") != 0 || !strings.Contains(stderr, "postgres://lifebot:xxxxx@/lifebot") || strings.Contains(stderr, password) {
+	if code != 1 || !strings.Contains(failureOf(t, stderr), "postgres://lifebot:xxxxx@/lifebot") || strings.Contains(stderr, password) {
 		t.Fatalf("exit %d, stderr %q; want exit 1 and one line naming the database without its password", code, stderr)
 	}
 }
@@ -119,16 +119,40 @@ func TestUnreachablePostgresIsNamedWithoutItsPassword(t *testing.T) {
 // stderr.
 func runMain(t *testing.T, args string, environ ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	return runMainIn(t, "", args, environ...)
+}
+
+// runMainIn is runMain in the working directory dir.
+func runMainIn(t *testing.T, dir, args string, environ ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "-test.run=^$")
+	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), asLifebotEnv+"="+args), environ...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
+	err = cmd.Run()
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		t.Fatal(err)
 	}
 	return cmd.ProcessState.ExitCode(), out.String(), strings.TrimSpace(errOut.String())
+}
+
+// failureOf is the line a failed start ends with, checking that all it
+// printed before are log lines.
+func failureOf(t *testing.T, stderr string) string {
+	t.Helper()
+	lines := strings.Split(stderr, "\n")
+	for _, l := range lines[:len(lines)-1] {
+		if !strings.HasPrefix(l, "time=") {
+			t.Errorf("stderr %q: want log lines, then one line saying what went wrong", stderr)
+		}
+	}
+	return lines[len(lines)-1]
 }
 
 // A damaged database stops the bot before it opens the gateway, with one
@@ -149,8 +173,8 @@ func TestDamagedDatabaseStopsTheBotWithOneLine(t *testing.T) {
 	}
 	fake := discordtest.New(t)
 	code, _, stderr := runMain(t, "", "DISCORD_TOKEN="+fake.Token(), "LIFEBOT_DATA="+db, "LIFEBOT_DISCORD_API="+fake.URL())
-	if code == 0 || strings.Count(stderr, "\n") != 0 || !strings.HasPrefix(stderr, "lifebot: storage: "+db+" is damaged") ||
-		!strings.Contains(stderr, "restore it from a backup") {
+	if failure := failureOf(t, stderr); code == 0 || !strings.HasPrefix(failure, "lifebot: storage: "+db+" is damaged") ||
+		!strings.Contains(failure, "restore it from a backup") {
 		t.Fatalf("exit %d, stderr %q; want a non-zero exit and one line naming the damaged file", code, stderr)
 	}
 }

@@ -20,10 +20,10 @@ import (
 // serveFlags declares the flags of "lifebot serve", which runs the bot as
 // the application's Interactions Endpoint URL instead of on the gateway.
 func serveFlags(flags *flag.FlagSet) runFunc {
-	configPath := flags.String("config", "", "read the settings from this TOML `file` (environment variables override it)")
+	configPath := configFlag(flags, "the settings", "environment variables override it")
 	listen := flags.String("listen", "", "answer on this `address`, such as :8080 (overrides http.listen and LIFEBOT_HTTP_LISTEN)")
 	return func(ctx context.Context, _ []string, _ io.Writer, getenv func(string) string) error {
-		cfg, err := LoadConfig(*configPath, getenv)
+		cfg, err := LoadConfig(configFile(*configPath), getenv)
 		if err != nil {
 			return errUsage{err}
 		}

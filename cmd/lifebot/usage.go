@@ -86,7 +86,7 @@ func dispatch(ctx context.Context, cmds []command, args []string, stdout io.Writ
 	}
 	err = run(ctx, fs.Args(), stdout, getenv)
 	if errors.Is(err, errOperands) {
-		return errUsage{fmt.Errorf("usage: %s: run %s -h for its usage", synopsis(cmd), invocation(cmd))}
+		return errUsage{fmt.Errorf("usage: %s (%s -h says more)", synopsis(cmd), invocation(cmd))}
 	}
 	return err
 }

@@ -105,13 +105,14 @@ func TestUsageMistakesExitTwoWithOneLine(t *testing.T) {
 		{"-config config.toml extra", `unexpected argument "extra": run lifebot -h`},
 		{"help nosuch", `unknown command "nosuch": run lifebot -h`},
 		{"help sim backup", "usage: lifebot help [COMMAND]"},
-		{"backup a b", "usage: lifebot backup [flags] BACKUP_FILE: run lifebot backup -h"},
+		{"backup", "usage: lifebot backup [flags] BACKUP_FILE (lifebot backup -h says more)"},
+		{"backup a b", "usage: lifebot backup [flags] BACKUP_FILE (lifebot backup -h says more)"},
 		{"migrate -from", "-from: run lifebot migrate -h"},
 	} {
 		t.Run(tc.args, func(t *testing.T) {
 			code, stdout, stderr := runMain(t, tc.args)
-			if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 0 || !strings.Contains(stderr, tc.want) {
-				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr with %q", code, stdout, stderr, tc.want)
+			if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "usage") > 1 {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr with %q, saying usage once", code, stdout, stderr, tc.want)
 			}
 		})
 	}
