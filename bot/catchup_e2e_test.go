@@ -37,8 +37,13 @@ func TestAPlayerBackAfterThreeDaysReadsWhatTheyMissed(t *testing.T) {
 			h.click(home, b, b.Buttons()[0].CustomID)
 			continue
 		}
-		// The away player's clock runs out: the AI takes the turn.
+		// The away player's clock runs out: the AI takes the turn, and the
+		// board shows it before anyone reads whose turn it is.
+		shown := b.Content
 		h.sweepAfter(24 * time.Hour)
+		if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(board.ID).Content != shown }); err != nil {
+			t.Fatal("the AI never took the absent player's turn")
+		}
 	}
 	b := h.fake.Message(board.ID)
 	for u, _ := activeUser(t, b, users); u.ID == home.ID && len(b.Buttons()) > 0; u, _ = activeUser(t, b, users) {
@@ -56,7 +61,11 @@ func TestAPlayerBackAfterThreeDaysReadsWhatTheyMissed(t *testing.T) {
 		}
 		return ping != ""
 	}); err != nil {
-		t.Fatalf("%s was never called back with what they missed", away.GlobalName)
+		var all []string
+		for _, p := range h.fake.Pings(away.ID) {
+			all = append(all, p.Content)
+		}
+		t.Fatalf("%s was never called back with what they missed; the pings:\n%s", away.GlobalName, strings.Join(all, "\n---\n"))
 	}
 	mustContain(t, "the ping calling the player back", ping, "**Since your last move**")
 
