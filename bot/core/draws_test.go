@@ -25,7 +25,9 @@ func (r *drawCounter) Board(view any, _ []string) ([]byte, error) {
 // for its words or buttons (whose turn it is, a new decision number)
 // keeps its image, and "Show my hand" shows the image the DM has.
 func TestADecisionDrawsOnlyTheImagesItChanged(t *testing.T) {
-	f := newFixture(t)
+	// On a clock nobody moves the game never goes quiet and leaves the
+	// live games, with the images they keep, however slow the machine.
+	f, _, _ := clockedFixture(t)
 	f.svc.games = games.NewRegistry(life.Game{})
 	counter := &drawCounter{}
 	f.svc.cfg.Renderer = counter
@@ -79,7 +81,8 @@ func TestADecisionDrawsOnlyTheImagesItChanged(t *testing.T) {
 		if lg == nil {
 			t.Fatalf("decision %d: game %s is not being delivered", n, id)
 		}
-		dm := lg.ledger().Players[who.User].View
+		out := lg.ledger()
+		dm := out.Players[who.User].View
 		if dm.ID == "" {
 			t.Fatalf("decision %d: %s has no living DM", n, who.Name)
 		}
