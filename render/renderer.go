@@ -32,10 +32,12 @@ type Renderer struct {
 	// waiting counts the boards waiting for one, and turnFreed tells the
 	// frames of animations waiting for one that a turn ended or a board
 	// took one (see turns.go).
-	busy      chan struct{}
-	turnMu    sync.Mutex
-	waiting   int
-	turnFreed *sync.Cond
+	busy    chan struct{}
+	turnMu  sync.Mutex
+	waiting int
+	// boardTurns counts the turns boards took, for the frames' patience.
+	boardTurns int
+	turnFreed  *sync.Cond
 	// idle keeps the working memory of finished renders for the next, the
 	// most recent last: renders one at a time reuse one workspace, and
 	// there are never more workspaces than renders that ran at once.

@@ -5,7 +5,9 @@ package render
 // Animate) take theirs only when no board is waiting and, but on one core,
 // a turn stays free besides theirs: a player waits for a board and nobody
 // waits for a replay, so a board asked for while a replay is made finds a
-// turn at once.
+// turn at once. A frame that has let framePatience boards go first takes
+// the next turn whatever waits, so that a steady stream of boards (many
+// busy tables) slows a replay down but never stops it.
 
 // take waits for a board's turn.
 func (r *Renderer) take() {
@@ -15,9 +17,13 @@ func (r *Renderer) take() {
 	r.busy <- struct{}{}
 	r.turnMu.Lock()
 	r.waiting--
+	r.boardTurns++
 	r.turnMu.Unlock()
 	r.turnFreed.Broadcast()
 }
+
+// framePatience is how many boards a frame lets take a turn before it.
+const framePatience = 16
 
 // give ends a turn.
 func (r *Renderer) give() {
@@ -28,10 +34,12 @@ func (r *Renderer) give() {
 }
 
 // spare returns once a frame may take a turn: no board waits for one, and
-// another turn than the frame's would stay free.
+// another turn than the frame's would stay free; or framePatience boards
+// have taken theirs since the frame began to wait.
 func (r *Renderer) spare() {
 	r.turnMu.Lock()
-	for r.waiting > 0 || len(r.busy) >= max(1, cap(r.busy)-1) {
+	since := r.boardTurns
+	for (r.waiting > 0 || len(r.busy) >= max(1, cap(r.busy)-1)) && r.boardTurns-since < framePatience {
 		r.turnFreed.Wait()
 	}
 	r.turnMu.Unlock()

@@ -2,6 +2,7 @@ package render
 
 import (
 	"runtime"
+	"sync/atomic"
 	"testing"
 )
 
@@ -65,4 +66,35 @@ func TestAReplayLeavesATurnForTheBoards(t *testing.T) {
 	}
 	r.give() // the first board ends
 	<-spared
+}
+
+// A steady stream of boards slows a replay's frames but never stops them:
+// a frame lets framePatience boards go first, then takes its turn.
+func TestAFrameIsNotStarvedByBoards(t *testing.T) {
+	r := NewRenderer()
+	// Every turn but one is held, so a frame must wait for the boards.
+	for range max(1, cap(r.busy)-1) {
+		r.busy <- struct{}{}
+	}
+	var turns atomic.Int64
+	done := make(chan int64)
+	go func() {
+		r.spare()
+		done <- turns.Load()
+	}()
+	for {
+		select {
+		case after := <-done:
+			if after < framePatience {
+				t.Errorf("the frame went after %d boards, want it to let %d go first", after, framePatience)
+			}
+			return
+		default:
+		}
+		turns.Add(1)
+		r.take()
+		r.give()
+		// The frame's goroutine may not have begun to wait yet.
+		runtime.Gosched()
+	}
 }
