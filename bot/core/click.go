@@ -93,8 +93,12 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		s.reply(ctx, r, Text(msgNotMine))
 		return
 	}
-	if cid.Verb == verbLog {
+	switch cid.Verb {
+	case verbLog:
 		s.logClick(ctx, c, cid, r)
+		return
+	case verbSteps:
+		s.stepsClick(ctx, c, cid, r)
 		return
 	}
 	if cid.Verb == verbMine || cid.Verb == verbNext {
@@ -227,6 +231,22 @@ func withValues(cid customID, values []string) (customID, error) {
 			return cid, errBadCustomID
 		}
 		cid.Target = games.Seat(n)
+	case verbSteps:
+		// Only the jump menu carries a value: the move to show.
+		if cid.Menu != stepJump {
+			if len(values) != 0 {
+				return cid, errBadCustomID
+			}
+			break
+		}
+		if len(values) != 1 {
+			return cid, errBadCustomID
+		}
+		n, err := strconv.Atoi(values[0])
+		if err != nil || n < 0 || strconv.Itoa(n) != values[0] {
+			return cid, errBadCustomID
+		}
+		cid.Move = n
 	case verbSubset:
 		if len(values) > maxSelectOpt {
 			return cid, errBadCustomID

@@ -18,7 +18,9 @@ type customID struct {
 	Game   string
 	Move   int
 	Action games.Action // verbMove, and the prefix for verbSubset
-	Menu   int          // verbPick only: which of several menus, from 1
+	// Menu is, for verbPick, which of several menus, from 1; for
+	// verbSteps, which control (stepFirst…stepJump), 0 for opening.
+	Menu int
 	// Target is the seat chosen in a verbLook menu, taken from its value.
 	Target games.Seat
 }
@@ -49,7 +51,7 @@ func (c customID) String() string {
 	switch {
 	case c.Verb == verbMove || c.Verb == verbSubset:
 		s += ":" + c.Action.String()
-	case c.Verb == verbPick && c.Menu > 0:
+	case (c.Verb == verbPick || c.Verb == verbSteps) && c.Menu > 0:
 		s += ":" + strconv.Itoa(c.Menu)
 	case c.Verb == verbResign || c.Verb == verbTake:
 		s = c.Verb + ":" + c.Game + ":" + strconv.Itoa(int(c.Target))
@@ -75,12 +77,17 @@ func parseCustomID(s string) (customID, error) {
 		if len(parts) != 3 {
 			return customID{}, errBadCustomID
 		}
-	case verbPick:
-		// A fourth part numbers the menu when choices fill several, since
-		// custom_ids must differ within a message.
+	case verbPick, verbSteps:
+		// A fourth part numbers the menu when choices fill several, or a
+		// step-through's control, since custom_ids must differ within a
+		// message.
+		top := maxRows - 1
+		if c.Verb == verbSteps {
+			top = stepControls - 1
+		}
 		if len(parts) == 4 {
 			n, err := strconv.Atoi(parts[3])
-			if err != nil || n < 1 || n > maxRows-1 || strconv.Itoa(n) != parts[3] {
+			if err != nil || n < 1 || n > top || strconv.Itoa(n) != parts[3] {
 				return customID{}, errBadCustomID
 			}
 			c.Menu = n

@@ -19,6 +19,8 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Verb: verbPick, Game: "c", Move: 3},
 		{Verb: verbPick, Game: "c", Move: 3, Menu: 2},
 		{Verb: verbLook, Game: "d"},
+		{Verb: verbSteps, Game: "e", Move: 12},
+		{Verb: verbSteps, Game: "e", Move: 0, Menu: stepJump},
 	} {
 		s := c.String()
 		if len(s) > 100 {
@@ -40,6 +42,7 @@ func TestCustomIDRejectsForgeries(t *testing.T) {
 		"", "mv", "mv:1", "mv:1:2", "mv:1:2:", "mv:1:-2:fig.1", "mv:1:02:fig.1", "mv:1:2:fig.x",
 		"mv:UPPER:2:fig.1", "mv:1:2:fig.1:extra", "join:1:0:fig.1", "nuke:1:0", "join::0",
 		"join:12345678901234:0", "join:1:99999999999999999999999", "mv:1:2:Fig.1", "mv:1:2:fig..1", "pick:1:2:0", "pick:1:2:5", "pick:1:2:01", "pick:1:2:x", "look:1:0:2",
+		"steps:1:2:0", "steps:1:2:6", "steps:1:2:01", "steps:1:-2", "steps:1:2:3:4",
 	} {
 		if c, err := parseCustomID(s); err == nil {
 			t.Errorf("parseCustomID(%q) = %+v, want an error", s, c)

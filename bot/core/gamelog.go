@@ -52,6 +52,9 @@ func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Me
 			{Kind: Button, Label: "Later ▶", Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)},
 		}}
 	}
+	if len(t.State) > 0 {
+		m.Rows = withButton(m.Rows, stepsButton(rec.ID, t.moves()))
+	}
 	return m
 }
 

@@ -88,13 +88,14 @@ type Option struct {
 
 // Platform limits the messages are built to fit.
 const (
-	maxContent   = 2000
-	maxButtons   = 25
-	maxSelectOpt = 25
-	maxRows      = 5
-	maxLabel     = 80
-	maxOptLabel  = 100
-	maxHolder    = 150
+	maxContent    = 2000
+	maxButtons    = 25
+	maxSelectOpt  = 25
+	maxRows       = 5
+	maxRowButtons = 5
+	maxLabel      = 80
+	maxOptLabel   = 100
+	maxHolder     = 150
 )
 
 // Text returns a private message with text only.

@@ -48,15 +48,22 @@ func (t *table) walk(g games.Game, visit func(n int, st games.State) error) (gam
 
 // decide applies the log's decision n to st.
 func (t *table) decide(st games.State, n int) error {
+	_, err := t.play(st, n)
+	return err
+}
+
+// play applies the log's decision n to st and returns what it did.
+func (t *table) play(st games.State, n int) ([]games.Event, error) {
 	e := t.Log[n]
 	a, err := games.ParseAction(e.Action)
 	if err != nil {
-		return fmt.Errorf("decision %d: %w", n+1, err)
+		return nil, fmt.Errorf("decision %d: %w", n+1, err)
 	}
-	if _, err := st.Apply(e.Seat, a); err != nil {
-		return fmt.Errorf("decision %d: %w", n+1, err)
+	events, err := st.Apply(e.Seat, a)
+	if err != nil {
+		return nil, fmt.Errorf("decision %d: %w", n+1, err)
 	}
-	return nil
+	return events, nil
 }
 
 // replayMoments lists the moments a replay shows, as numbers of decisions
@@ -203,5 +210,6 @@ func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 			Alt:  fmt.Sprintf("An animated replay of %s game %s, now that the game is over: the board at the start and after each turn, %d pictures, with %s", sn.info.Name, sn.rec.ID, frames, seatList(sn.t)),
 			Data: gif,
 		},
+		Rows: []Row{{stepsButton(sn.rec.ID, sn.t.moves())}},
 	}, nil
 }

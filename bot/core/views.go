@@ -56,6 +56,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	if _, ok := st.(games.Inspector); ok && len(rows) < maxRows && sn.rec.Status != storage.Cancelled {
 		rows = append(rows, lookRow(sn))
 	}
+	rows = withButton(rows, stepsButton(sn.rec.ID, t.moves()))
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
@@ -65,6 +66,28 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		},
 		Rows: rows,
 	}, nil
+}
+
+// withButton adds a button beside the buttons of the last row when it has
+// room and holds no choices of a move, else in a row of its own when the
+// message has room for one.
+func withButton(rows []Row, b Component) []Row {
+	if n := len(rows); n > 0 && len(rows[n-1]) < maxRowButtons {
+		last := rows[n-1]
+		plain := true
+		for _, c := range last {
+			id, err := parseCustomID(c.CustomID)
+			plain = plain && c.Kind == Button && err == nil && id.Verb != verbMove
+		}
+		if plain {
+			rows[n-1] = append(last, b)
+			return rows
+		}
+	}
+	if len(rows) < maxRows {
+		rows = append(rows, Row{b})
+	}
+	return rows
 }
 
 func seatList(t *table) string {
@@ -262,7 +285,7 @@ func choiceRows(sn *snapshot, seat games.Seat) []Row {
 				Label:    truncate(games.FormatSeats(c.Label, names), maxLabel),
 				CustomID: customID{Verb: verbMove, Game: id, Move: asked, Action: c.Action}.String(),
 			})
-			if len(row) == 5 {
+			if len(row) == maxRowButtons {
 				rows = append(rows, row)
 				row = nil
 			}
