@@ -56,7 +56,6 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	if _, ok := st.(games.Inspector); ok && len(rows) < maxRows && sn.rec.Status != storage.Cancelled {
 		rows = append(rows, lookRow(sn))
 	}
-	rows = withButton(rows, stepsButton(sn.rec.ID, t.moves()))
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
