@@ -26,39 +26,39 @@ type toldMoves struct {
 	lines [][]string // by decision; nil when the game could not be replayed
 }
 
-// toldByMove replays sn's game from its seed and decisions, as the log
-// does, and returns the public lines each decision told. The engines are
-// pure and replay exactly; private events never enter.
+// toldByMove returns the public lines each decision of sn's game told,
+// worked out once per snapshot.
 func (s *Service) toldByMove(sn *snapshot) [][]string {
 	sn.told.once.Do(func() {
-		g, ok := s.games.Get(sn.rec.Game)
-		if !ok {
-			return
+		if g, ok := s.games.Get(sn.rec.Game); ok {
+			sn.told.lines, _ = sn.t.told(g)
 		}
-		st, err := g.New(sn.t.config())
-		if err != nil {
-			return
-		}
-		names := sn.t.textNames()
-		lines := make([][]string, len(sn.t.Log))
-		for n, e := range sn.t.Log {
-			a, err := games.ParseAction(e.Action)
-			if err != nil {
-				return
-			}
-			events, err := st.Apply(e.Seat, a)
-			if err != nil {
-				return
-			}
-			for _, ev := range events {
-				if ev.Public() {
-					lines[n] = append(lines[n], ev.Format(names))
-				}
-			}
-		}
-		sn.told.lines = lines
 	})
 	return sn.told.lines
+}
+
+// told replays the game from its seed and decisions and returns, by
+// decision, the public lines each told, in the names players read. The
+// engines are pure and replay exactly; private events never enter.
+func (t *table) told(g games.Game) ([][]string, error) {
+	st, err := g.New(t.config())
+	if err != nil {
+		return nil, err
+	}
+	names := t.textNames()
+	lines := make([][]string, len(t.Log))
+	for n := range t.Log {
+		events, err := t.play(st, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, ev := range events {
+			if ev.Public() {
+				lines[n] = append(lines[n], ev.Format(names))
+			}
+		}
+	}
+	return lines, nil
 }
 
 // sinceLastMove is what happened in sn's game since seat last decided (since

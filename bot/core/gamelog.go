@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -114,26 +113,13 @@ func (s *Service) narration(rec storage.Record, t *table) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("game kind %q is not registered", rec.Game)
 	}
-	st, err := g.New(t.config())
+	told, err := t.told(g)
 	if err != nil {
 		return nil, err
 	}
-	names := t.textNames()
-	lines = append(lines, fmt.Sprintf("The game begins: %s.", strings.Join(names, ", ")))
-	for n, e := range t.Log {
-		a, err := games.ParseAction(e.Action)
-		if err != nil {
-			return nil, fmt.Errorf("decision %d: %w", n+1, err)
-		}
-		events, err := st.Apply(e.Seat, a)
-		if err != nil {
-			return nil, fmt.Errorf("decision %d: %w", n+1, err)
-		}
-		for _, ev := range events {
-			if ev.Public() {
-				lines = append(lines, ev.Format(names))
-			}
-		}
+	lines = append(lines, fmt.Sprintf("The game begins: %s.", strings.Join(t.textNames(), ", ")))
+	for _, ls := range told {
+		lines = append(lines, ls...)
 	}
 	if t.Outcome != "" {
 		lines = append(lines, t.Outcome)
