@@ -27,26 +27,31 @@ import (
 // that is not. The closed bucket holds "<guild>\x00<Closed, 8 bytes
 // big-endian>" with the id as value, so a server's results are read in
 // the order they were made, from any point on. The marks bucket holds
-// each mark's key with its until (dueTime) and holder.
+// each mark's key with its until (dueTime) and holder. The players bucket
+// holds each person's record by id, and players_due "<due time>\x00<id>"
+// for every one with a Due, as the due bucket does for games.
 var (
-	bucketGames   = []byte("games")
-	bucketGuild   = []byte("by_guild")
-	bucketChannel = []byte("by_channel")
-	bucketUser    = []byte("by_user")
-	bucketOpen    = []byte("open")
-	bucketDue     = []byte("due")
-	bucketClosed  = []byte("closed")
-	bucketMarks   = []byte("marks")
-	bucketMeta    = []byte("meta")
-	keySchema     = []byte("schema")
-	keyClosed     = []byte("closed") // the last Closed number handed out
+	bucketGames     = []byte("games")
+	bucketGuild     = []byte("by_guild")
+	bucketChannel   = []byte("by_channel")
+	bucketUser      = []byte("by_user")
+	bucketOpen      = []byte("open")
+	bucketDue       = []byte("due")
+	bucketClosed    = []byte("closed")
+	bucketMarks     = []byte("marks")
+	bucketPlayers   = []byte("players")
+	bucketPeopleDue = []byte("players_due")
+	bucketMeta      = []byte("meta")
+	keySchema       = []byte("schema")
+	keyClosed       = []byte("closed") // the last Closed number handed out
 )
 
 // schemaVersion is the layout of the buckets above; Open refuses files
 // written by a newer layout rather than misreading them, and brings older
 // ones up to date. Version 2 added the open bucket, version 3 the due
-// bucket, version 4 the closed and marks buckets.
-const schemaVersion = 4
+// bucket, version 4 the closed and marks buckets, version 5 the players
+// buckets.
+const schemaVersion = 5
 
 // Bolt is a Store in a single bbolt file. bbolt takes a file lock, so one
 // process owns the file; Open fails fast if another holds it.
@@ -185,7 +190,7 @@ func openDB(path string, readOnly bool) (*bolt.DB, error) {
 // migrate creates the buckets of a new file, or builds what an older
 // layout lacks, and records the schema, in one transaction.
 func migrate(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketDue, bucketClosed, bucketMarks, bucketMeta} {
+	for _, name := range [][]byte{bucketGames, bucketGuild, bucketChannel, bucketUser, bucketOpen, bucketDue, bucketClosed, bucketMarks, bucketPlayers, bucketPeopleDue, bucketMeta} {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
@@ -608,6 +613,8 @@ func apply(tx *bolt.Tx, c change) (Record, error) {
 	switch {
 	case c.mark != nil:
 		return Record{}, c.mark.write(tx)
+	case c.player != nil:
+		return Record{}, c.player.write(tx)
 	case c.next.ID == "":
 		// A Mark that found its key held writes nothing.
 		return Record{}, nil
@@ -819,6 +826,128 @@ func (m *markWrite) write(tx *bolt.Tx) error {
 		}
 	}
 	return bk.Put([]byte(m.key), append(dueTime(m.until), m.holder...))
+}
+
+// playerWrite is what a PutPlayer stores: next, in place of the record
+// whose Due was oldDue (zero for none).
+type playerWrite struct {
+	next   Player
+	oldDue time.Time
+}
+
+func (w *playerWrite) write(tx *bolt.Tx) error {
+	v, err := json.Marshal(w.next)
+	if err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketPlayers).Put([]byte(w.next.ID), v); err != nil {
+		return err
+	}
+	due := tx.Bucket(bucketPeopleDue)
+	if !w.oldDue.IsZero() {
+		if err := due.Delete(dueKey(w.oldDue, w.next.ID)); err != nil {
+			return err
+		}
+	}
+	if w.next.Due.IsZero() {
+		return nil
+	}
+	return due.Put(dueKey(w.next.Due, w.next.ID), nil)
+}
+
+// readPlayer decodes one person's record; ErrNotFound when there is none.
+func readPlayer(tx *bolt.Tx, id string) (Player, error) {
+	// A file opened read-only keeps the layout it was written with, which
+	// may predate the players buckets.
+	bk := tx.Bucket(bucketPlayers)
+	if bk == nil {
+		return Player{}, ErrNotFound
+	}
+	v := bk.Get([]byte(id))
+	if v == nil {
+		return Player{}, ErrNotFound
+	}
+	var p Player
+	if err := json.Unmarshal(v, &p); err != nil || p.ID != id {
+		return Player{}, &kindError{fmt.Sprintf("storage: the record of player %s cannot be read", id), ErrCorrupt}
+	}
+	return p, nil
+}
+
+// GetPlayer implements Store.
+func (b *Bolt) GetPlayer(ctx context.Context, id string) (Player, error) {
+	if err := ctx.Err(); err != nil {
+		return Player{}, err
+	}
+	var p Player
+	err := b.view(func(tx *bolt.Tx) (err error) {
+		p, err = readPlayer(tx, id)
+		return err
+	})
+	return p, err
+}
+
+// PutPlayer implements Store.
+func (b *Bolt) PutPlayer(ctx context.Context, p Player) (Player, error) {
+	if err := ctx.Err(); err != nil {
+		return Player{}, err
+	}
+	if p.ID == "" {
+		return Player{}, ErrNoPlayerID
+	}
+	next := clonePlayer(p)
+	next.Version++
+	res := b.queueOp(func(tx *bolt.Tx) (change, error) {
+		old, err := readPlayer(tx, p.ID)
+		switch {
+		case errors.Is(err, ErrNotFound):
+		case err != nil:
+			return change{}, err
+		}
+		if old.Version != p.Version {
+			return change{}, ErrConflict
+		}
+		return change{player: &playerWrite{next: next, oldDue: old.Due}}, nil
+	})
+	if res.err != nil {
+		return Player{}, res.err
+	}
+	return clonePlayer(next), nil
+}
+
+// Players implements Store.
+func (b *Bolt) Players(ctx context.Context, dueBy time.Time) ([]Player, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []Player
+	err := b.view(func(tx *bolt.Tx) error {
+		var ids []string
+		switch {
+		case tx.Bucket(bucketPlayers) == nil:
+			return nil
+		case dueBy.IsZero():
+			err := tx.Bucket(bucketPlayers).ForEach(func(k, _ []byte) error {
+				ids = append(ids, string(k))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		default:
+			ids = scanDue(tx.Bucket(bucketPeopleDue), dueBy)
+			slices.Sort(ids)
+		}
+		for _, id := range ids {
+			p, err := readPlayer(tx, id)
+			if err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // readMark reads the holder of key and until when; an absent key has no

@@ -200,8 +200,8 @@ func TestBoltMigratesToOpenIndex(t *testing.T) {
 	}
 	s.Close()
 	rawUpdate(t, path, func(tx *bolt.Tx) error {
-		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "4" {
-			t.Errorf("schema after migration = %s, want 4", got)
+		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "5" {
+			t.Errorf("schema after migration = %s, want 5", got)
 		}
 		return nil
 	})
@@ -477,8 +477,8 @@ func TestBoltMigratesToDueIndex(t *testing.T) {
 	}
 	s.Close()
 	rawUpdate(t, path, func(tx *bolt.Tx) error {
-		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "4" {
-			t.Errorf("schema after the upgrade = %s, want 4", got)
+		if got := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); got != "5" {
+			t.Errorf("schema after the upgrade = %s, want 5", got)
 		}
 		return nil
 	})

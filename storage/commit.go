@@ -19,6 +19,8 @@ type change struct {
 	seq   uint64  // the games bucket's new sequence when Create took an id; 0 leaves it
 	// mark, when set, is the write instead of a record: a Mark.
 	mark *markWrite
+	// player, when set, is the write instead of a record: a PutPlayer.
+	player *playerWrite
 	// holder answers a Mark: who holds its key after the write.
 	holder string
 }

@@ -323,8 +323,8 @@ func TestOpenBoltRefusesOtherFiles(t *testing.T) {
 	newer := filepath.Join(dir, "newer.db")
 	s := openBolt(t, newer)
 	s.Close()
-	rawUpdate(t, newer, func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("5")) })
-	if _, err := storage.OpenBolt(newer); err == nil || !strings.Contains(err.Error(), newer+" has schema 5") {
+	rawUpdate(t, newer, func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("6")) })
+	if _, err := storage.OpenBolt(newer); err == nil || !strings.Contains(err.Error(), newer+" has schema 6") {
 		t.Fatalf("OpenBolt of a newer file = %v, want one naming its schema", err)
 	}
 	if _, err := storage.OpenBolt(filepath.Join(dir, "missing", "lifebot.db")); err == nil || errors.Is(err, storage.ErrCorrupt) {

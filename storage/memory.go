@@ -18,6 +18,7 @@ type Memory struct {
 	seq    uint64
 	shut   uint64 // the last Closed number handed out
 	marks  map[string]mark
+	people map[string]Player
 	purger MarkPurger
 	closed bool
 	now    func() time.Time
@@ -25,7 +26,7 @@ type Memory struct {
 
 // NewMemory returns an empty in-memory store.
 func NewMemory() *Memory {
-	return &Memory{recs: map[string]Record{}, marks: map[string]mark{}, now: time.Now}
+	return &Memory{recs: map[string]Record{}, marks: map[string]mark{}, people: map[string]Player{}, now: time.Now}
 }
 
 // Create implements Store.
@@ -152,6 +153,54 @@ func (m *Memory) Marks(_ context.Context, prefix string) (map[string]Mark, error
 			out[k] = Mark{Holder: mk.holder, Until: mk.until}
 		}
 	}
+	return out, nil
+}
+
+// GetPlayer implements Store.
+func (m *Memory) GetPlayer(_ context.Context, id string) (Player, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return Player{}, ErrClosed
+	}
+	p, ok := m.people[id]
+	if !ok {
+		return Player{}, ErrNotFound
+	}
+	return clonePlayer(p), nil
+}
+
+// PutPlayer implements Store.
+func (m *Memory) PutPlayer(_ context.Context, p Player) (Player, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case m.closed:
+		return Player{}, ErrClosed
+	case p.ID == "":
+		return Player{}, ErrNoPlayerID
+	case m.people[p.ID].Version != p.Version:
+		return Player{}, ErrConflict
+	}
+	p.Version++
+	m.people[p.ID] = clonePlayer(p)
+	return clonePlayer(p), nil
+}
+
+// Players implements Store.
+func (m *Memory) Players(_ context.Context, dueBy time.Time) ([]Player, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	var out []Player
+	for _, p := range m.people {
+		if p.dueBy(dueBy) {
+			out = append(out, clonePlayer(p))
+		}
+	}
+	slices.SortFunc(out, func(a, b Player) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
 }
 

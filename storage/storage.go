@@ -161,8 +161,42 @@ type Store interface {
 	// that last and those that lapsed but are not removed yet, so a reader
 	// can tell a holder that let go or stopped from one never seen.
 	Marks(ctx context.Context, prefix string) (map[string]Mark, error)
+	// GetPlayer returns one person's record, or ErrNotFound when they
+	// have none.
+	GetPlayer(ctx context.Context, id string) (Player, error)
+	// PutPlayer stores a person's record if the stored version still
+	// equals p.Version (0: no record yet), else returns ErrConflict. It
+	// returns the record as stored, with the version incremented.
+	PutPlayer(ctx context.Context, p Player) (Player, error)
+	// Players returns, by id, the people's records whose Due is set and
+	// not after dueBy, or every record when dueBy is zero.
+	Players(ctx context.Context, dueBy time.Time) ([]Player, error)
 	Close() error
 }
+
+// Player is what the bot keeps about one person beyond any game: its own
+// bytes (how they want to be told of their turns), a version for the
+// same compare-and-swap as games, and an indexed Due for the work the
+// sweep does for them without a game to wake it (a daily digest).
+type Player struct {
+	ID      string    `json:"id"`
+	Version uint64    `json:"version"`
+	Due     time.Time `json:"due,omitzero"`
+	Data    []byte    `json:"data"`
+}
+
+// dueBy reports whether Players(dueBy) lists p.
+func (p Player) dueBy(by time.Time) bool {
+	return by.IsZero() || !p.Due.IsZero() && !p.Due.After(by)
+}
+
+func clonePlayer(p Player) Player {
+	p.Data = append([]byte(nil), p.Data...)
+	return p
+}
+
+// ErrNoPlayerID means a player record was given without an id.
+var ErrNoPlayerID = errors.New("storage: a player record needs an id")
 
 // Mark is one key's holder, and until when it holds the key.
 type Mark struct {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"time"
 
 	"github.com/lifebot/lifebot/storage"
 	"github.com/lifebot/lifebot/storage/postgres"
@@ -101,11 +102,32 @@ func runMigrate(ctx context.Context, from, url string, stdout io.Writer) error {
 			return fmt.Errorf("game %s in PostgreSQL is another game than %s in %s: the database had games of its own before the copy; copy into a new database, before any bot uses it", r.ID, r.ID, from)
 		}
 	}
-	fmt.Fprintf(stdout, "migrated %d games (%d already there); %d in the file, %d in PostgreSQL\n", copied, len(games)-copied, len(games), len(stored))
+	people, err := copyPlayers(ctx, src, dst)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "migrated %d games (%d already there); %d in the file, %d in PostgreSQL; players with settings: %d\n", copied, len(games)-copied, len(games), len(stored), people)
 	if unreadable != nil {
 		return fmt.Errorf("the games of %s that cannot be read were not copied: %w", from, unreadable)
 	}
 	return nil
+}
+
+// copyPlayers copies each person's record the database lacks, and
+// reports how many the file holds. A record already in the database was
+// written there by a bot since, and is newer.
+func copyPlayers(ctx context.Context, src, dst storage.Store) (int, error) {
+	people, err := src.Players(ctx, time.Time{})
+	if err != nil {
+		return 0, fmt.Errorf("reading the players' settings: %w", err)
+	}
+	for _, p := range people {
+		p.Version = 0
+		if _, err := dst.PutPlayer(ctx, p); err != nil && !errors.Is(err, storage.ErrConflict) {
+			return 0, fmt.Errorf("copying the settings of player %s: %w; run lifebot migrate again to go on", p.ID, err)
+		}
+	}
+	return len(people), nil
 }
 
 // greatestID is the id of games that Create would have handed out last:

@@ -55,7 +55,25 @@ func boltGames(t *testing.T, path string) []storage.Record {
 		}
 		recs = append(recs, r)
 	}
+	if _, err := s.PutPlayer(ctx, storage.Player{ID: "ada", Due: time.Date(2026, 3, 2, 8, 0, 0, 0, time.UTC), Data: []byte(`{"digest":true}`)}); err != nil {
+		t.Fatal(err)
+	}
 	return recs
+}
+
+// checkPlayer checks that the database at url holds the player record
+// boltGames made.
+func checkPlayer(t *testing.T, url string) {
+	t.Helper()
+	s, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	p, err := s.GetPlayer(context.Background(), "ada")
+	if err != nil || string(p.Data) != `{"digest":true}` || !p.Due.Equal(time.Date(2026, 3, 2, 8, 0, 0, 0, time.UTC)) {
+		t.Fatalf("the copied player: %+v, %v", p, err)
+	}
 }
 
 func sameRecord(a, b storage.Record) bool {
@@ -92,14 +110,15 @@ func TestMigrate(t *testing.T) {
 	url := pgtest.URL(t)
 
 	out, err := migrate(t, nil, "-from", db, "-to", url)
-	if err != nil || out != "migrated 5 games (0 already there); 5 in the file, 5 in PostgreSQL\n" {
+	if err != nil || out != "migrated 5 games (0 already there); 5 in the file, 5 in PostgreSQL; players with settings: 1\n" {
 		t.Fatalf("migrate: %q, %v", out, err)
 	}
 	checkStored(t, url, recs)
+	checkPlayer(t, url)
 
 	// Again, with the URL from the environment: nothing changes.
 	out, err = migrate(t, map[string]string{"LIFEBOT_POSTGRES_URL": url}, "-from", db)
-	if err != nil || out != "migrated 0 games (5 already there); 5 in the file, 5 in PostgreSQL\n" {
+	if err != nil || out != "migrated 0 games (5 already there); 5 in the file, 5 in PostgreSQL; players with settings: 1\n" {
 		t.Fatalf("migrate again: %q, %v", out, err)
 	}
 	checkStored(t, url, recs)
@@ -133,7 +152,7 @@ func TestMigrate(t *testing.T) {
 	}
 	f.Close()
 	out, err = migrate(t, nil, "-from", db, "-to", url)
-	if err != nil || out != "migrated 1 games (5 already there); 6 in the file, 7 in PostgreSQL\n" {
+	if err != nil || out != "migrated 1 games (5 already there); 6 in the file, 7 in PostgreSQL; players with settings: 1\n" {
 		t.Fatalf("migrate after a new game: %q, %v", out, err)
 	}
 }
@@ -182,7 +201,7 @@ func TestMigrateCopiesAroundAnUnreadableGame(t *testing.T) {
 	}
 	url := pgtest.URL(t)
 	out, err := migrate(t, nil, "-from", db, "-to", url)
-	if out != "migrated 4 games (0 already there); 4 in the file, 4 in PostgreSQL\n" {
+	if out != "migrated 4 games (0 already there); 4 in the file, 4 in PostgreSQL; players with settings: 1\n" {
 		t.Errorf("migrate printed %q", out)
 	}
 	if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "game "+recs[2].ID+" cannot be read") || strings.Contains(err.Error(), "\n") {

@@ -628,3 +628,108 @@ func (s *Store) Marks(ctx context.Context, prefix string) (map[string]storage.Ma
 	}
 	return out, nil
 }
+
+// putPlayer writes a person's record if its version is still the one read
+// ($2; 0 when there was none), in one statement: of two writers of one
+// version exactly one inserts or updates the row.
+const putPlayer = `INSERT INTO players AS p (id, version, due_ns, data) VALUES ($1, $2 + 1, $3, $4)
+ON CONFLICT (id) DO UPDATE SET version = excluded.version, due_ns = excluded.due_ns, data = excluded.data
+WHERE p.version = $2`
+
+// GetPlayer implements storage.Store.
+func (s *Store) GetPlayer(ctx context.Context, id string) (storage.Player, error) {
+	if s.closed.Load() {
+		return storage.Player{}, storage.ErrClosed
+	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return storage.Player{}, s.fail("reading player "+id, err)
+	}
+	defer c.Release()
+	p, err := scanPlayer(c.QueryRow(ctx, "SELECT id, version, due_ns, data FROM players WHERE id = $1", id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return storage.Player{}, storage.ErrNotFound
+	}
+	if err != nil {
+		return storage.Player{}, s.fail("reading player "+id, err)
+	}
+	return p, nil
+}
+
+// PutPlayer implements storage.Store.
+func (s *Store) PutPlayer(ctx context.Context, p storage.Player) (storage.Player, error) {
+	if s.closed.Load() {
+		return storage.Player{}, storage.ErrClosed
+	}
+	if p.ID == "" {
+		return storage.Player{}, storage.ErrNoPlayerID
+	}
+	var due *int64
+	if !p.Due.IsZero() {
+		n, err := nanos(p.Due)
+		if err != nil {
+			return storage.Player{}, err
+		}
+		due = &n
+	}
+	data := p.Data
+	if data == nil {
+		data = []byte{}
+	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return storage.Player{}, s.fail("writing player "+p.ID, err)
+	}
+	defer c.Release()
+	tag, err := c.Exec(ctx, putPlayer, p.ID, int64(p.Version), due, data)
+	if err != nil {
+		return storage.Player{}, s.fail("writing player "+p.ID, err)
+	}
+	if tag.RowsAffected() != 1 {
+		return storage.Player{}, storage.ErrConflict
+	}
+	p.Version++
+	p.Data = slices.Clone(p.Data)
+	return p, nil
+}
+
+// Players implements storage.Store.
+func (s *Store) Players(ctx context.Context, dueBy time.Time) ([]storage.Player, error) {
+	if s.closed.Load() {
+		return nil, storage.ErrClosed
+	}
+	c, err := s.acquire(ctx)
+	if err != nil {
+		return nil, s.fail("reading players", err)
+	}
+	defer c.Release()
+	query, args := "SELECT id, version, due_ns, data FROM players ORDER BY id", []any(nil)
+	if !dueBy.IsZero() {
+		query, args = "SELECT id, version, due_ns, data FROM players WHERE due_ns <= $1 ORDER BY id", []any{clamp(dueBy)}
+	}
+	rows, err := c.Query(ctx, query, args...)
+	if err != nil {
+		return nil, s.fail("reading players", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Player, error) { return scanPlayer(row) })
+	if err != nil {
+		return nil, s.fail("reading players", err)
+	}
+	return out, nil
+}
+
+func scanPlayer(row pgx.Row) (storage.Player, error) {
+	var (
+		p       storage.Player
+		version int64
+		due     *int64
+	)
+	if err := row.Scan(&p.ID, &version, &due, &p.Data); err != nil {
+		return storage.Player{}, err
+	}
+	p.Version = uint64(version)
+	if due != nil {
+		p.Due = time.Unix(0, *due).UTC()
+	}
+	return p, nil
+}

@@ -555,25 +555,16 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 	t.Run("OneMarkOfManyAtOnce", func(t *testing.T) {
 		s := open(t)
 		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-		var wg sync.WaitGroup
-		var won atomic.Int32
-		for i := range 16 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				me := fmt.Sprint("p", i)
-				got, err := s.Mark(ctx, "once", me, now, now.Add(time.Minute))
-				if err != nil {
-					t.Error(err)
-				}
-				if got == me {
-					won.Add(1)
-				}
-			}()
-		}
-		wg.Wait()
-		if won.Load() != 1 {
-			t.Fatalf("%d of 16 processes took one key at once, want 1", won.Load())
+		won := race(func(i int) bool {
+			me := fmt.Sprint("p", i)
+			got, err := s.Mark(ctx, "once", me, now, now.Add(time.Minute))
+			if err != nil {
+				t.Error(err)
+			}
+			return got == me
+		})
+		if won != 1 {
+			t.Fatalf("%d of 16 processes took one key at once, want 1", won)
 		}
 	})
 	t.Run("CallerCannotAlias", func(t *testing.T) {
@@ -585,6 +576,81 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		got, _ := s.Get(ctx, r.ID)
 		if string(got.Data) != "abc" {
 			t.Fatalf("stored data changed through caller's slice: %q", got.Data)
+		}
+	})
+	t.Run("Players", func(t *testing.T) {
+		s := open(t)
+		if _, err := s.GetPlayer(ctx, "ada"); !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("GetPlayer(nobody) = %v, want ErrNotFound", err)
+		}
+		if _, err := s.PutPlayer(ctx, storage.Player{Data: []byte("x")}); !errors.Is(err, storage.ErrNoPlayerID) {
+			t.Fatalf("PutPlayer without an id = %v, want ErrNoPlayerID", err)
+		}
+		nine := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+		ada, err := s.PutPlayer(ctx, storage.Player{ID: "ada", Due: nine, Data: []byte("quiet")})
+		if err != nil || ada.Version != 1 {
+			t.Fatalf("first PutPlayer = %+v, %v; want version 1", ada, err)
+		}
+		if _, err := s.PutPlayer(ctx, storage.Player{ID: "ada", Data: []byte("again")}); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("a second first write = %v, want ErrConflict", err)
+		}
+		if _, err := s.PutPlayer(ctx, storage.Player{ID: "ben", Data: []byte("digest")}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.GetPlayer(ctx, "ada")
+		if err != nil || string(got.Data) != "quiet" || !got.Due.Equal(nine) || got.Version != 1 {
+			t.Fatalf("GetPlayer = %+v, %v; want what was put", got, err)
+		}
+		ids := func(by time.Time) []string {
+			ps, err := s.Players(ctx, by)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return idsOf(ps, func(p storage.Player) string { return p.ID })
+		}
+		if got := ids(nine.Add(-time.Second)); len(got) != 0 {
+			t.Errorf("due before nine: %v, want none", got)
+		}
+		if got := ids(nine); !slices.Equal(got, []string{"ada"}) {
+			t.Errorf("due by nine: %v, want [ada]", got)
+		}
+		if got := ids(time.Time{}); !slices.Equal(got, []string{"ada", "ben"}) {
+			t.Errorf("every player: %v, want [ada ben]", got)
+		}
+		// Moving the due time moves it in the index; clearing it leaves
+		// the record out of what is due.
+		got.Due = nine.Add(24 * time.Hour)
+		if got, err = s.PutPlayer(ctx, got); err != nil || got.Version != 2 {
+			t.Fatalf("second PutPlayer = %+v, %v; want version 2", got, err)
+		}
+		if got := ids(nine.Add(time.Hour)); len(got) != 0 {
+			t.Errorf("due by ten after the move: %v, want none", got)
+		}
+		if got := ids(nine.Add(25 * time.Hour)); !slices.Equal(got, []string{"ada"}) {
+			t.Errorf("due the next day: %v, want [ada]", got)
+		}
+		got.Due = time.Time{}
+		if _, err := s.PutPlayer(ctx, got); err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(nine.Add(48 * time.Hour)); len(got) != 0 {
+			t.Errorf("due with no due time: %v, want none", got)
+		}
+		if _, err := s.PutPlayer(ctx, got); !errors.Is(err, storage.ErrConflict) {
+			t.Fatalf("a write of an old version = %v, want ErrConflict", err)
+		}
+	})
+	t.Run("OnePlayerWriteOfManyAtOnce", func(t *testing.T) {
+		s := open(t)
+		won := race(func(i int) bool {
+			_, err := s.PutPlayer(ctx, storage.Player{ID: "ada", Data: []byte{byte(i)}})
+			if err != nil && !errors.Is(err, storage.ErrConflict) {
+				t.Error(err)
+			}
+			return err == nil
+		})
+		if won != 1 {
+			t.Fatalf("%d of 16 first writes of one player landed, want 1", won)
 		}
 	})
 	t.Run("Closed", func(t *testing.T) {
@@ -605,11 +671,33 @@ func listed(t *testing.T, s storage.Store, f storage.Filter) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return idsOf(rs, func(r storage.Record) string { return r.ID })
+}
+
+func idsOf[T any](xs []T, id func(T) string) []string {
 	var out []string
-	for _, r := range rs {
-		out = append(out, r.ID)
+	for _, x := range xs {
+		out = append(out, id(x))
 	}
 	return out
+}
+
+// race runs try 16 times at once, with 0…15, and counts the tries that
+// report they won.
+func race(try func(i int) bool) int {
+	var won atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if try(i) {
+				won.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return int(won.Load())
 }
 
 // CloseInOrder creates n playing records in guild and closes the ones that
