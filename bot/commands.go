@@ -135,6 +135,7 @@ func (b *Bot) commandSet() []command {
 				b.answer(ctx, r, core.Text(b.helpText()))
 			},
 		},
+		b.notifyCommand(),
 	}, append(b.seatCommands(), b.statsCommands()...)...)
 }
 
@@ -221,6 +222,7 @@ func (b *Bot) helpText() string {
 		"**Start** a game with `/newgame` and the game's name; friends click **Join**, and the host clicks **Start**. Empty seats can be AI players.",
 		"**Play** with the buttons under the board. Cards you hold come to you in a DM; if your DMs are closed, use **Show my hand** on the board.",
 		"Games wait for you: `/mygames` lists yours in every server and says where it's your move. `/rules` explains a game, `/log` tells a game move by move.",
+		"`/notify` chooses how you are told it's your move: DMs or mentions, quiet hours, a daily digest, muting a game.",
 		"`/stats` shows how you play, `/leaderboard` who plays a game best in this server.",
 	}, "\n")
 }

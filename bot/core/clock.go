@@ -473,3 +473,18 @@ func SpanWords(d time.Duration) string {
 	}
 	return strings.Join(parts[:min(2, len(parts))], " ")
 }
+
+// nudgesSent is what the ledger keeps after a ping that carried the due
+// reminders of seats: those, and the ones sent before that are still due.
+// A reminder held for its player's quiet hours stays unsent.
+func (t *table) nudgesSent(before string, seats []games.Seat) string {
+	sent := strings.Fields(before)
+	var words []string
+	for _, w := range strings.Fields(t.nudges()) {
+		seat, _, _ := strings.Cut(w, ".")
+		if slices.Contains(sent, w) || slices.ContainsFunc(seats, func(s games.Seat) bool { return strconv.Itoa(int(s)) == seat }) {
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, " ")
+}

@@ -240,6 +240,7 @@ func mergeLedger(stored, base, mine ledger) ledger {
 	out.Told = max(stored.Told, mine.Told)
 	out.Replayed = stored.Replayed || mine.Replayed
 	out.Thread = pick(stored.Thread, base.Thread, mine.Thread)
+	out.Held = pick(stored.Held, base.Held, mine.Held)
 	for user, c := range mine.Players {
 		var was, now contact
 		if b := base.Players[user]; b != nil {
@@ -255,6 +256,8 @@ func mergeLedger(stored, base, mine ledger) ledger {
 		merged.Ping = pick(now.Ping, was.Ping, c.Ping)
 		merged.ClosedAt = pick(now.ClosedAt, was.ClosedAt, c.ClosedAt)
 		merged.Told = now.Told || c.Told
+		merged.Nudge = pick(now.Nudge, was.Nudge, c.Nudge)
+		merged.Held = pick(now.Held, was.Held, c.Held)
 	}
 	return out
 }

@@ -36,6 +36,9 @@ type ledger struct {
 	Thread string `json:"thread,omitempty"`
 	// Players holds each person's DM side, by user id.
 	Players map[string]*contact `json:"players,omitempty"`
+	// Held is when the channel's pings held for someone's quiet hours may
+	// go; zero when none waits.
+	Held time.Time `json:"held,omitzero"`
 }
 
 // contact is one player's private side of a game.
@@ -52,6 +55,12 @@ type contact struct {
 	// their DMs work. Told says they were told so in the channel.
 	ClosedAt time.Time `json:"closed_at,omitzero"`
 	Told     bool      `json:"told,omitempty"`
+	// Nudge is the last DM the channel's ping lane sent the player in
+	// the channel's stead (they asked for DMs, see prefs), replaced by
+	// the next.
+	Nudge MessageRef `json:"nudge,omitempty"`
+	// Held is when the DM ping held for the player's quiet hours may go.
+	Held time.Time `json:"held,omitzero"`
 }
 
 func (l ledger) clone() ledger {
@@ -90,6 +99,23 @@ func sameViews(a, b ledger) bool {
 		}
 	}
 	return true
+}
+
+// heldUntil is the first time a held ping may go, zero when none waits.
+func (l ledger) heldUntil() time.Time {
+	at := l.Held
+	for _, c := range l.Players {
+		at = earliest(at, c.Held)
+	}
+	return at
+}
+
+// earliest is the earlier of two times, a zero one counting as none.
+func earliest(a, b time.Time) time.Time {
+	if a.IsZero() || !b.IsZero() && b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // player returns the contact for user, creating it.

@@ -93,6 +93,7 @@ func (s *Service) dueOf(rec storage.Record, t *table) time.Time {
 		if t.Clock != nil {
 			sooner(t.Clock.next())
 		}
+		sooner(t.Out.heldUntil())
 	}
 	if rec.Status.Open() && t.Out.Synced < t.Rev {
 		if s.cfg.Shared && t.Lease != nil {

@@ -58,19 +58,17 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 		}
 		msg = s.announcement(sn, out)
 	case sn.playing():
-		nudge = t.nudges()
-		for _, seat := range sn.st.Active() {
-			p := t.Seats[seat]
-			if p.AI {
-				continue
-			}
-			// A player who gets their DMs is pinged there, but for reminders;
-			// until a DM is refused, DMs are taken to work.
-			viaDM := sn.info.Private && (out.Players[p.User] == nil || out.Players[p.User].ClosedAt.IsZero())
-			if t.unsentReminder(seat, out.Nudged) != remindNone || !viaDM && t.awaits(sn.st, seat, out.Pinged) {
-				seats = append(seats, seat)
-			}
+		var dmSeats []games.Seat
+		var held time.Time
+		seats, dmSeats, held = s.whomToPing(sn, out)
+		if !held.Equal(out.Held) {
+			lg.update(func(o *ledger) { o.Held = held })
 		}
+		if !s.pingByDM(lg, l, sn, dmSeats) {
+			ok = false
+		}
+		out = lg.ledger()
+		nudge = t.nudgesSent(out.Nudged, seats)
 		if len(seats) > 0 {
 			msg = s.turnPing(sn, seats, out)
 		}
@@ -104,16 +102,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	}
 	// The previous ping goes once its successor is out, so the channel
 	// keeps one. A failure here costs only tidiness.
-	if out.Ping.ID != "" {
-		err, _ := s.try(lg, l, "old ping", func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, out.Ping) })
-		if err == nil || errors.Is(err, ErrGone) {
-			lg.update(func(o *ledger) {
-				if o.Ping == out.Ping {
-					o.Ping = MessageRef{}
-				}
-			})
-		}
-	}
+	s.dropOld(lg, l, "old ping", out.Ping, func(o *ledger) *MessageRef { return &o.Ping })
 	return ok
 }
 
@@ -169,7 +158,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	}
 
 	var ping *Message
-	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) {
+	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) && s.mayPingDM(lg, sn, user, c) {
 		ping = &Message{Content: fmt.Sprintf("➡️ Your move in **%s** `%s`: your cards and buttons are in the message above, %s",
 			sn.info.Name, sn.rec.ID, JumpLink("", c.View))}
 	}
@@ -190,17 +179,25 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 			o.pinged(int(seat), t.Asked[seat], len(t.Seats))
 		})
 	}
-	if c.Ping.ID != "" {
-		err, _ := s.try(lg, l, "old DM ping", func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, c.Ping) })
-		if err == nil || errors.Is(err, ErrGone) {
-			lg.update(func(o *ledger) {
-				if p := o.player(user); p.Ping == c.Ping {
-					p.Ping = MessageRef{}
-				}
-			})
-		}
-	}
+	s.dropOld(lg, l, "old DM ping", c.Ping, func(o *ledger) *MessageRef { return &o.player(user).Ping })
 	return true
+}
+
+// dropOld deletes a message its successor replaced, and forgets it in the
+// ledger's slot unless the slot names another by then. A failure costs
+// only tidiness.
+func (s *Service) dropOld(lg *liveGame, l *lane, what string, old MessageRef, slot func(*ledger) *MessageRef) {
+	if old.ID == "" {
+		return
+	}
+	err, _ := s.try(lg, l, what, func(ctx context.Context) error { return s.cfg.Discord.Delete(ctx, old) })
+	if err == nil || errors.Is(err, ErrGone) {
+		lg.update(func(o *ledger) {
+			if ref := slot(o); *ref == old {
+				*ref = MessageRef{}
+			}
+		})
+	}
 }
 
 // sendView edits the living DM, or sends it when there is none yet or it
@@ -362,4 +359,103 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 		content += " <@" + u + ">"
 	}
 	return &Message{Content: content, Mentions: humans, Rows: []Row{rematchRow(sn.rec.ID)}}
+}
+
+// whomToPing sorts the seats a playing game must tell now by how each
+// player asked to be told (see prefs): those the channel's ping names,
+// and those the ping lane tells by DM instead. Seats whose players are in
+// their quiet hours wait; held is when the first of them may be told.
+// Hidden hands are pinged by each player's DM lane (syncDM), but for
+// reminders and players who asked for the channel.
+func (s *Service) whomToPing(sn *snapshot, out ledger) (channel, dm []games.Seat, held time.Time) {
+	t := sn.t
+	now := s.cfg.Clock.Now()
+	for _, seat := range sn.st.Active() {
+		p := t.Seats[seat]
+		if p.AI {
+			continue
+		}
+		pr := s.playerPrefs(s.ctx, p.User)
+		c := out.Players[p.User]
+		// Until a DM is refused, DMs are taken to work.
+		dmsOpen := c == nil || c.ClosedAt.IsZero()
+		dmLane := sn.info.Private && dmsOpen && pr.Pings != pingsChannel
+		reminder := t.unsentReminder(seat, out.Nudged) != remindNone
+		if !reminder && (dmLane || !t.awaits(sn.st, seat, out.Pinged)) {
+			continue
+		}
+		var latest time.Time
+		if due := t.seatDue(seat); !due.IsZero() {
+			latest = due.Add(-nearEnd(t.Clock.Per))
+		}
+		send, wake := pr.when(now, sn.rec.ID, reminder, latest)
+		switch {
+		case !send:
+			held = earliest(held, wake)
+		case dmsOpen && pr.Pings == pingsDM:
+			dm = append(dm, seat)
+		default:
+			channel = append(channel, seat)
+		}
+	}
+	return channel, dm, held
+}
+
+// mayPingDM reports whether user's DM lane may send a ping now; a ping
+// held for their quiet hours notes when it may go.
+func (s *Service) mayPingDM(lg *liveGame, sn *snapshot, user string, c *contact) bool {
+	pr := s.playerPrefs(s.ctx, user)
+	if pr.Pings == pingsChannel {
+		return false
+	}
+	send, wake := pr.when(s.cfg.Clock.Now(), sn.rec.ID, false, time.Time{})
+	if !wake.Equal(c.Held) {
+		lg.update(func(o *ledger) { o.player(user).Held = wake })
+	}
+	return send
+}
+
+// pingByDM tells seats' players by DM what the channel's ping would have
+// told them: their turn, with a reminder when one is due, and, in games
+// without hidden hands, what happened since their last move. A player
+// whose DMs turn out closed is pinged in the channel by the next pass.
+func (s *Service) pingByDM(lg *liveGame, l *lane, sn *snapshot, seats []games.Seat) bool {
+	t := sn.t
+	ok := true
+	for _, seat := range seats {
+		user := t.Seats[seat].User
+		out := lg.ledger()
+		c := out.player(user)
+		var lines []string
+		if stage := t.unsentReminder(seat, out.Nudged); stage != remindNone {
+			lines = append(lines, t.reminderLine(seat, stage))
+		}
+		if t.awaits(sn.st, seat, out.Pinged) {
+			lines = append(lines, fmt.Sprintf("➡️ Your move in **%s** `%s`: %s", sn.info.Name, sn.rec.ID, JumpLink(sn.rec.Guild, out.Board)))
+			if !sn.info.Private {
+				lines = append(lines, s.sinceLastMove(sn, seat))
+			}
+		}
+		msg := &Message{Content: truncate(strings.TrimRight(strings.Join(lines, "\n"), "\n"), maxContent)}
+		ref, _, err, superseded := s.sendView(l, lg, &contact{DM: c.DM}, user, msg)
+		switch {
+		case superseded:
+			return ok
+		case errors.Is(err, ErrDMClosed):
+			lg.update(func(o *ledger) { o.player(user).ClosedAt = s.cfg.Clock.Now() })
+			s.kick(lg, lanePing, nil, "")
+			continue
+		case err != nil:
+			ok = false
+			continue
+		}
+		lg.update(func(o *ledger) {
+			p := o.player(user)
+			p.Nudge, p.ClosedAt = ref, time.Time{}
+			o.pinged(int(seat), t.Asked[seat], len(t.Seats))
+			o.Nudged = t.nudgesSent(o.Nudged, []games.Seat{seat})
+		})
+		s.dropOld(lg, l, "old DM nudge", c.Nudge, func(o *ledger) *MessageRef { return &o.player(user).Nudge })
+	}
+	return ok
 }

@@ -54,6 +54,7 @@ func (s *Service) Sweep(ctx context.Context) {
 	if ticked > 0 {
 		s.log.Info("turn clocks", "games", ticked)
 	}
+	s.sendDigests(ctx)
 }
 
 // sweepOne does what one game's turn clock has due (see tick), and sends
@@ -114,7 +115,10 @@ func (s *Service) deliverOwed(ctx context.Context, rec storage.Record, t *table)
 	if lg != nil {
 		out = lg.ledger()
 	}
-	if out.Synced >= t.Rev || s.heldByOther(t, s.cfg.Clock.Now().UTC()) {
+	now := s.cfg.Clock.Now().UTC()
+	held := out.heldUntil()
+	woken := !held.IsZero() && !held.After(now)
+	if out.Synced >= t.Rev && !woken || s.heldByOther(t, now) {
 		return
 	}
 	lg = s.liveLocked(rec.ID, t)

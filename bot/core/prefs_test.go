@@ -1,0 +1,135 @@
+package core
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestWhenAPlayerIsTold(t *testing.T) {
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(month time.Month, day, hour, minute int) time.Time {
+		return time.Date(2026, month, day, hour, minute, 0, 0, berlin)
+	}
+	night := prefs{Zone: "Europe/Berlin", QuietFrom: 22, QuietTo: 8}
+	afternoon := prefs{QuietFrom: 13, QuietTo: 15} // UTC, not across midnight
+	digest := prefs{Zone: "Europe/Berlin", Digest: true, DigestHour: 9}
+	both := prefs{Zone: "Europe/Berlin", QuietFrom: 22, QuietTo: 8, Digest: true, DigestHour: 9}
+	muted := prefs{Muted: []string{"g1"}}
+	for _, c := range []struct {
+		name     string
+		p        prefs
+		now      time.Time
+		game     string
+		reminder bool
+		latest   time.Time
+		send     bool
+		wake     time.Time
+	}{
+		{"no settings", prefs{}, at(1, 10, 3, 0), "g1", false, time.Time{}, true, time.Time{}},
+		{"before quiet hours", night, at(1, 10, 21, 59), "g1", false, time.Time{}, true, time.Time{}},
+		{"quiet hours start", night, at(1, 10, 22, 0), "g1", false, time.Time{}, false, at(1, 11, 8, 0)},
+		{"after midnight", night, at(1, 11, 3, 0), "g1", false, time.Time{}, false, at(1, 11, 8, 0)},
+		{"quiet hours end", night, at(1, 11, 8, 0), "g1", false, time.Time{}, true, time.Time{}},
+		{"a summer night", night, at(7, 10, 23, 30), "g1", false, time.Time{}, false, at(7, 11, 8, 0)},
+		// Clocks go forward on 29 March 2026: the morning is still 08:00.
+		{"the night clocks change", night, at(3, 28, 23, 0), "g1", false, time.Time{}, false, at(3, 29, 8, 0)},
+		{"quiet in the afternoon", afternoon, time.Date(2026, 1, 10, 14, 0, 0, 0, time.UTC), "g1", false, time.Time{}, false, time.Date(2026, 1, 10, 15, 0, 0, 0, time.UTC)},
+		{"not quiet in the evening", afternoon, time.Date(2026, 1, 10, 16, 0, 0, 0, time.UTC), "g1", false, time.Time{}, true, time.Time{}},
+		{"a reminder with time to wait", night, at(1, 11, 1, 0), "g1", true, at(1, 11, 10, 0), false, at(1, 11, 8, 0)},
+		{"a reminder that cannot wait", night, at(1, 11, 1, 0), "g1", true, at(1, 11, 1, 0), true, time.Time{}},
+		{"a reminder without a deadline waits", night, at(1, 11, 1, 0), "g1", true, time.Time{}, false, at(1, 11, 8, 0)},
+		{"the digest replaces a ping", digest, at(1, 10, 12, 0), "g1", false, time.Time{}, false, time.Time{}},
+		{"the digest tells a reminder in time", digest, at(1, 10, 12, 0), "g1", true, at(1, 11, 12, 0), false, time.Time{}},
+		{"a reminder the digest would be late for", digest, at(1, 10, 12, 0), "g1", true, at(1, 10, 13, 0), true, time.Time{}},
+		{"a late reminder in quiet hours with a digest", both, at(1, 11, 1, 0), "g1", true, at(1, 11, 1, 0), true, time.Time{}},
+		{"a muted game", muted, at(1, 10, 12, 0), "g1", false, time.Time{}, false, time.Time{}},
+		{"a muted game's reminder", muted, at(1, 10, 12, 0), "g1", true, at(1, 10, 12, 0), false, time.Time{}},
+		{"another game", muted, at(1, 10, 12, 0), "g2", false, time.Time{}, true, time.Time{}},
+	} {
+		send, wake := c.p.when(c.now, c.game, c.reminder, c.latest)
+		if send != c.send || !wake.Equal(c.wake) {
+			t.Errorf("%s: send %v, wake %v; want %v, %v", c.name, send, wake, c.send, c.wake)
+		}
+	}
+	if got, want := digest.nextDigest(at(1, 10, 9, 0)), at(1, 11, 9, 0); !got.Equal(want) {
+		t.Errorf("the digest after one at nine: %v, want the next day's, %v", got, want)
+	}
+}
+
+func TestNotifyKeepsAPlayersSettings(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, _ := f.game()
+	on, hour := true, 7
+	steps := []struct {
+		change NotifyChange
+		want   []string
+	}{
+		{NotifyChange{}, []string{"a DM in games with hidden hands", "Quiet hours: none (time zone UTC)", "Daily digest: off"}},
+		{NotifyChange{Pings: pingsDM}, []string{"Pings: always a DM"}},
+		{NotifyChange{Quiet: true, QuietFrom: 23, QuietTo: 7, Zone: "America/New_York"}, []string{"Quiet hours: 23:00 to 07:00, America/New_York", "Pings: always a DM"}},
+		{NotifyChange{Digest: &on, DigestHour: &hour}, []string{"Daily digest at 07:00 America/New_York", "Quiet hours: 23:00 to 07:00"}},
+		{NotifyChange{Mute: id}, []string{"Muted games: `" + id + "`"}},
+		{NotifyChange{Pings: "auto", Quiet: true, QuietFrom: 5, QuietTo: 5}, []string{"a DM in games with hidden hands", "Quiet hours: none (time zone America/New_York)", "Muted games"}},
+	}
+	for i, s := range steps {
+		got := f.svc.Notify(ctx, ada, s.change)
+		if !got.Private {
+			t.Errorf("step %d answered in public", i)
+		}
+		for _, w := range s.want {
+			if !strings.Contains(got.Content, w) {
+				t.Errorf("step %d: %q lacks %q", i, got.Content, w)
+			}
+		}
+	}
+	p := f.svc.playerPrefs(ctx, ada.User)
+	if !p.Digest || p.DigestHour != 7 || !p.muted(id) || p.Zone != "America/New_York" {
+		t.Errorf("stored settings: %+v", p)
+	}
+	rec, err := f.store.GetPlayer(ctx, ada.User)
+	if err != nil || !rec.Due.Equal(p.nextDigest(f.svc.cfg.Clock.Now())) {
+		t.Errorf("the player's record is due %v (%v), want their next digest", rec.Due, err)
+	}
+	f.svc.Notify(ctx, ada, NotifyChange{Unmute: id})
+	if p := f.svc.playerPrefs(ctx, ada.User); p.muted(id) {
+		t.Error("unmute left the game muted")
+	}
+
+	for _, bad := range []struct {
+		change NotifyChange
+		who    Actor
+		want   string
+	}{
+		{NotifyChange{Zone: "Mars/Olympus"}, ada, "I don't know the time zone"},
+		{NotifyChange{Zone: "Local"}, ada, "I don't know the time zone"},
+		{NotifyChange{Quiet: true, QuietFrom: 24}, ada, "Hours go from 0 to 23"},
+		{NotifyChange{Mute: id}, Actor{User: "99", Name: "Cy"}, "You're not in a game"},
+		{NotifyChange{Mute: "nope"}, ada, "You're not in a game"},
+	} {
+		if got := f.svc.Notify(ctx, bad.who, bad.change).Content; !strings.Contains(got, bad.want) {
+			t.Errorf("%+v: %q, want %q", bad.change, got, bad.want)
+		}
+	}
+	if p := f.svc.playerPrefs(ctx, ada.User); p.Zone != "America/New_York" {
+		t.Errorf("a refused change still changed the zone to %q", p.Zone)
+	}
+}
+
+func TestZoneChoices(t *testing.T) {
+	got := ZoneChoices("berl")
+	if len(got) != 1 || got[0].Value != "Europe/Berlin" {
+		t.Errorf("suggestions for berl: %+v", got)
+	}
+	if got := ZoneChoices("Asia/Kathmandu"); len(got) == 0 || got[0].Value != "Asia/Kathmandu" {
+		t.Errorf("a zone typed whole is not offered first: %+v", got)
+	}
+	if got := ZoneChoices(""); len(got) != maxSelectOpt {
+		t.Errorf("with nothing typed, %d suggestions, want %d", len(got), maxSelectOpt)
+	}
+}
