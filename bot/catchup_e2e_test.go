@@ -25,16 +25,16 @@ func TestAPlayerBackAfterThreeDaysReadsWhatTheyMissed(t *testing.T) {
 		home = ben
 	}
 	// The away player's own last click.
-	h.click(away, h.fake.Message(board.ID), h.fake.Message(board.ID).Buttons()[0].CustomID)
+	h.click(away, h.fake.Message(board.ID), plays(h.fake.Message(board.ID))[0].CustomID)
 
 	start := h.clock.Now()
 	for h.clock.Now().Sub(start) < 72*time.Hour {
 		b := h.fake.Message(board.ID)
-		if len(b.Buttons()) == 0 {
+		if len(plays(b)) == 0 {
 			t.Fatal("the game ended before three days were up")
 		}
 		if u, _ := activeUser(t, b, users); u.ID == home.ID {
-			h.click(home, b, b.Buttons()[0].CustomID)
+			h.click(home, b, plays(b)[0].CustomID)
 			continue
 		}
 		// The away player's clock runs out: the AI takes the turn, and the
@@ -46,8 +46,8 @@ func TestAPlayerBackAfterThreeDaysReadsWhatTheyMissed(t *testing.T) {
 		}
 	}
 	b := h.fake.Message(board.ID)
-	for u, _ := activeUser(t, b, users); u.ID == home.ID && len(b.Buttons()) > 0; u, _ = activeUser(t, b, users) {
-		h.click(home, b, b.Buttons()[0].CustomID)
+	for u, _ := activeUser(t, b, users); u.ID == home.ID && len(plays(b)) > 0; u, _ = activeUser(t, b, users) {
+		h.click(home, b, plays(b)[0].CustomID)
 		b = h.fake.Message(board.ID)
 	}
 	// The pings calling them back are sent as their turns come: wait for

@@ -256,7 +256,7 @@ func TestSoloGameAgainstAI(t *testing.T) {
 	h.click(ada, msg, buttonLabelled(t, msg, "Start"))
 	for moves := 0; ; moves++ {
 		board := h.fake.Message(lobby.ID)
-		buttons := board.Buttons()
+		buttons := plays(board)
 		if len(buttons) == 0 {
 			mustContain(t, "final board", board.Content, "🏆")
 			break
@@ -296,9 +296,10 @@ func TestGamesAndAbandon(t *testing.T) {
 	h.fake.WaitFor(h.ctx(), func() bool { return strings.Contains(h.fake.Message(lobby.ID).Content, "Abandoned by Admin") })
 	board := h.fake.Message(lobby.ID)
 	mustContain(t, "abandoned board", board.Content, "Abandoned by Admin")
-	if len(board.Buttons()) != 0 {
+	if len(plays(board)) != 0 {
 		t.Errorf("an abandoned board still has buttons")
 	}
+	buttonLabelled(t, board, "⏮ History")
 	mustContain(t, "abandoning twice", privateText(t, h.command(ada, "abandon", nil)), "no open game")
 }
 

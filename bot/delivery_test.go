@@ -351,7 +351,7 @@ func TestARateLimitedChannelHoldsUpNoOtherGame(t *testing.T) {
 	move := func(boardID string) discordtest.User {
 		board := h.fake.Message(boardID)
 		u, _ := activeUser(t, board, users)
-		buttons := board.Buttons()
+		buttons := plays(board)
 		h.click(u, board, buttons[0].CustomID)
 		next, _ := activeUser(t, h.fake.Message(boardID), users)
 		return next
@@ -452,7 +452,7 @@ func TestInteractionTokensNeverReachTheLogs(t *testing.T) {
 	for range 12 {
 		b := h.fake.Message(board.ID)
 		u, _ := activeUser(t, b, users)
-		it, err := h.fake.Click(h.ctx(), u, b, b.Buttons()[0].CustomID)
+		it, err := h.fake.Click(h.ctx(), u, b, plays(b)[0].CustomID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -505,7 +505,7 @@ func TestARetriedPingIsOneMessage(t *testing.T) {
 			Kind: discordtest.FaultStatusAfterApply, Share: 1, Method: http.MethodPost,
 			Route: "/channels/{channel_id}/messages", Channel: h.channel, Limit: 2, Status: 500,
 		}}})
-		h.click(mover, board, board.Buttons()[0].CustomID)
+		h.click(mover, board, plays(board)[0].CustomID)
 		next, _ := activeUser(t, h.fake.Message(lobby.ID), users)
 		if next.ID == mover.ID {
 			h.fake.Faults(discordtest.FaultPlan{})

@@ -89,6 +89,24 @@ func (h *harness) privateDecision(m *mirror, u discordtest.User, seat games.Seat
 	return where
 }
 
+// decidePrivately has the first seat to act in m decide, at random, where
+// its player decides privately (see privateDecision; closed is the player
+// whose DMs are closed), and keeps the mirror in step. It returns where
+// the decision was made.
+func (h *harness) decidePrivately(m *mirror, users []discordtest.User, closed discordtest.User, boardID string, rng *rand.Rand) *discordtest.Message {
+	h.t.Helper()
+	seat := m.st.Active()[0]
+	u := users[seat]
+	where := h.privateDecision(m, u, seat, boardID, u.ID == closed.ID)
+	it, a := decide(h.t, h, u, where, m.st.Legal(seat), rng)
+	h.wait(it)
+	if _, err := m.st.Apply(seat, a); err != nil {
+		h.t.Fatalf("%s's decision: the bot accepted %v, which the engine refuses: %v", u.Username, a, err)
+	}
+	m.forced()
+	return where
+}
+
 func (m *mirror) apply(seat int, customID string) {
 	m.t.Helper()
 	parts := strings.Split(customID, ":")
@@ -168,9 +186,9 @@ func testThatsLifeEndToEnd(t *testing.T, h *harness) {
 		t.Fatalf("the board should carry exactly one PNG, has %+v", board.Attachments)
 	}
 	moves := 0
-	for len(board.Buttons()) > 0 {
+	for len(plays(board)) > 0 {
 		u, seat := activeUser(t, board, users)
-		buttons := board.Buttons()
+		buttons := plays(board)
 		choice := buttons[pick.IntN(len(buttons))].CustomID
 
 		switch moves {
@@ -193,13 +211,13 @@ func testThatsLifeEndToEnd(t *testing.T, h *harness) {
 		if len(next.Attachments) != 1 {
 			t.Fatalf("after move %d the board has %d attachments, want 1 (old images must be replaced)", moves, len(next.Attachments))
 		}
-		if len(next.Buttons()) > 0 {
+		if len(plays(next)) > 0 {
 			if nu, _ := activeUser(t, next, users); nu.ID != u.ID {
 				h.waitPinged(nu, before[nu.ID])
 			}
 		}
 		// Only the closing announcement, which tells everyone, may ping the mover.
-		if got := len(h.fake.Pings(u.ID)); got != before[u.ID] && len(next.Buttons()) > 0 {
+		if got := len(h.fake.Pings(u.ID)); got != before[u.ID] && len(plays(next)) > 0 {
 			p := h.fake.Pings(u.ID)
 			t.Fatalf("move %d: the mover was pinged about their own move: %q", moves, p[len(p)-1].Content)
 		}

@@ -116,7 +116,7 @@ func TestBoardSurvivesAnExpiredInteractionToken(t *testing.T) {
 	board := fake.Message(lobby.ID)
 	u, _ := activeUser(t, board, []discordtest.User{ada, ben})
 	r.shut()
-	it, err := fake.Click(ctx, u, board, board.Buttons()[0].CustomID)
+	it, err := fake.Click(ctx, u, board, plays(board)[0].CustomID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestBoardSurvivesAnExpiredInteractionToken(t *testing.T) {
 			t.Fatalf("a saved move was reported as nothing changed: %q", m.Content)
 		}
 	}
-	if n := len(fake.Message(board.ID).Buttons()); n == 0 && !strings.Contains(fake.Message(board.ID).Content, "🏆") {
+	if n := len(plays(fake.Message(board.ID))); n == 0 && !strings.Contains(fake.Message(board.ID).Content, "🏆") {
 		t.Fatal("the board lost its buttons")
 	}
 }

@@ -15,7 +15,7 @@ func TestClicksCountOnlyInTheGamesChannel(t *testing.T) {
 	ada, ben, board := h.twoPlayerGame()
 	here := h.fake.Message(board.ID)
 	u, _ := activeUser(t, here, []discordtest.User{ada, ben})
-	move := here.Buttons()[0].CustomID
+	move := plays(here)[0].CustomID
 
 	other := h.fake.AddChannel(h.guild, "elsewhere")
 	it, err := h.fake.Command(h.ctx(), u, h.guild, other, "newgame thatslife", nil)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -280,6 +281,20 @@ func buttonLabelled(t testing.TB, msg *discordtest.Message, label string) string
 	}
 	t.Fatalf("no button %q on message %s (buttons: %q) content %q flags %v loading %v edits %d", label, msg.ID, labels, msg.Content, msg.Flags, msg.Loading(), msg.EditedCount)
 	return ""
+}
+
+// showsOnly tells a component that only shows its clicker something
+// privately, the game's history: it is no move, and a finished board keeps
+// it.
+func showsOnly(c discordtest.Component) bool {
+	verb, _, _ := strings.Cut(c.CustomID, ":")
+	return verb == "steps"
+}
+
+// plays returns the buttons of msg that act: its moves, and on a running
+// game's board "Show my hand"; none once the game is over.
+func plays(msg *discordtest.Message) []discordtest.Component {
+	return slices.DeleteFunc(msg.Buttons(), showsOnly)
 }
 
 // privateText returns what an ephemeral response said.

@@ -49,7 +49,7 @@ func decide(t testing.TB, h *harness, u discordtest.User, m *discordtest.Message
 	var opts []option
 	for _, row := range m.Components {
 		for _, c := range row {
-			if c.Disabled || c.CustomID == "" || strings.HasPrefix(c.CustomID, "hand:") || strings.HasPrefix(c.CustomID, "look:") {
+			if c.Disabled || c.CustomID == "" || strings.HasPrefix(c.CustomID, "hand:") || strings.HasPrefix(c.CustomID, "look:") || showsOnly(c) {
 				continue
 			}
 			if len(c.Options) == 0 {
@@ -143,15 +143,8 @@ func TestLifeEndToEnd(t *testing.T) {
 	m := newMirror(t, life.Game{}, 3, h.seed, nil)
 	rng := rand.New(rand.NewPCG(3, 4))
 
-	privateMessage := func(u discordtest.User, seat games.Seat) *discordtest.Message {
-		t.Helper()
-		return h.privateDecision(m, u, seat, lobby.ID, u.ID == ben.ID)
-	}
-
 	decisions, restarted := 0, false
 	for !m.st.Result().Over {
-		seat := m.st.Active()[0]
-		u := users[seat]
 		// Restart once, in the middle of a hand, with cards in every hand.
 		if v := m.st.View(games.Observer).(life.View); !restarted && decisions >= 6 && v.Step != "suit" && v.Seats[0].HandSize > 0 {
 			restarted = true
@@ -165,14 +158,8 @@ func TestLifeEndToEnd(t *testing.T) {
 				t.Fatalf("after a restart Ada's hand is not what the engine holds")
 			}
 		}
-		where := privateMessage(u, seat)
 		boardBefore := h.fake.Message(lobby.ID).Content
-		it, a := decide(t, h, u, where, m.st.Legal(seat), rng)
-		h.wait(it)
-		if _, err := m.st.Apply(seat, a); err != nil {
-			t.Fatalf("decision %d: the bot accepted %v, which the engine refuses: %v", decisions, a, err)
-		}
-		m.forced()
+		h.decidePrivately(m, users, ben, lobby.ID, rng)
 		decisions++
 		if err := h.fake.WaitFor(h.ctx(), func() bool { return h.fake.Message(lobby.ID).Content != boardBefore }); err != nil {
 			t.Fatalf("decision %d: the board did not follow", decisions)

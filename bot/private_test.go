@@ -62,11 +62,11 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 		}
 	}
 	board := h.fake.Message(lobby.ID)
-	if b := board.Buttons(); len(b) != 1 || b[0].Label != "Show my hand" {
-		t.Fatalf("a game with hidden hands should show only Show my hand on the board, has %+v", b)
+	if b := board.Buttons(); len(board.Components) != 1 || len(b) != 2 || b[0].Label != "Show my hand" || b[1].Label != "⏮ History" {
+		t.Fatalf("a game with hidden hands should show only Show my hand and the history beside it on the board, has %+v", board.Components)
 	}
 
-	for moves := 0; len(h.fake.Message(lobby.ID).Buttons()) > 0; moves++ {
+	for moves := 0; len(plays(h.fake.Message(lobby.ID))) > 0; moves++ {
 		board = h.fake.Message(lobby.ID)
 		u, seat := activeUser(t, board, users)
 		if moves == 2 {
@@ -90,10 +90,10 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 			// The living DM gets this turn's buttons after the previous answer.
 			if err := h.fake.WaitFor(h.ctx(), func() bool {
 				where = livingDM(h, u)
-				return where != nil && len(where.Buttons()) > 0
+				return where != nil && len(plays(where)) > 0
 			}); err != nil {
 				for _, d := range h.fake.Messages(h.fake.DMChannel(u.ID)) {
-					t.Logf("DM: %q buttons %d", d.Content, len(d.Buttons()))
+					t.Logf("DM: %q buttons %d", d.Content, len(plays(d)))
 				}
 				t.Logf("board: %q", h.fake.Message(lobby.ID).Content)
 				t.Fatalf("move %d: %s never got a DM to move with", moves, u.Username)
@@ -238,7 +238,7 @@ func TestStaleAndForgedClicksAreRefused(t *testing.T) {
 	users := []discordtest.User{ada, ben}
 	board := h.fake.Message(lobby.ID)
 	mover, _ := activeUser(t, board, users)
-	old := board.Buttons()[0].CustomID
+	old := plays(board)[0].CustomID
 	h.click(mover, board, old)
 	u, _ := activeUser(t, h.fake.Message(lobby.ID), users)
 
@@ -257,7 +257,7 @@ func TestStaleAndForgedClicksAreRefused(t *testing.T) {
 	mustContain(t, "a forged custom_id", stale(u, "mv:1:999999:fig.99"), "older board")
 	mustContain(t, "garbage", stale(u, "\x00nonsense"), "not one of mine")
 	mustContain(t, "a game that does not exist", stale(u, "mv:zzzz:1:fig.1"), "no longer exists")
-	parts := strings.Split(h.fake.Message(lobby.ID).Buttons()[0].CustomID, ":")
+	parts := strings.Split(plays(h.fake.Message(lobby.ID))[0].CustomID, ":")
 	parts[3] = "fig.77"
 	mustContain(t, "an illegal move", stale(u, strings.Join(parts, ":")), "not a move")
 }
@@ -269,7 +269,7 @@ func TestSimultaneousClicksApplyOnce(t *testing.T) {
 
 	board := h.fake.Message(lobby.ID)
 	u, _ := activeUser(t, board, []discordtest.User{ada, ben})
-	buttons := board.Buttons()
+	buttons := plays(board)
 	var its []*discordtest.Interaction
 	for i := range 6 {
 		it, err := h.fake.ClickStale(h.ctx(), u, board, buttons[i%len(buttons)].CustomID)
@@ -327,8 +327,8 @@ func testSlowAnswersAreDeferredAndFinished(t *testing.T, h *harness) {
 	mustContain(t, "a deferred private answer", privateText(t, got), "already in")
 	h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
 	board := h.fake.Message(lobby.ID)
-	if len(board.Attachments) != 1 || len(board.Buttons()) == 0 {
-		t.Fatalf("a deferred start left the board with %d images and %d buttons", len(board.Attachments), len(board.Buttons()))
+	if len(board.Attachments) != 1 || len(plays(board)) == 0 {
+		t.Fatalf("a deferred start left the board with %d images and %d buttons", len(board.Attachments), len(plays(board)))
 	}
 	mustContain(t, "a deferred /rules", privateText(t, h.command(ada, "rules thatslife", nil)), "That's Life!")
 }

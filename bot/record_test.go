@@ -115,7 +115,7 @@ func TestUnreadableStateIsRebuiltFromTheLog(t *testing.T) {
 		t.Helper()
 		board := h.fake.Message(lobby.ID)
 		u, _ := activeUser(t, board, players)
-		h.click(u, board, board.Buttons()[0].CustomID)
+		h.click(u, board, plays(board)[0].CustomID)
 	}
 	for range 3 {
 		move()

@@ -267,7 +267,7 @@ func TestComingAndGoingRedrawsTheBoardOnce(t *testing.T) {
 	edits = h.fake.Message(board.ID).EditedCount
 	burst()
 	shown := h.fake.Message(board.ID)
-	h.click(u, shown, shown.Buttons()[0].CustomID)
+	h.click(u, shown, plays(shown)[0].CustomID)
 	moved := h.fake.Message(board.ID)
 	// The board's picture is named after the moves it shows.
 	if len(moved.Attachments) != 1 || moved.Attachments[0].Filename == shown.Attachments[0].Filename {

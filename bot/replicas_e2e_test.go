@@ -162,7 +162,7 @@ func (c *cluster) open(command string, opts map[string]any, users []discordtest.
 func (c *cluster) decision(id, boardID string, u discordtest.User) *discordtest.Message {
 	board := c.h.fake.Message(boardID)
 	if m := promptMention.FindStringSubmatch(board.Content); m != nil && m[1] == u.ID {
-		for _, b := range board.Buttons() {
+		for _, b := range plays(board) {
 			if b.Label != "Show my hand" {
 				return board
 			}
@@ -187,14 +187,14 @@ func (c *cluster) decision(id, boardID string, u discordtest.User) *discordtest.
 	return nil
 }
 
-// act clicks the first enabled component of msg for u, choosing as few
+// act clicks an enabled component of msg that acts for u, choosing as few
 // options of a menu as it allows, and waits for the answer.
 func (c *cluster) act(u discordtest.User, msg *discordtest.Message, pick int) {
 	c.t.Helper()
 	var enabled []discordtest.Component
 	for _, row := range msg.Components {
 		for _, comp := range row {
-			if !comp.Disabled && comp.Style != discordgo.LinkButton {
+			if !comp.Disabled && comp.Style != discordgo.LinkButton && !showsOnly(comp) {
 				enabled = append(enabled, comp)
 			}
 		}
@@ -336,7 +336,7 @@ func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
 			}
 			b := fake.Message(board.ID)
 			m := promptMention.FindStringSubmatch(b.Content)
-			if m == nil || len(b.Buttons()) == 0 {
+			if m == nil || len(plays(b)) == 0 {
 				return
 			}
 			u := ada
@@ -349,7 +349,7 @@ func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
 			var wg sync.WaitGroup
 			for i := range its {
 				wg.Go(func() {
-					it, err := fake.Click(h.ctx(), u, b, b.Buttons()[0].CustomID)
+					it, err := fake.Click(h.ctx(), u, b, plays(b)[0].CustomID)
 					if err != nil {
 						t.Error(err)
 						return

@@ -15,9 +15,9 @@ import (
 func (h *harness) playToEnd(boardID string, users []discordtest.User) *discordtest.Message {
 	h.t.Helper()
 	board := h.fake.Message(boardID)
-	for moves := 0; len(board.Buttons()) > 0; moves++ {
+	for moves := 0; len(plays(board)) > 0; moves++ {
 		u, _ := activeUser(h.t, board, users)
-		h.click(u, board, board.Buttons()[0].CustomID)
+		h.click(u, board, plays(board)[0].CustomID)
 		board = h.fake.Message(boardID)
 		if moves > 500 {
 			h.t.Fatal("the game did not end in 500 moves")
@@ -54,7 +54,7 @@ func TestResignMidGameAndTheAIFinishes(t *testing.T) {
 	for range 4 {
 		b := h.fake.Message(board.ID)
 		u, _ := activeUser(t, b, users)
-		h.click(u, b, b.Buttons()[0].CustomID)
+		h.click(u, b, plays(b)[0].CustomID)
 	}
 	ask := h.command(ben, "resign", nil).Message
 	if ask == nil || !ask.Ephemeral() {

@@ -122,7 +122,7 @@ func TestServeDefersASlowMove(t *testing.T) {
 	b := h.fake.Message(board.ID)
 	u, _ := activeUser(t, b, []discordtest.User{ada, ben})
 	open := gated.shut()
-	it, err := h.fake.Click(h.ctx(), u, b, b.Buttons()[0].CustomID)
+	it, err := h.fake.Click(h.ctx(), u, b, plays(b)[0].CustomID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestServeShutdownFinishesAnInFlightMove(t *testing.T) {
 	u, _ := activeUser(t, b, []discordtest.User{ada, ben})
 	before := loggedMoves(t, h)
 	open := gated.shut()
-	it, err := h.fake.Click(h.ctx(), u, b, b.Buttons()[0].CustomID)
+	it, err := h.fake.Click(h.ctx(), u, b, plays(b)[0].CustomID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestGameInItsOwnThread(t *testing.T) {
 	var board *discordtest.Message
 	h.fake.WaitFor(h.ctx(), func() bool {
 		for _, m := range h.fake.Messages(thread.ID) {
-			if len(m.Buttons()) > 0 {
+			if len(plays(m)) > 0 {
 				board = m
 			}
 		}
@@ -48,7 +48,7 @@ func TestGameInItsOwnThread(t *testing.T) {
 	}
 	mover, _ := activeUser(t, board, []discordtest.User{ada, ben})
 	moves := h.fake.Message(board.ID).EditedCount
-	resp := h.click(mover, board, board.Buttons()[0].CustomID)
+	resp := h.click(mover, board, plays(board)[0].CustomID)
 	if resp.Message != nil && resp.Message.Ephemeral() {
 		t.Fatalf("a move in the thread was refused: %q", resp.Message.Content)
 	}
@@ -94,7 +94,7 @@ func TestThreadsByServerSetting(t *testing.T) {
 	}
 	boardIn := func(lobby *discordtest.Message) func() bool {
 		return func() bool {
-			return len(h.fake.Message(lobby.ID).Buttons()) > 0 && strings.Contains(h.fake.Message(lobby.ID).Content, "➡️")
+			return len(plays(h.fake.Message(lobby.ID))) > 0 && strings.Contains(h.fake.Message(lobby.ID).Content, "➡️")
 		}
 	}
 	first := play(h.channel, nil)

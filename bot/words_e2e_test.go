@@ -140,12 +140,12 @@ func TestWordsPlayersSee(t *testing.T) {
 
 	board := h.fake.Message(lobby.ID)
 	pick := rand.New(rand.NewPCG(3, 4))
-	for moves := 0; len(board.Buttons()) > 0; moves++ {
+	for moves := 0; len(plays(board)) > 0; moves++ {
 		if moves > 500 {
 			t.Fatal("the game did not end in 500 moves")
 		}
 		u, seat := activeUser(t, board, users)
-		buttons := board.Buttons()
+		buttons := plays(board)
 		choice := buttons[pick.IntN(len(buttons))].CustomID
 		if moves == 2 {
 			other := users[(seat+1)%2]

@@ -31,19 +31,11 @@ func TestYodoEndToEnd(t *testing.T) {
 
 	decisions, restarted := 0, false
 	for !m.st.Result().Over {
-		seat := m.st.Active()[0]
-		u := users[seat]
 		if !restarted && decisions >= 12 {
 			restarted = true
 			h.restart()
 		}
-		where := h.privateDecision(m, u, seat, lobby.ID, u.ID == ben.ID)
-		it, a := decide(t, h, u, where, m.st.Legal(seat), rng)
-		h.wait(it)
-		if _, err := m.st.Apply(seat, a); err != nil {
-			t.Fatalf("decision %d: the bot accepted %v, which the engine refuses: %v", decisions, a, err)
-		}
-		m.forced()
+		h.decidePrivately(m, users, ben, lobby.ID, rng)
 		decisions++
 		if decisions > 2000 {
 			t.Fatal("the game did not end in 2000 decisions")

@@ -80,7 +80,7 @@
 //   - A finished game's replay follows its closing announcement: the
 //     public board at the start and after each decision that changed who
 //     is to act, at most maxReplayFrames of them.
-//   - A /log answer and the replay carry a History button
+//   - The board, a /log answer and the replay carry a History button
 //     (steps.go): whoever may read the game's log steps privately through
 //     its public boards, one decision at a time, rebuilt from the seed and
 //     the log and drawn outside any lock, so a running game is never held.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,7 +12,9 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/life"
+	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -151,5 +154,115 @@ func TestSteppingThroughAGameShowsTheChannelsBoards(t *testing.T) {
 	defer r.mu.Unlock()
 	if len(r.private) > 0 {
 		t.Fatalf("stepping through the game drew the private views of seats %v", r.private)
+	}
+}
+
+// crowded is a running game's state whose seats may take many moves: picks
+// fill a menu each, plain moves buttons. Anyone may look at its seats'
+// boards (games.Inspector).
+type crowded struct {
+	games.State
+	picks, plain int
+}
+
+func (c crowded) Legal(games.Seat) []games.Choice {
+	var out []games.Choice
+	for n := range c.picks {
+		out = append(out, games.Choice{Action: games.Action{Kind: "pick", Args: []int{n}}, Label: "Pick", Pick: &games.Pick{Min: 1, Max: 1, Items: []games.Item{{Arg: 1, Label: "one"}, {Arg: 2, Label: "two"}}}})
+	}
+	for n := range c.plain {
+		out = append(out, games.Choice{Action: games.Action{Kind: "go", Args: []int{n}}, Label: "Go"})
+	}
+	return out
+}
+
+func (crowded) Inspect(games.Seat) any { return nil }
+
+// rowShapes describes a board's rows by what each component does: a move,
+// a menu of moves, the look menu, or the label of any other button.
+func rowShapes(rows []Row) []string {
+	var out []string
+	for _, row := range rows {
+		var parts []string
+		for _, c := range row {
+			id, _ := parseCustomID(c.CustomID)
+			switch {
+			case id.Verb == verbMove, id.Verb == verbSubset, id.Verb == verbPick, id.Verb == verbLook:
+				parts = append(parts, id.Verb)
+			default:
+				parts = append(parts, c.Label)
+			}
+		}
+		out = append(out, strings.Join(parts, ", "))
+	}
+	return out
+}
+
+// The board offers its history beside "Show my hand" or in a row of its
+// own after the choices and the look menu, running or over; a board whose
+// rows are full keeps its choices and its look menu and goes without it.
+// A lobby has no history.
+func TestTheBoardOffersItsHistoryWhereItFits(t *testing.T) {
+	f := newFixture(t)
+	f.svc.games = games.NewRegistry(thatslife.Game{}, life.Game{}, alife.Game{})
+	ctx := context.Background()
+	snap := func(id string, wrap func(games.State) games.State, private bool) *snapshot {
+		t.Helper()
+		rec, tb := f.table(id)
+		g, _ := f.svc.games.Get(rec.Game)
+		info := g.Info()
+		info.Private = private
+		return &snapshot{rec: rec, t: tb, st: wrap(mustState(t, f.svc, rec, tb)), info: info}
+	}
+	board := func(sn *snapshot) []string {
+		t.Helper()
+		m, err := f.svc.boardMessage(sn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rowShapes(m.Rows)
+	}
+	same := func(st games.State) games.State { return st }
+	packed := func(picks, plain int) func(games.State) games.State {
+		return func(st games.State) games.State { return crowded{State: st, picks: picks, plain: plain} }
+	}
+	playing, _ := f.open("thatslife")
+	lifeGame, _ := f.open("life")
+	alifeGame, _ := f.open("alife")
+	abandoned, _ := f.open("thatslife")
+	if m := f.svc.Abandon(ctx, ada, abandoned); !strings.Contains(m.Content, "abandoned") {
+		t.Fatalf("abandoning answered %q", m.Content)
+	}
+
+	const history = "⏮ History"
+	sn := snap(playing, same, false)
+	seat, _ := sn.t.activeHuman(sn.st)
+	moves := rowShapes(choiceRows(sn, seat))
+	for _, c := range []struct {
+		name string
+		got  []string
+		want []string
+	}{
+		{"a running game", board(sn), append(moves, history)},
+		{"hidden hands", board(snap(lifeGame, same, true)), []string{"Show my hand, " + history}},
+		{"hidden hands and boards to look at", board(snap(alifeGame, same, true)), []string{"Show my hand, " + history, verbLook}},
+		{"an abandoned game", board(snap(abandoned, same, false)), []string{history}},
+		{"three rows of moves", board(snap(alifeGame, packed(2, 5), false)), []string{verbSubset, verbSubset, "mv, mv, mv, mv, mv", verbLook, history}},
+		{"four rows of moves", board(snap(alifeGame, packed(3, 5), false)), []string{verbSubset, verbSubset, verbSubset, "mv, mv, mv, mv, mv", verbLook}},
+		{"five rows of moves", board(snap(alifeGame, packed(4, 5), false)), []string{verbSubset, verbSubset, verbSubset, verbSubset, "mv, mv, mv, mv, mv"}},
+	} {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("%s: the board's rows are %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	if len(moves) == 0 {
+		t.Fatal("the running game's board offers no moves")
+	}
+	for _, status := range []storage.Status{storage.Lobby, storage.Cancelled} {
+		sn := snap(playing, same, false)
+		sn.rec.Status, sn.st = status, nil
+		if got := board(sn); slices.ContainsFunc(got, func(r string) bool { return strings.Contains(r, history) }) {
+			t.Errorf("a lobby (%v) offers %q", status, got)
+		}
 	}
 }

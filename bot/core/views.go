@@ -53,8 +53,16 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 			rows = choiceRows(sn, seat)
 		}
 	}
+	// The history sits beside "Show my hand", else in a row of its own
+	// after the look menu: a board whose rows are full keeps its choices
+	// and its look menu and goes without it, since /log offers it too.
+	history := stepsButton(sn.rec.ID, t.moves())
+	beside := besideLast(rows, history)
 	if _, ok := st.(games.Inspector); ok && len(rows) < maxRows && sn.rec.Status != storage.Cancelled {
 		rows = append(rows, lookRow(sn))
+	}
+	if !beside {
+		rows = withButton(rows, history)
 	}
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
@@ -71,22 +79,27 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 // room and holds no choices of a move, else in a row of its own when the
 // message has room for one.
 func withButton(rows []Row, b Component) []Row {
-	if n := len(rows); n > 0 && len(rows[n-1]) < maxRowButtons {
-		last := rows[n-1]
-		plain := true
-		for _, c := range last {
-			id, err := parseCustomID(c.CustomID)
-			plain = plain && c.Kind == Button && err == nil && id.Verb != verbMove
-		}
-		if plain {
-			rows[n-1] = append(last, b)
-			return rows
-		}
-	}
-	if len(rows) < maxRows {
+	if !besideLast(rows, b) && len(rows) < maxRows {
 		rows = append(rows, Row{b})
 	}
 	return rows
+}
+
+// besideLast adds a button to the last row, in place, when it has room and
+// holds only buttons that are no choices of a move, and says whether it
+// did.
+func besideLast(rows []Row, b Component) bool {
+	n := len(rows)
+	if n == 0 || len(rows[n-1]) >= maxRowButtons {
+		return false
+	}
+	for _, c := range rows[n-1] {
+		if id, err := parseCustomID(c.CustomID); c.Kind != Button || err != nil || id.Verb == verbMove {
+			return false
+		}
+	}
+	rows[n-1] = append(rows[n-1], b)
+	return true
 }
 
 func seatList(t *table) string {
