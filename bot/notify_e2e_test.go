@@ -63,7 +63,7 @@ func TestQuietHoursHoldAPingUntilMorning(t *testing.T) {
 	h.sweepAfter(9*time.Hour + 30*time.Minute)
 	b := h.fake.Message(board.ID)
 	for u, _ := activeUser(t, b, users); u.ID == first.ID; u, _ = activeUser(t, b, users) {
-		h.click(first, b, b.Buttons()[0].CustomID)
+		h.click(first, b, plays(b)[0].CustomID)
 		b = h.fake.Message(board.ID)
 	}
 	second, seat := activeUser(t, b, users)
@@ -210,7 +210,7 @@ func TestPingsGoWhereThePlayerAsked(t *testing.T) {
 	}
 	for i := 0; i < 6; i++ {
 		u, _ := activeUser(t, b, users)
-		h.click(u, b, b.Buttons()[0].CustomID)
+		h.click(u, b, plays(b)[0].CustomID)
 		b = h.fake.Message(board.ID)
 	}
 	h.settled()
@@ -244,9 +244,9 @@ func TestPingsGoWhereThePlayerAsked(t *testing.T) {
 		return n
 	}
 	sent := count()
-	for i := 0; i < 4 && len(b.Buttons()) > 0; i++ {
+	for i := 0; i < 4 && len(plays(b)) > 0; i++ {
 		u, _ := activeUser(t, b, users)
-		h.click(u, b, b.Buttons()[0].CustomID)
+		h.click(u, b, plays(b)[0].CustomID)
 		b = h.fake.Message(board.ID)
 	}
 	h.settled()

@@ -2,7 +2,10 @@ package core
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -131,5 +134,82 @@ func TestZoneChoices(t *testing.T) {
 	}
 	if got := ZoneChoices(""); len(got) != maxSelectOpt {
 		t.Errorf("with nothing typed, %d suggestions, want %d", len(got), maxSelectOpt)
+	}
+}
+
+// digestsSent counts the digests sent to user's DMs.
+func (p *platform) digestsSent(user string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, s := range p.log {
+		if s.op == "send" && s.ref.Channel == "dm-"+user && strings.Contains(s.text, "Your daily digest") {
+			n++
+		}
+	}
+	return n
+}
+
+// Two processes sharing the store sweep at the same moment: the player's
+// digest goes once. One that fails for a passing reason goes a little
+// later, still once, and the next is due the next day.
+func TestADigestGoesOnceAcrossProcesses(t *testing.T) {
+	f := newClockFixture(t, Setup{Clock: "none"})
+	ctx := context.Background()
+	id, _ := f.game()
+	on, ten := true, 10
+	for _, a := range []Actor{ada, ben} {
+		f.svc.Notify(ctx, a, NotifyChange{Digest: &on, DigestHour: &ten})
+	}
+	_, _, st := f.load(id)
+	waiter := ada
+	if st.Active()[0] == 1 {
+		waiter = ben
+	}
+	other := New(f.svc.cfg)
+	t.Cleanup(func() { other.Shutdown(ctx) })
+
+	var down atomic.Bool
+	down.Store(true)
+	f.p.mu.Lock()
+	f.p.fail = func(op string, ref MessageRef) error {
+		if down.Load() && ref.Channel == "dm-"+waiter.User {
+			return &Temporary{Err: errors.New("503")}
+		}
+		return nil
+	}
+	f.p.mu.Unlock()
+	f.at(time.Hour)
+	if n := f.p.digestsSent(waiter.User); n != 0 {
+		t.Fatalf("%d digests went while DMs failed", n)
+	}
+	down.Store(false)
+	f.at(time.Hour + 5*time.Minute)
+	if n := f.p.digestsSent(waiter.User); n != 0 {
+		t.Fatalf("a failed digest was tried again after 5 minutes")
+	}
+	f.clock.add(5 * time.Minute)
+	var wg sync.WaitGroup
+	for _, svc := range []*Service{f.svc, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			svc.Sweep(ctx)
+		}()
+	}
+	wg.Wait()
+	if n := f.p.digestsSent(waiter.User); n != 1 {
+		t.Fatalf("two processes sent %d digests, want 1", n)
+	}
+	rec, err := f.store.GetPlayer(ctx, waiter.User)
+	if err != nil || !rec.Due.Equal(f.start.Add(25*time.Hour)) {
+		t.Errorf("after the digest the player is due %v (%v), want ten the next day", rec.Due, err)
+	}
+	nobody := ben
+	if waiter == ben {
+		nobody = ada
+	}
+	if n := f.p.digestsSent(nobody.User); n != 0 {
+		t.Errorf("%s, whom nothing waits for, got %d digests", nobody.Name, n)
 	}
 }
