@@ -213,3 +213,58 @@ func TestADigestGoesOnceAcrossProcesses(t *testing.T) {
 		t.Errorf("%s, whom nothing waits for, got %d digests", nobody.Name, n)
 	}
 }
+
+// turnPings counts the channel pings p sent that call user to move.
+func (p *platform) turnPings(user string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, s := range p.log {
+		if s.op == "send" && strings.Contains(s.text, "<@"+user+">, your move") {
+			n++
+		}
+	}
+	return n
+}
+
+// Settings made through one process are honoured by another: the ping
+// held for quiet hours by the process that took the move goes out, when
+// they end, from the one that sweeps then.
+func TestEveryProcessHonoursAPlayersSettings(t *testing.T) {
+	rs := newReplicas(t, 2)
+	ctx := context.Background()
+	for _, a := range []Actor{ada, ben} {
+		rs.svc[1].Notify(ctx, a, NotifyChange{Quiet: true, QuietFrom: 11, QuietTo: 13})
+	}
+	f := rs.fixture(t, 0)
+	id, board := f.game()
+	for {
+		who, cid := f.legalClick(id)
+		if who == ben {
+			break
+		}
+		f.svc.Click(ctx, Click{Actor: who, CustomID: cid, Message: board.ID}, &responder{})
+		waitIdle(t, rs.svc[0])
+	}
+	waitIdle(t, rs.svc[0])
+	if n := rs.p[0].turnPings(ben.User); n != 0 {
+		t.Fatalf("Ben was pinged %d times in quiet hours set through the other process", n)
+	}
+	rec, _ := rs.store.Get(ctx, id)
+	tb, _ := decodeTable(rec)
+	one := time.Date(2026, 11, 24, 13, 0, 0, 0, time.UTC)
+	if !tb.Out.Held.Equal(one) || !rec.Due.Equal(one) {
+		t.Fatalf("the held ping: ledger %v, game due %v; want both at 13:00", tb.Out.Held, rec.Due)
+	}
+	rs.clock.add(one.Sub(rs.clock.Now()))
+	rs.svc[1].Sweep(ctx)
+	waitIdle(t, rs.svc[1])
+	if n := rs.p[1].turnPings(ben.User); n != 1 {
+		t.Fatalf("when quiet hours ended the other process pinged Ben %d times, want once", n)
+	}
+	rec, _ = rs.store.Get(ctx, id)
+	tb, _ = decodeTable(rec)
+	if !tb.Out.Held.IsZero() {
+		t.Errorf("the ledger still holds a ping until %v", tb.Out.Held)
+	}
+}
