@@ -31,6 +31,19 @@
 //   - Games with hidden hands ping in DMs; the channel pings only players
 //     whose DMs are closed (telling them to use Show my hand) and carries
 //     the reminders.
+//   - Each player may choose how they are told (/notify, prefs.go), kept
+//     with the player in the store and read when each ping is decided, so
+//     every process honours a change at once. Pings may go always by DM
+//     (in a game without hidden hands the DM then carries what happened
+//     since their move) or always in the channel. Quiet hours, read in the
+//     player's time zone, hold a ping, and the reminders, until they end;
+//     the game's stored due time wakes the sweep then. The turn clock runs
+//     on through them: a reminder waits only when the morning still comes
+//     before the last reminder would, so the last one always goes. A
+//     daily digest replaces pings; it lists the games waiting for the
+//     player, is sent by the process whose write moves the player's due
+//     time on to the next day, and is skipped on a day nothing waits; the
+//     last reminder still goes. A muted game tells its player nothing.
 //   - Closed DMs are tried again after Config.DMRetry, and whenever the
 //     player uses Show my hand.
 //   - A reminder does not redraw a board that is already up to date.

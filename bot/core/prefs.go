@@ -188,6 +188,9 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 			return Text(fmt.Sprintf("I don't know the time zone %q. Pick one from the suggestions, or type a name such as `Europe/Berlin` or `America/New_York`.", c.Zone))
 		}
 	}
+	if !slices.ContainsFunc(PingChoices, func(ch Choice) bool { return ch.Value == c.Pings }) && c.Pings != "" {
+		return Text("Pings go to a DM, to the game's channel, or as each game decides: pick one of the choices.")
+	}
 	for _, h := range []int{c.QuietFrom, c.QuietTo} {
 		if h < 0 || h > 23 {
 			return Text("Hours go from 0 to 23.")

@@ -111,6 +111,7 @@ func TestNotifyKeepsAPlayersSettings(t *testing.T) {
 	}{
 		{NotifyChange{Zone: "Mars/Olympus"}, ada, "I don't know the time zone"},
 		{NotifyChange{Zone: "Local"}, ada, "I don't know the time zone"},
+		{NotifyChange{Pings: "pigeon"}, ada, "pick one of the choices"},
 		{NotifyChange{Quiet: true, QuietFrom: 24}, ada, "Hours go from 0 to 23"},
 		{NotifyChange{Mute: id}, Actor{User: "99", Name: "Cy"}, "You're not in a game"},
 		{NotifyChange{Mute: "nope"}, ada, "You're not in a game"},
