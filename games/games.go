@@ -466,6 +466,18 @@ type Strategist interface {
 	Strategies() []NamedPolicy
 }
 
+// Breakdown is implemented by the states of games that tell the simulator
+// more about a finished game than its result, so a designer can see what
+// decides it ("lifebot sim -by fate"): for each kind of fact the game
+// offers, the facts of one seat, such as the fate it played or every card
+// it kept. A seat may have no fact of a kind, or several.
+type Breakdown interface {
+	// Breakdowns names the kinds of facts offered, such as "fate".
+	Breakdowns() []string
+	// Facts lists seat's facts of kind in a finished game.
+	Facts(kind string, seat Seat) []string
+}
+
 // Stat is one measure of a finished game, such as its length in rounds.
 type Stat struct {
 	Name  string
