@@ -69,7 +69,7 @@ func (f tidyFigures) perMove() float64 { return float64(f.duringPlay) / float64(
 // replay.
 func TestTheChannelStaysTidy(t *testing.T) {
 	t.Parallel()
-	for _, mode := range []string{"channel"} {
+	for _, mode := range []string{"channel", "thread"} {
 		figures := make([]tidyFigures, len(tidyTitles))
 		t.Run(mode, func(t *testing.T) {
 			for i, title := range tidyTitles {

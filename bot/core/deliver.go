@@ -433,7 +433,12 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 		// thread opened from a message takes the message's id.
 		pointer := threadPointer(sn, out.Board.ID)
 		s.answer(answers, func() (*Message, error) { return pointer, nil }, func() bool { return false }, func() {})
-		if done := s.moveToThread(lg, l, sn, out); done || lg.ledger().Thread != noThread {
+		done := s.moveToThread(lg, l, sn, out)
+		if lg.ledger().Thread != "" {
+			// The pings held back for the thread may go now.
+			s.kick(lg, lanePing, nil, "")
+		}
+		if done || lg.ledger().Thread != noThread {
 			return done
 		}
 		// No thread after all: the lobby message, which now points at
