@@ -376,8 +376,10 @@ func (s *Service) sync(lg *liveGame, l *lane, sn *snapshot, answers []*answer) b
 	case l.name == laneBoard:
 		return s.syncBoard(lg, l, sn, answers)
 	case l.name == lanePing:
+		// A finished game's announcement is followed by the rest of its
+		// story, then by its replay.
 		ok := s.syncPings(lg, l, sn)
-		return s.syncReplay(lg, l, sn) && ok
+		return s.tellStory(lg, l, sn) && s.syncReplay(lg, l, sn) && ok
 	default:
 		return s.syncDM(lg, l, sn, l.name[len(laneDMs):], answers)
 	}
