@@ -15,8 +15,8 @@ import (
 
 // syncPings keeps the channel's notifications: a new message for whoever
 // must now act (edits do not ping), replacing the previous one; the
-// reminders; the one-time notice to a player whose DMs are closed; and
-// the closing announcement.
+// reminders; the one-time notice to a player whose DMs are closed, in
+// the next ping; and the closing announcement.
 func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	t := sn.t
 	out := lg.ledger()
@@ -24,30 +24,6 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 		// The pings go where the game is about to move.
 		return false
 	}
-	ok := true
-	if sn.info.Private && sn.playing() {
-		for _, u := range t.humans() {
-			c := out.Players[u]
-			if c == nil || c.ClosedAt.IsZero() || c.Told {
-				continue
-			}
-			msg := &Message{
-				Content:  fmt.Sprintf("<@%s>, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", u, sn.rec.ID),
-				Mentions: []string{u},
-				Nonce:    postNonce(sn.rec.ID, "closed DMs", u),
-			}
-			err, _ := s.try(lg, l, "closed-DM notice", func(ctx context.Context) error {
-				_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
-				return err
-			})
-			if err != nil {
-				ok = false
-				continue
-			}
-			lg.update(func(o *ledger) { o.player(u).Told = true })
-		}
-	}
-
 	var msg *Message
 	var seats []games.Seat
 	nudge := ""
@@ -72,19 +48,21 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			msg = s.turnPing(sn, seats, out)
 		}
 	}
+	closed := closedDMs(sn, out)
+	msg = withClosedDMs(sn, msg, closed)
 	stale := sn.rec.Status != storage.Playing && sn.rec.Status != storage.Lobby && out.Ping.ID != ""
 	if msg == nil && !stale {
-		return ok
+		return true
 	}
 	if msg != nil {
-		msg.Nonce = postNonce(sn.rec.ID, "ping", t.Rev, nudge, seats)
+		msg.Nonce = postNonce(sn.rec.ID, "ping", t.Rev, nudge, seats, closed)
 		var ref MessageRef
 		err, superseded := s.try(lg, l, "ping", func(ctx context.Context) (err error) {
 			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err
 		})
 		if err != nil {
-			return ok && superseded
+			return superseded
 		}
 		lg.update(func(o *ledger) {
 			o.Ping = ref
@@ -96,6 +74,9 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			}
 			for _, seat := range seats {
 				o.pinged(int(seat), t.Asked[seat], len(t.Seats))
+			}
+			for _, u := range closed {
+				o.player(u).Told = true
 			}
 		})
 	}
@@ -111,7 +92,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			})
 		}
 	}
-	return ok
+	return true
 }
 
 // syncDM keeps one player's private side: the living DM, edited in place
@@ -265,6 +246,43 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 		content += "\n" + s.sinceLastMove(sn, seats[0])
 	}
 	return &Message{Content: truncate(strings.TrimRight(content, "\n"), maxContent), Mentions: users}
+}
+
+// closedDMs lists the players whose DMs were found closed and who were
+// not told so yet.
+func closedDMs(sn *snapshot, out ledger) []string {
+	if !sn.info.Private || !sn.playing() {
+		return nil
+	}
+	var users []string
+	for _, u := range sn.t.humans() {
+		if c := out.Players[u]; c != nil && !c.ClosedAt.IsZero() && !c.Told {
+			users = append(users, u)
+		}
+	}
+	return users
+}
+
+// withClosedDMs tells the players of users, in the channel's next ping,
+// that their DMs are closed, so that the channel takes one message for
+// the move: the ping that calls such a player, which the closed DMs bring
+// about, is never far.
+func withClosedDMs(sn *snapshot, ping *Message, users []string) *Message {
+	if len(users) == 0 || ping == nil {
+		return ping
+	}
+	var who []string
+	for _, u := range users {
+		who = append(who, "<@"+u+">")
+	}
+	notice := fmt.Sprintf("%s, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", strings.Join(who, " "), sn.rec.ID)
+	ping.Content = truncate(notice+"\n"+ping.Content, maxContent)
+	for _, u := range users {
+		if !slices.Contains(ping.Mentions, u) {
+			ping.Mentions = append(ping.Mentions, u)
+		}
+	}
+	return ping
 }
 
 // The end of a game in its channel is its closing announcement, which
