@@ -66,7 +66,8 @@ func (f tidyFigures) perMove() float64 { return float64(f.duringPlay) / float64(
 // games with hidden hands Cy's DMs are closed, so the channel pings her.
 // The channel takes at most one message per move beside the board's edits,
 // and the end comes in as few messages as the story needs, then the
-// replay.
+// replay; a game in a thread leaves one line in the channel. With -v the
+// test shows its figures.
 func TestTheChannelStaysTidy(t *testing.T) {
 	t.Parallel()
 	for _, mode := range []string{"channel", "thread"} {
@@ -190,11 +191,21 @@ func playTidy(t *testing.T, h *harness, g games.Game, given map[string]any, thre
 	}
 	created := h.gameMessages(true)
 	start := slices.IndexFunc(created, func(m *discordtest.Message) bool { return m.ID == board })
-	most := atClick[0] - start - 1
-	for k := 1; k < len(atClick); k++ {
-		most = max(most, atClick[k]-atClick[k-1])
+	// What the start and each move but the last brought.
+	most := 0
+	marks := append([]int{start + 1}, atClick...)
+	for k := 1; k < len(marks); k++ {
+		brought := created[marks[k-1]:marks[k]]
+		most = max(most, len(brought))
+		if len(brought) > 1 {
+			t.Errorf("move %d brought %d messages: %q", k-1, len(brought), contents(brought))
+		}
 	}
 	atLastClick := atClick[len(atClick)-1]
+	checkEnding(t, m.st, users, created[atLastClick:])
+	if in := h.fake.History(h.channel); threaded && (len(in) != 1 || !strings.Contains(in[0].Content, "Playing in")) {
+		t.Errorf("a game in its thread left in the channel %q, want its lobby pointing at the thread alone", contents(in))
+	}
 	return tidyFigures{
 		most:    most,
 		created: len(created), left: len(h.gameMessages(false)), moves: moves,
@@ -203,6 +214,55 @@ func playTidy(t *testing.T, h *harness, g games.Game, given map[string]any, thre
 		duringPlay: atLastClick - 1 - start,
 		ended:      len(created) - atLastClick,
 	}
+}
+
+// checkEnding checks what a game's end brought to its channel: first the
+// closing announcement, which pings everyone, offers the rematch, carries
+// the finished boards of a game that has them, and begins the story; the
+// rest of the story in messages each filled before the next; then the
+// replay, alone.
+func checkEnding(t *testing.T, st games.State, users []discordtest.User, end []*discordtest.Message) {
+	t.Helper()
+	if len(end) < 2 {
+		t.Fatalf("the end brought %q, want an announcement and a replay", contents(end))
+	}
+	closing, replay, story := end[0], end[len(end)-1], end[1:len(end)-1]
+	boards := 0
+	if _, ok := st.(games.Inspector); ok {
+		boards = len(users)
+	}
+	for _, u := range users {
+		if !slices.Contains(closing.Pings, u.ID) {
+			t.Errorf("the closing announcement did not ping %s: %q", u.Username, closing.Content)
+		}
+	}
+	if !strings.Contains(closing.Content, "is over") || len(closing.Attachments) != boards || !slices.ContainsFunc(closing.Buttons(), func(b discordtest.Component) bool { return b.Label == "Rematch" }) {
+		t.Errorf("the end begins with %q, %d files; want the announcement with %d boards and the Rematch button", closing.Content, len(closing.Attachments), boards)
+	}
+	if len(replay.Attachments) != 1 || !strings.HasPrefix(replay.Attachments[0].Filename, "replay-") {
+		t.Errorf("the end closes with %q, want the replay", replay.Content)
+	}
+	if _, ok := st.(games.Teller); !ok && len(story) > 0 {
+		t.Errorf("a game without a story ended with %q between its announcement and its replay", contents(story))
+	}
+	for i, m := range append([]*discordtest.Message{closing}, story...) {
+		if len(m.Pings) > 0 && i > 0 || len(m.Attachments) > 0 && i > 0 {
+			t.Errorf("a part of the story pings or carries files: %q", m.Content)
+		}
+		// Sentences are far shorter than a message's free fifth.
+		if n := len([]rune(m.Content)); i < len(story) && n < 1600 {
+			t.Errorf("part %d of the end holds %d characters, and more follow: %q", i+1, n, contents(end))
+		}
+	}
+}
+
+// contents lists the messages' words, for failures.
+func contents(msgs []*discordtest.Message) []string {
+	var out []string
+	for _, m := range msgs {
+		out = append(out, m.Content)
+	}
+	return out
 }
 
 // gameMessages lists, oldest first, the bot's messages in the harness's
