@@ -26,6 +26,7 @@ func TestTheStoryIsToldOnceAcrossFailuresAndRestarts(t *testing.T) {
 	id, _ := f.open("yodo")
 	second := postNonce(id, "story", 1)
 	tries := 0
+	p.mu.Lock()
 	p.refuse = func(m *Message) error {
 		if m.Nonce != second {
 			return nil
@@ -39,6 +40,7 @@ func TestTheStoryIsToldOnceAcrossFailuresAndRestarts(t *testing.T) {
 		}
 		return nil
 	}
+	p.mu.Unlock()
 	refused := func() int {
 		p.mu.Lock()
 		defer p.mu.Unlock()

@@ -327,9 +327,10 @@ func (s *Service) story(sn *snapshot) (st games.State, parts []string) {
 // tellStory sends the rest of a finished game's story once its
 // announcement, which told the first part, is out: each part once, as the
 // ledger counts them. It reports false when a part could not be sent yet.
+// A game replayed has told its story: the replay follows it.
 func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot) bool {
 	out := lg.ledger()
-	if sn.rec.Status != storage.Over || !out.Announced {
+	if sn.rec.Status != storage.Over || !out.Announced || out.Replayed {
 		return true
 	}
 	_, parts := s.story(sn)
