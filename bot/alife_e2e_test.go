@@ -200,27 +200,37 @@ func TestALifeEndToEnd(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the final board does not show the engine's scores: %q", h.fake.Message(lobby.ID).Content)
 	}
-	// The story is told, then every finished life board is posted.
+	// The closing announcement carries every finished life board and
+	// begins the story; the rest follows.
 	story := m.st.(games.Teller).Story()
-	if err := h.fake.WaitFor(h.ctx(), func() bool {
-		boards := 0
-		for _, msg := range h.fake.Messages(h.channel) {
-			_, b := alifeDrawn(t, msg)
-			boards += len(b)
-		}
-		return boards == 3
-	}); err != nil {
-		t.Fatal("the finished life boards were not posted")
-	}
 	var channel strings.Builder
-	for _, msg := range h.fake.Messages(h.channel) {
-		channel.WriteString(msg.Content)
-		channel.WriteString("\n")
-	}
-	for _, p := range story {
-		if first := strings.SplitN(games.FormatSeats(p, names), ".", 2)[0]; !strings.Contains(channel.String(), first) {
-			t.Fatalf("the story's paragraph %q is not in the channel", first)
+	told := func() bool {
+		channel.Reset()
+		for _, msg := range h.fake.Messages(h.channel) {
+			channel.WriteString(msg.Content)
+			channel.WriteString("\n")
 		}
+		for _, p := range story {
+			if first := strings.SplitN(games.FormatSeats(p, names), ".", 2)[0]; !strings.Contains(channel.String(), first) {
+				return false
+			}
+		}
+		return true
+	}
+	if err := h.fake.WaitFor(h.ctx(), told); err != nil {
+		t.Fatalf("the story was not told in the channel: %q", channel.String())
+	}
+	announced := false
+	for _, msg := range h.fake.Messages(h.channel) {
+		if _, b := alifeDrawn(t, msg); len(b) > 0 {
+			if announced || len(b) != 3 || !strings.Contains(msg.Content, "` is over.") {
+				t.Fatalf("%d finished life boards in %q, want all three in the closing announcement", len(b), msg.Content)
+			}
+			announced = true
+		}
+	}
+	if !announced {
+		t.Fatal("the finished life boards were not posted")
 	}
 
 	// A stranger may look at any life board, privately, after the end.

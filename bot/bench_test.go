@@ -110,7 +110,7 @@ func BenchmarkReplicas(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			h := benchHarness(b)
 			config := filepath.Join(b.TempDir(), "lifebot.toml")
-			if err := os.WriteFile(config, []byte("[log]\nlevel = \"error\"\n[tables]\nmax_channel_games = 0\nmax_lobbies = 0\n"), 0o600); err != nil {
+			if err := os.WriteFile(config, []byte("[log]\nlevel = \"error\"\n[tables]\nmax_channel_games = 0\nmax_lobbies = 0\nthreads = false\n"), 0o600); err != nil {
 				b.Fatal(err)
 			}
 			env := []string{"DISCORD_TOKEN=" + h.fake.Token(), "LIFEBOT_DISCORD_API=" + h.fake.URL(), "DISCORD_PUBLIC_KEY=" + h.fake.PublicKey(), "LIFEBOT_HTTP_DRAIN=0s"}

@@ -366,3 +366,17 @@ func (h *harness) twoPlayerGame() (ada, ben discordtest.User, board *discordtest
 	h.click(ada, h.fake.Message(board.ID), buttonLabelled(h.t, h.fake.Message(board.ID), "Start"))
 	return ada, ben, board
 }
+
+// gameIn has host open a That's Life! lobby in channel with opts, guest
+// join and host start; it returns the lobby message.
+func (h *harness) gameIn(host, guest discordtest.User, channel string, opts map[string]any) *discordtest.Message {
+	h.t.Helper()
+	it, err := h.fake.Command(h.ctx(), host, h.guild, channel, "newgame thatslife", opts)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	lobby := h.wait(it).Message
+	h.click(guest, h.fake.Message(lobby.ID), buttonLabelled(h.t, h.fake.Message(lobby.ID), "Join"))
+	h.click(host, h.fake.Message(lobby.ID), buttonLabelled(h.t, h.fake.Message(lobby.ID), "Start"))
+	return lobby
+}

@@ -168,8 +168,9 @@ func TestPrivateHandsByDMWithClosedDMFallback(t *testing.T) {
 			t.Errorf("%s was never pinged", u.Username)
 		}
 	}
+	// The notice may ride on a ping, which the next one replaces.
 	closed := 0
-	for _, msg := range h.fake.Messages(h.channel) {
+	for _, msg := range h.fake.History(h.channel) {
 		if strings.Contains(msg.Content, "can't send you DMs") {
 			closed++
 			if !strings.Contains(msg.Content, ben.Mention()) {

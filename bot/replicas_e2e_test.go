@@ -280,7 +280,7 @@ func TestThreeServeProcessesShareOneDatabase(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildLifebot(t, dir)
 	config := filepath.Join(dir, "lifebot.toml")
-	if err := os.WriteFile(config, []byte("[storage]\nsweep_every = \"1s\"\n[turns]\nclock = \"1h\"\n[log]\nlevel = \"warn\"\n"), 0o600); err != nil {
+	if err := os.WriteFile(config, []byte("[storage]\nsweep_every = \"1s\"\n[turns]\nclock = \"1h\"\n[tables]\nthreads = false\n[log]\nlevel = \"warn\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -125,7 +126,7 @@ type optionJSON struct {
 const maxContent = 2000
 
 // messageBody is m as Discord's JSON. edit says it replaces a message, so
-// the attachments list must say which files stay: only the new upload, or
+// the attachments list must say which files stay: only the new uploads, or
 // none.
 func messageBody(m *core.Message, edit bool) messageJSON {
 	j := messageJSON{
@@ -137,8 +138,8 @@ func messageBody(m *core.Message, edit bool) messageJSON {
 		j.Flags = int(discordgo.MessageFlagsEphemeral)
 	}
 	atts := []attachment{}
-	if m.Image != nil {
-		atts = append(atts, attachment{ID: "0", Filename: m.Image.Name, Description: truncate(m.Image.Alt, 1024)})
+	for i, img := range m.Images() {
+		atts = append(atts, attachment{ID: strconv.Itoa(i), Filename: img.Name, Description: truncate(img.Alt, 1024)})
 	}
 	if edit || len(atts) > 0 {
 		j.Attachments = &atts
@@ -147,19 +148,22 @@ func messageBody(m *core.Message, edit bool) messageJSON {
 }
 
 // encodeMessage returns m as a request body: JSON, or multipart with the
-// image as files[0].
+// images as files[0], files[1]….
 func encodeMessage(m *core.Message, edit bool) (body []byte, contentType string, err error) {
 	return encode(messageBody(m, edit), m)
 }
 
 func encode(payload any, m *core.Message) ([]byte, string, error) {
-	if m.Image == nil {
+	images := m.Images()
+	if len(images) == 0 {
 		b, err := json.Marshal(payload)
 		return b, "application/json", err
 	}
-	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, []*discordgo.File{{
-		Name: m.Image.Name, ContentType: imageType(m.Image.Name), Reader: bytesReader(m.Image.Data),
-	}})
+	var files []*discordgo.File
+	for _, img := range images {
+		files = append(files, &discordgo.File{Name: img.Name, ContentType: imageType(img.Name), Reader: bytesReader(img.Data)})
+	}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, files)
 	return body, contentType, err
 }
 

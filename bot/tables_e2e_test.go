@@ -83,14 +83,7 @@ func TestThreadsByServerSetting(t *testing.T) {
 	h.start()
 	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
 	play := func(channel string, opts map[string]any) *discordtest.Message {
-		it, err := h.fake.Command(h.ctx(), ada, h.guild, channel, "newgame thatslife", opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lobby := h.wait(it).Message
-		h.click(ben, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Join"))
-		h.click(ada, h.fake.Message(lobby.ID), buttonLabelled(t, h.fake.Message(lobby.ID), "Start"))
-		return lobby
+		return h.gameIn(ada, ben, channel, opts)
 	}
 	boardIn := func(lobby *discordtest.Message) func() bool {
 		return func() bool {
@@ -114,7 +107,7 @@ func TestThreadsByServerSetting(t *testing.T) {
 	var note *discordtest.Message
 	h.fake.WaitFor(h.ctx(), func() bool {
 		for _, m := range h.fake.Messages(thread) {
-			if strings.Contains(m.Content, "plays here") {
+			if strings.Contains(m.Content, "play in this channel") {
 				note = m
 			}
 		}
@@ -126,6 +119,51 @@ func TestThreadsByServerSetting(t *testing.T) {
 	mustContain(t, "the note", note.Content, "this channel cannot hold threads of its own")
 	if n := len(h.fake.Threads(h.channel)); n != 1 {
 		t.Errorf("%d threads in the channel, want only the first game's", n)
+	}
+}
+
+// Where the bot may not make threads, the games the server's setting
+// sends to threads play in the channel, which is told why once: the next
+// game neither says it again nor asks Discord in vain. Another channel
+// still has its games in threads.
+func TestAChannelWithoutThreadPermissionsIsToldOnce(t *testing.T) {
+	t.Parallel()
+	h := thatsLifeHarness(t)
+	h.stop()
+	h.tables = func(c *bot.Config) { c.Threads = func(string) bool { return true } }
+	h.start()
+	h.fake.DenyThreads(h.channel)
+	other := h.fake.AddChannel(h.guild, "more-games")
+	ada, ben := h.fake.AddUser("Ada"), h.fake.AddUser("Ben")
+	for i := range 2 {
+		lobby := h.gameIn(ada, ben, h.channel, nil)
+		if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Message(lobby.ID).Buttons()) > 0 }); err != nil {
+			t.Fatalf("game %d: the lobby did not become the board: %q", i+1, h.fake.Message(lobby.ID).Content)
+		}
+	}
+	var notes []string
+	for _, m := range h.fake.Messages(h.channel) {
+		if strings.HasPrefix(m.Content, "🧵") {
+			notes = append(notes, m.Content)
+		}
+	}
+	if len(notes) != 1 {
+		t.Fatalf("the channel was told %q, want one note", notes)
+	}
+	mustContain(t, "the note", notes[0], "Games here play in this channel")
+	mustContain(t, "the note", notes[0], "**Create Public Threads**")
+	asked := 0
+	for _, r := range h.fake.Rejected() {
+		if r.Code == 50013 {
+			asked++
+		}
+	}
+	if asked != 1 {
+		t.Errorf("Discord refused %d threads, want 1: the second game should not ask", asked)
+	}
+	h.gameIn(ada, ben, other, nil)
+	if err := h.fake.WaitFor(h.ctx(), func() bool { return len(h.fake.Threads(other)) == 1 }); err != nil {
+		t.Error("a game in a channel that allows threads did not move to one")
 	}
 }
 

@@ -71,12 +71,18 @@ func TestYodoEndToEnd(t *testing.T) {
 	var told []string
 	if err := h.fake.WaitFor(h.ctx(), func() bool {
 		told = nil
+		over := false
 		for _, msg := range h.fake.Messages(h.channel) {
-			if len(told) > 0 || strings.HasPrefix(msg.Content, want[0]) {
-				if strings.Contains(msg.Content, "` is over.") {
-					break
-				}
+			if over {
 				told = append(told, msg.Content)
+			}
+			// The closing announcement begins the story, after its own
+			// words; the rest follows.
+			if strings.Contains(msg.Content, "` is over.") {
+				over = true
+				if _, head, ok := strings.Cut(msg.Content, "\n\n"); ok {
+					told = append(told, head)
+				}
 			}
 		}
 		return strings.Contains(strings.Join(told, "\n\n"), want[len(want)-1])

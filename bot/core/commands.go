@@ -41,7 +41,8 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		V: recordVersion, Game: game, Host: a.User,
 		Seats:   []seat{{User: a.User, Name: a.Name}},
 		Options: resolved, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(), Clock: clock,
-		Thread: setup.Thread == "true" || setup.Thread == "" && s.cfg.Threads != nil && s.cfg.Threads(a.Guild),
+		Thread:      setup.Thread == "true" || setup.Thread == "" && s.cfg.Threads != nil && s.cfg.Threads(a.Guild),
+		ThreadAsked: setup.Thread == "true",
 	}
 	data, err := t.encode()
 	if err != nil {

@@ -376,8 +376,10 @@ func (s *Service) sync(lg *liveGame, l *lane, sn *snapshot, answers []*answer) b
 	case l.name == laneBoard:
 		return s.syncBoard(lg, l, sn, answers)
 	case l.name == lanePing:
+		// A finished game's announcement is followed by the rest of its
+		// story, then by its replay.
 		ok := s.syncPings(lg, l, sn)
-		return s.syncReplay(lg, l, sn) && ok
+		return s.tellStory(lg, l, sn) && s.syncReplay(lg, l, sn) && ok
 	default:
 		return s.syncDM(lg, l, sn, l.name[len(laneDMs):], answers)
 	}
@@ -433,7 +435,12 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 		// thread opened from a message takes the message's id.
 		pointer := threadPointer(sn, out.Board.ID)
 		s.answer(answers, func() (*Message, error) { return pointer, nil }, func() bool { return false }, func() {})
-		if done := s.moveToThread(lg, l, sn, out); done || lg.ledger().Thread != noThread {
+		done := s.moveToThread(lg, l, sn, out)
+		if lg.ledger().Thread != "" {
+			// The pings held back for the thread may go now.
+			s.kick(lg, lanePing, nil, "")
+		}
+		if done || lg.ledger().Thread != noThread {
 			return done
 		}
 		// No thread after all: the lobby message, which now points at

@@ -44,6 +44,23 @@
 //     player, is sent by the process whose write moves the player's due
 //     time on to the next day, and is skipped on a day nothing waits; the
 //     last reminder still goes. A muted game tells its player nothing.
+//   - The channel takes at most one message per move beside the board's
+//     edit: the ping, which carries the reminders due, what happened since
+//     a player's last move, and the one-time notice that a player's DMs
+//     are closed; the previous ping is deleted once it is out.
+//   - A game plays in a thread of its own, made from its lobby message
+//     when it starts, unless the server or its host says otherwise: the
+//     channel keeps one line per game pointing at the thread, and the
+//     board is the thread's first message. A channel where the bot may
+//     not make threads is told why once (a host who chose a thread, each
+//     time), and its games play there without asking again for
+//     threadRetry.
+//   - A game in a channel keeps its board where its lobby was: it is
+//     neither posted again below the chatter nor pinned. Clicks, links,
+//     DMs and the ledger all name that one message, which a new post
+//     would leave behind mid-click, and a pin needs Manage Messages and
+//     posts a notice of its own. Each ping, the bot's newest message in
+//     the channel while the game runs, links to the board.
 //   - Closed DMs are tried again after Config.DMRetry, and whenever the
 //     player uses Show my hand.
 //   - A reminder does not redraw a board that is already up to date.
@@ -70,8 +87,13 @@
 //     nobody.
 //   - In a game whose seats have boards of their own (games.Inspector),
 //     the board carries a menu anyone may use to look at one privately,
-//     during the game and after, and each finished board is posted after
-//     the story, in the order of the ranks.
+//     during the game and after, and the closing announcement carries
+//     each finished board, in the order of the ranks.
+//   - A finished game's end comes in as few messages as it needs: the
+//     closing announcement, which pings everyone with the outcome and
+//     begins the story the game tells, so that the notification says the
+//     game is over and leads to the story's top; the rest of the story;
+//     then the replay.
 //   - A player who resigns, or whom the host replaces, leaves their seat
 //     to the AI, which plays it at once if it is its turn; the results
 //     name every holder of a seat and the move they left at, and such a
@@ -90,9 +112,9 @@
 //     stranger is pointed to the rematch lobby's Join button instead. A
 //     rematch keeps the game, its options and its AI seats; the last
 //     game's players are listed as invited until they join.
-//   - A finished game's replay follows its closing announcement: the
-//     public board at the start and after each decision that changed who
-//     is to act, at most maxReplayFrames of them.
+//   - A finished game's replay follows its story: the public board at
+//     the start and after each decision that changed who is to act, at
+//     most maxReplayFrames of them.
 //   - The board, a /log answer and the replay carry a History button
 //     (steps.go): whoever may read the game's log steps privately through
 //     its public boards, one decision at a time, rebuilt from the seed and

@@ -26,8 +26,8 @@ type ledger struct {
 	// Nudged names the last reminder sent: the turn's start and its number.
 	Nudged string `json:"nudged,omitempty"`
 	// Announced says the closing announcement went out; Told counts the
-	// messages of a finished game's story sent before it, Replayed says
-	// its replay followed.
+	// parts of a finished game's story told, the announcement holding the
+	// first; Replayed says its replay followed the story.
 	Announced bool `json:"announced,omitempty"`
 	Told      int  `json:"told,omitempty"`
 	Replayed  bool `json:"replayed,omitempty"`

@@ -9,13 +9,16 @@ import (
 )
 
 // Message is what the bot shows, in the platform's terms but not its
-// types: text, at most one image, and rows of components. An edit with a
-// Message replaces all of it: text, image (none when Image is nil) and
+// types: text, images, and rows of components. An edit with a Message
+// replaces all of it: text, images (none when Image is nil) and
 // components.
 type Message struct {
 	Content string
-	Image   *Image
-	Rows    []Row
+	// Image is the message's picture; More are further ones shown after
+	// it, maxImages in all at the most.
+	Image *Image
+	More  []*Image
+	Rows  []Row
 	// Mentions lists the users this message may notify; nobody else is
 	// pinged, whatever the text says.
 	Mentions []string
@@ -43,6 +46,14 @@ type Image struct {
 	Name string
 	Alt  string
 	Data []byte
+}
+
+// Images lists the message's images in order: Image, then More.
+func (m *Message) Images() []*Image {
+	if m.Image == nil {
+		return nil
+	}
+	return append([]*Image{m.Image}, m.More...)
 }
 
 // Row is one row of components.
@@ -89,6 +100,7 @@ type Option struct {
 // Platform limits the messages are built to fit.
 const (
 	maxContent    = 2000
+	maxImages     = 10
 	maxButtons    = 25
 	maxSelectOpt  = 25
 	maxRows       = 5
@@ -136,38 +148,30 @@ func JumpLink(guild string, m MessageRef) string {
 }
 
 // splitMessage packs paragraphs, in order and a blank line apart, into as
-// few messages of at most limit characters as it can. A paragraph too long
-// for a message is split between sentences, a sentence too long between
-// words, so no message ends mid-sentence unless one sentence is longer
-// than a message.
-func splitMessage(paragraphs []string, limit int) []string {
+// few messages of at most limit characters as it can, the first of which
+// has room for first characters only (it holds something else too): each
+// is filled before the next begins, a paragraph that does not fit in what
+// is left going on in the next message from one of its sentences, and a
+// sentence too long for a message split between words. So no message
+// ends mid-sentence unless one sentence is longer than a message. The
+// first part is "" when nothing fits in its room.
+func splitMessage(paragraphs []string, first, limit int) []string {
 	var out []string
-	cur := ""
-	add := func(piece, sep string) {
-		switch {
-		case cur == "":
-			cur = piece
-		case runes(cur)+runes(sep)+runes(piece) <= limit:
-			cur += sep + piece
-		default:
-			out = append(out, cur)
-			cur = piece
-		}
-	}
+	cur, room := "", first
 	for _, p := range paragraphs {
-		if runes(p) <= limit {
-			add(p, "\n\n")
-			continue
-		}
-		first := true
-		for _, chunk := range packed(sentences(p), limit) {
-			if first {
-				add(chunk, "\n\n")
-				first = false
-				continue
+		sep := "\n\n"
+		for _, piece := range fitting(sentences(p), limit) {
+			joined := piece
+			if cur != "" {
+				joined = cur + sep + piece
 			}
-			out = append(out, cur)
-			cur = chunk
+			if runes(joined) <= room {
+				cur = joined
+			} else {
+				out = append(out, cur)
+				cur, room = piece, limit
+			}
+			sep = " "
 		}
 	}
 	if cur != "" {
@@ -176,35 +180,19 @@ func splitMessage(paragraphs []string, limit int) []string {
 	return out
 }
 
-// packed joins pieces with spaces into runs of at most limit characters;
-// a piece longer than limit is split between words, and a word longer
-// than limit is cut.
-func packed(pieces []string, limit int) []string {
-	var fit []string
+// fitting splits each piece longer than limit into its words, and cuts a
+// word longer than limit, so that every piece fits in a message.
+func fitting(pieces []string, limit int) []string {
+	var out []string
 	for _, p := range pieces {
 		switch words := strings.Fields(p); {
 		case runes(p) <= limit:
-			fit = append(fit, p)
+			out = append(out, p)
 		case len(words) > 1:
-			fit = append(fit, packed(words, limit)...)
+			out = append(out, fitting(words, limit)...)
 		default:
-			fit = append(fit, truncate(p, limit))
+			out = append(out, truncate(p, limit))
 		}
-	}
-	var out []string
-	cur := ""
-	for _, p := range fit {
-		if cur != "" && runes(cur)+1+runes(p) <= limit {
-			cur += " " + p
-			continue
-		}
-		if cur != "" {
-			out = append(out, cur)
-		}
-		cur = p
-	}
-	if cur != "" {
-		out = append(out, cur)
 	}
 	return out
 }

@@ -15,8 +15,8 @@ import (
 
 // syncPings keeps the channel's notifications: a new message for whoever
 // must now act (edits do not ping), replacing the previous one; the
-// reminders; the one-time notice to a player whose DMs are closed; and
-// the closing announcement.
+// reminders; the one-time notice to a player whose DMs are closed, in
+// the next ping; and the closing announcement.
 func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 	t := sn.t
 	out := lg.ledger()
@@ -25,37 +25,11 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 		return false
 	}
 	ok := true
-	if sn.info.Private && sn.playing() {
-		for _, u := range t.humans() {
-			c := out.Players[u]
-			if c == nil || c.ClosedAt.IsZero() || c.Told {
-				continue
-			}
-			msg := &Message{
-				Content:  fmt.Sprintf("<@%s>, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", u, sn.rec.ID),
-				Mentions: []string{u},
-				Nonce:    postNonce(sn.rec.ID, "closed DMs", u),
-			}
-			err, _ := s.try(lg, l, "closed-DM notice", func(ctx context.Context) error {
-				_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
-				return err
-			})
-			if err != nil {
-				ok = false
-				continue
-			}
-			lg.update(func(o *ledger) { o.player(u).Told = true })
-		}
-	}
-
 	var msg *Message
 	var seats []games.Seat
 	nudge := ""
 	switch {
 	case sn.rec.Status == storage.Over && !out.Announced:
-		if !s.tellStory(lg, l, sn, out) {
-			return false
-		}
 		msg = s.announcement(sn, out)
 	case sn.playing():
 		var dmSeats []games.Seat
@@ -73,12 +47,14 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			msg = s.turnPing(sn, seats, out)
 		}
 	}
+	closed := closedDMs(sn, out)
+	msg = withClosedDMs(sn, msg, closed)
 	stale := sn.rec.Status != storage.Playing && sn.rec.Status != storage.Lobby && out.Ping.ID != ""
 	if msg == nil && !stale {
 		return ok
 	}
 	if msg != nil {
-		msg.Nonce = postNonce(sn.rec.ID, "ping", t.Rev, nudge, seats)
+		msg.Nonce = postNonce(sn.rec.ID, "ping", t.Rev, nudge, seats, closed)
 		var ref MessageRef
 		err, superseded := s.try(lg, l, "ping", func(ctx context.Context) (err error) {
 			ref, err = s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
@@ -97,6 +73,9 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 			}
 			for _, seat := range seats {
 				o.pinged(int(seat), t.Asked[seat], len(t.Seats))
+			}
+			for _, u := range closed {
+				o.player(u).Told = true
 			}
 		})
 	}
@@ -267,66 +246,95 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 	return &Message{Content: truncate(strings.TrimRight(content, "\n"), maxContent), Mentions: users}
 }
 
-// tellStory sends the story a finished game tells (games.Teller), in as
-// many messages as it takes, each part once: the ledger counts the parts
-// sent. It reports false when a part could not be sent yet.
-func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot, out ledger) bool {
-	st := sn.st
+// closedDMs lists the players whose DMs were found closed and who were
+// not told so yet.
+func closedDMs(sn *snapshot, out ledger) []string {
+	if !sn.info.Private || !sn.playing() {
+		return nil
+	}
+	var users []string
+	for _, u := range sn.t.humans() {
+		if c := out.Players[u]; c != nil && !c.ClosedAt.IsZero() && !c.Told {
+			users = append(users, u)
+		}
+	}
+	return users
+}
+
+// withClosedDMs tells the players of users, in the channel's next ping,
+// that their DMs are closed, so that the channel takes one message for
+// the move: the ping that calls such a player, which the closed DMs bring
+// about, is never far.
+func withClosedDMs(sn *snapshot, ping *Message, users []string) *Message {
+	if len(users) == 0 || ping == nil {
+		return ping
+	}
+	var who []string
+	for _, u := range users {
+		who = append(who, "<@"+u+">")
+	}
+	notice := fmt.Sprintf("%s, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", strings.Join(who, " "), sn.rec.ID)
+	ping.Content = truncate(notice+"\n"+ping.Content, maxContent)
+	for _, u := range users {
+		if !slices.Contains(ping.Mentions, u) {
+			ping.Mentions = append(ping.Mentions, u)
+		}
+	}
+	return ping
+}
+
+// The end of a game in its channel is its closing announcement, which
+// pings everyone at the table with the outcome and the Rematch button,
+// carries each seat's finished board (games.Inspector) and begins the
+// story the game tells (games.Teller); the rest of the story follows in
+// as few messages as its length needs, then the replay. The players'
+// notification says the game is over, and takes them to the top of the
+// story.
+
+// story returns a finished game's state and its story packed into
+// messages, the first of which goes with the announcement: it has room
+// for as much as the announcement's words leave, "" when that is none. The
+// parts are the same on every pass, so the ledger's Told counts those
+// sent.
+func (s *Service) story(sn *snapshot) (st games.State, parts []string) {
+	st = sn.st
 	if st == nil {
 		var err error
 		if st, err = s.decodeState(sn.rec.Game, sn.t); err != nil {
-			s.log.Error("reading a finished game to tell its story", "game", lg.id, "err", err)
-			return true
+			s.log.Error("reading a finished game to tell its story", "game", sn.rec.ID, "err", err)
+			return nil, nil
 		}
 	}
 	teller, ok := st.(games.Teller)
 	if !ok {
-		return true
+		return st, nil
 	}
 	names := sn.t.textNames()
 	var paragraphs []string
 	for _, p := range teller.Story() {
 		paragraphs = append(paragraphs, games.FormatSeats(p, names))
 	}
-	var msgs []func() (*Message, error)
-	for _, part := range splitMessage(paragraphs, maxContent) {
-		msgs = append(msgs, func() (*Message, error) { return &Message{Content: part}, nil })
+	// The announcement's words name the board, which a deleted board's
+	// successor may move: room is left for the longest link, so the parts
+	// stay the same.
+	longest := MessageRef{Channel: strings.Repeat("9", 20), ID: strings.Repeat("9", 20)}
+	room := maxContent - runes(closingWords(sn, ledger{Board: longest})) - runes("\n\n")
+	return st, splitMessage(paragraphs, room, maxContent)
+}
+
+// tellStory sends the rest of a finished game's story once its
+// announcement, which told the first part, is out: each part once, as the
+// ledger counts them. It reports false when a part could not be sent yet.
+// A game replayed has told its story: the replay follows it.
+func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot) bool {
+	out := lg.ledger()
+	if sn.rec.Status != storage.Over || !out.Announced || out.Replayed {
+		return true
 	}
-	// A game whose seats have boards of their own shows each finished one
-	// after the story, in the order of the ranks, to keep and share.
-	if insp, ok := st.(games.Inspector); ok {
-		res := st.Result()
-		order := make([]games.Seat, len(names))
-		for i := range order {
-			order[i] = games.Seat(i)
-		}
-		slices.SortStableFunc(order, func(a, b games.Seat) int { return res.Rank[a] - res.Rank[b] })
-		for _, seat := range order {
-			msgs = append(msgs, func() (*Message, error) {
-				png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), names)
-				if err != nil {
-					return nil, err
-				}
-				return &Message{
-					Content: fmt.Sprintf("📜 **%s**'s life: %s, with %s.", names[seat], rankWord(res.Rank[seat]), res.ScoreText(seat)),
-					Image: &Image{
-						Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
-						Alt:  fmt.Sprintf("%s's finished life board in %s game %s: the game is over", sn.t.Seats[seat].Name, sn.info.Name, sn.rec.ID),
-						Data: png,
-					},
-				}, nil
-			})
-		}
-	}
-	for i := out.Told; i < len(msgs); i++ {
-		msg, err := msgs[i]()
-		if err != nil {
-			s.log.Error("drawing a finished board", "game", lg.id, "err", err)
-			lg.update(func(o *ledger) { o.Told = i + 1 })
-			continue
-		}
-		msg.Nonce = postNonce(sn.rec.ID, "story", i)
-		err, _ = s.try(lg, l, "story", func(ctx context.Context) error {
+	_, parts := s.story(sn)
+	for i := max(out.Told, 1); i < len(parts); i++ {
+		msg := &Message{Content: parts[i], Nonce: postNonce(sn.rec.ID, "story", i)}
+		err, _ := s.try(lg, l, "story", func(ctx context.Context) error {
 			_, err := s.cfg.Discord.Send(ctx, channelOf(sn.rec, out), msg)
 			return err
 		})
@@ -351,14 +359,55 @@ func rankWord(rank int) string {
 	return fmt.Sprintf("%dth", rank)
 }
 
-// announcement is the closing message: it pings everyone at the table.
+// announcement is the closing message: the outcome, the Rematch button,
+// the finished boards in the order of the ranks, to keep and share, and
+// the story's first part. It pings everyone at the table.
 func (s *Service) announcement(sn *snapshot, out ledger) *Message {
-	humans := sn.t.humans()
-	content := fmt.Sprintf("**%s** `%s` is over. %s\n%s", sn.info.Name, sn.rec.ID, sn.t.Outcome, JumpLink(sn.rec.Guild, out.Board))
-	for _, u := range humans {
-		content += " <@" + u + ">"
+	st, parts := s.story(sn)
+	content := closingWords(sn, out)
+	if len(parts) > 0 && parts[0] != "" {
+		content += "\n\n" + parts[0]
 	}
-	return &Message{Content: content, Mentions: humans, Rows: []Row{rematchRow(sn.rec.ID)}}
+	m := &Message{Content: content, Mentions: sn.t.humans(), Rows: []Row{rematchRow(sn.rec.ID)}}
+	insp, ok := st.(games.Inspector)
+	if !ok {
+		return m
+	}
+	res := st.Result()
+	order := make([]games.Seat, len(sn.t.Seats))
+	for i := range order {
+		order[i] = games.Seat(i)
+	}
+	slices.SortStableFunc(order, func(a, b games.Seat) int { return res.Rank[a] - res.Rank[b] })
+	names := sn.t.textNames()
+	var boards []*Image
+	for _, seat := range order[:min(len(order), maxImages)] {
+		png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), names)
+		if err != nil {
+			s.log.Error("drawing a finished board", "game", sn.rec.ID, "seat", seat, "err", err)
+			continue
+		}
+		boards = append(boards, &Image{
+			Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
+			Alt: fmt.Sprintf("%s's finished life board in %s game %s, %s with %s: the game is over",
+				sn.t.Seats[seat].Name, sn.info.Name, sn.rec.ID, rankWord(res.Rank[seat]), res.ScoreText(seat)),
+			Data: png,
+		})
+	}
+	if len(boards) > 0 {
+		m.Image, m.More = boards[0], boards[1:]
+	}
+	return m
+}
+
+// closingWords say that the game is over, how it ended and where its
+// board is, and call everyone at the table.
+func closingWords(sn *snapshot, out ledger) string {
+	words := fmt.Sprintf("**%s** `%s` is over. %s\n%s", sn.info.Name, sn.rec.ID, sn.t.Outcome, JumpLink(sn.rec.Guild, out.Board))
+	for _, u := range sn.t.humans() {
+		words += " <@" + u + ">"
+	}
+	return words
 }
 
 // whomToPing sorts the seats a playing game must tell now by how each

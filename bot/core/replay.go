@@ -14,7 +14,7 @@ import (
 // are asked for in order, and again from the first if the animation must
 // be made again (smaller), so none need be kept once the next is drawn. A
 // Renderer that is also an Animator gives every finished game a replay,
-// posted after its closing announcement.
+// posted after its closing announcement and story.
 type Animator interface {
 	Animate(frames int, board func(i int) ([]byte, error)) ([]byte, error)
 }
@@ -137,7 +137,8 @@ func (s *Service) replayBoards(g games.Game, t *table) (int, func(i int) ([]byte
 }
 
 // syncReplay posts a finished game's replay after its closing
-// announcement, once: the ledger records it. Drawing it takes seconds, so
+// announcement and story (the lane tells it first), once: the ledger
+// records it. Drawing it takes seconds, so
 // it is drawn here, by the lane, never under the game's lock. A replay
 // that cannot be drawn is given up rather than tried again, as drawing is
 // deterministic; one cut short by shutdown is left for the next delivery.

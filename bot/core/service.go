@@ -165,6 +165,11 @@ type Service struct {
 	talliesMu sync.Mutex
 	tallies   map[string]*serverTally
 
+	// threadless holds the channels where a game found it could not have
+	// a thread of its own (see thread.go).
+	threadlessMu sync.Mutex
+	threadless   map[string]threadless
+
 	// replaying lets one replay be drawn at a time (see syncReplay).
 	replaying chan struct{}
 
@@ -215,7 +220,7 @@ func New(cfg Config) *Service {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{
 		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica,
-		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, tallies: map[string]*serverTally{},
+		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, tallies: map[string]*serverTally{}, threadless: map[string]threadless{},
 		ctx: ctx, cancel: cancel, stop: make(chan struct{}), replaying: make(chan struct{}, 1),
 	}
 }

@@ -52,8 +52,11 @@ type table struct {
 	// whose player has not clicked since records began to keep it.
 	Acted []int `json:"acted,omitempty"`
 	// Thread asks for the game to be played in a thread of its own, made
-	// from the lobby message when the game starts.
-	Thread bool `json:"thread,omitempty"`
+	// from the lobby message when the game starts; ThreadAsked says its
+	// host asked for one (/newgame's thread option), not the server's
+	// setting (see thread.go).
+	Thread      bool `json:"thread,omitempty"`
+	ThreadAsked bool `json:"thread_asked,omitempty"`
 	// Opened is when the lobby was opened, for its expiry.
 	Opened time.Time `json:"opened,omitzero"`
 	// Clock is the turn clock: its setting and each seat's deadline (see

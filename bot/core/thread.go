@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/lifebot/lifebot/storage"
 )
@@ -13,6 +14,19 @@ import (
 // on in its channel: the thread could not be made (no permission, the
 // lobby message deleted, a channel that has no threads).
 const noThread = "-"
+
+// threadRetry is how long the games a server's setting sends to threads
+// play on in a channel that could not hold one before it is tried again:
+// asking sooner would only be refused, unless an admin gave the bot its
+// permissions meanwhile.
+const threadRetry = time.Hour
+
+// threadless is why a channel could not hold a game's thread, and when
+// that was found.
+type threadless struct {
+	err error
+	at  time.Time
+}
 
 // channel is where a game's channel messages go: its thread once it has
 // one, else the channel it was opened in.
@@ -34,6 +48,11 @@ func threadPending(sn *snapshot, out ledger) bool {
 // says where the game went. It reports whether the lane's work here is
 // done (false: try again later).
 func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) bool {
+	lobby := out.Board
+	if err := s.knownThreadless(sn); err != nil {
+		s.stayInChannel(lg, l, sn, lobby, err, false)
+		return false
+	}
 	name := truncate(fmt.Sprintf("%s · %s", sn.info.Name, strings.Join(sn.t.names(), ", ")), 100)
 	var thread string
 	err, superseded := s.try(lg, l, "thread", func(ctx context.Context) (err error) {
@@ -47,9 +66,8 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	if errors.As(err, &tmp) {
 		return false
 	}
-	lobby := out.Board
 	if err != nil {
-		s.stayInChannel(lg, l, sn, lobby, err)
+		s.stayInChannel(lg, l, sn, lobby, err, s.threadRefused(sn, err))
 		return false
 	}
 	lg.update(func(o *ledger) { o.Thread, o.Board, o.BoardRev = thread, MessageRef{}, 0 })
@@ -65,12 +83,15 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	})
 	if errors.Is(err, ErrForbidden) {
 		// Made, but closed to the bot: the game plays on in its channel.
-		s.stayInChannel(lg, l, sn, lobby, err)
+		s.stayInChannel(lg, l, sn, lobby, err, s.threadRefused(sn, err))
 		return false
 	}
 	if err != nil {
 		return false
 	}
+	s.threadlessMu.Lock()
+	delete(s.threadless, sn.rec.Channel)
+	s.threadlessMu.Unlock()
 	lg.update(func(o *ledger) { o.Board, o.BoardRev = ref, max(o.BoardRev, sn.t.Rev) })
 	pointer := threadPointer(sn, thread)
 	if err, _ := s.try(lg, l, "lobby pointer", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
@@ -85,13 +106,53 @@ func threadPointer(sn *snapshot, thread string) *Message {
 	return &Message{Content: fmt.Sprintf("**%s** · game `%s` · %s\n▶️ Playing in <#%s>.", sn.info.Name, sn.rec.ID, strings.Join(sn.t.textNames(), ", "), thread)}
 }
 
+// knownThreadless is why the game's channel could not hold a thread
+// lately, nil when it could or was not tried since threadRetry. A host
+// who asks for a thread has it tried whatever the channel's past.
+func (s *Service) knownThreadless(sn *snapshot) error {
+	if sn.t.ThreadAsked {
+		return nil
+	}
+	s.threadlessMu.Lock()
+	defer s.threadlessMu.Unlock()
+	if c, ok := s.threadless[sn.rec.Channel]; ok && s.cfg.Clock.Now().Sub(c.at) < threadRetry {
+		return c.err
+	}
+	return nil
+}
+
+// threadRefused records why a game could not have its thread and reports
+// whether its channel is told. A host who asked for the thread is always
+// told. Where the server's setting asked, a channel that cannot hold
+// threads (no permission, a thread itself) is told once, as every game
+// there would say the same, and its next games do not ask for a while
+// (see knownThreadless); any other failure (the lobby deleted, Discord's
+// own trouble) is the log's.
+func (s *Service) threadRefused(sn *snapshot, err error) bool {
+	if !errors.Is(err, ErrForbidden) && !errors.Is(err, ErrChannelKind) {
+		return sn.t.ThreadAsked
+	}
+	s.threadlessMu.Lock()
+	defer s.threadlessMu.Unlock()
+	_, known := s.threadless[sn.rec.Channel]
+	s.threadless[sn.rec.Channel] = threadless{err: err, at: s.cfg.Clock.Now()}
+	return sn.t.ThreadAsked || !known
+}
+
 // stayInChannel leaves a game that could not move to a thread in its
 // channel, its lobby message becoming the board on the lane's next pass,
-// and tells the channel why, so that nobody waits for a thread.
-func (s *Service) stayInChannel(lg *liveGame, l *lane, sn *snapshot, lobby MessageRef, err error) {
+// and, if tell says so, tells the channel why, so that nobody waits for a
+// thread.
+func (s *Service) stayInChannel(lg *liveGame, l *lane, sn *snapshot, lobby MessageRef, err error, tell bool) {
 	s.log.Warn("the game stays in its channel", "game", lg.id, "err", err)
 	lg.update(func(o *ledger) { o.Thread, o.Board, o.BoardRev = noThread, lobby, 0 })
+	if !tell {
+		return
+	}
 	note := &Message{Content: fmt.Sprintf("🧵 **%s** · game `%s` plays here: %s", sn.info.Name, sn.rec.ID, noThreadReason(err))}
+	if !sn.t.ThreadAsked {
+		note.Content = "🧵 Games here play in this channel, not in threads of their own: " + noThreadReason(err)
+	}
 	if err, _ := s.try(lg, l, "no thread note", func(ctx context.Context) error {
 		_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, note)
 		return err

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/lifebot/lifebot/storage"
 )
@@ -13,9 +15,16 @@ import (
 // startThreaded opens a lobby asking for a thread, seats Ben and starts.
 func (f *fixture) startThreaded() (string, MessageRef) {
 	f.t.Helper()
+	return f.startWith(Setup{Thread: "true"}, "900")
+}
+
+// startWith opens a lobby set up so, as message lobby, seats Ben and
+// starts.
+func (f *fixture) startWith(setup Setup, lobby string) (string, MessageRef) {
+	f.t.Helper()
 	ctx := context.Background()
-	board := MessageRef{Channel: "c", ID: "900"}
-	f.svc.NewGame(ctx, ada, "thatslife", nil, Setup{Thread: "true"}, &responder{original: board})
+	board := MessageRef{Channel: "c", ID: lobby}
+	f.svc.NewGame(ctx, ada, "thatslife", nil, setup, &responder{original: board})
 	recs, _ := f.store.List(ctx, storage.Filter{})
 	id := recs[len(recs)-1].ID
 	for _, step := range []struct {
@@ -98,4 +107,62 @@ func TestAGameWithoutAThreadStaysInItsChannelAndSaysWhy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Where the server's setting sends games to threads and a channel cannot
+// hold one, the channel is told why once, and its next games play there
+// without asking Discord again, until threadRetry has passed. A host who
+// chose a thread is told each time.
+func TestAChannelWithoutThreadsIsToldOnce(t *testing.T) {
+	f := newFixture(t)
+	clock := &stepClock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	f.svc.cfg.Clock = clock
+	f.svc.cfg.Threads = func(string) bool { return true }
+	var asked atomic.Int32
+	f.p.fail = func(op string, ref MessageRef) error {
+		if op == "thread" {
+			asked.Add(1)
+			return fmt.Errorf("%w (missing permissions)", ErrForbidden)
+		}
+		return nil
+	}
+	notes := func() []string {
+		f.p.mu.Lock()
+		defer f.p.mu.Unlock()
+		var out []string
+		for _, m := range f.p.log {
+			if m.op == "send" && strings.HasPrefix(m.text, "🧵") {
+				out = append(out, m.text)
+			}
+		}
+		return out
+	}
+	for i, step := range []struct {
+		setup Setup
+		wait  time.Duration
+		// asked and notes are the thread requests and notes so far.
+		asked int32
+		notes int
+	}{
+		{Setup{}, 0, 1, 1},
+		{Setup{}, 0, 1, 1},
+		{Setup{Thread: "true"}, 0, 2, 2},
+		{Setup{}, threadRetry, 3, 2},
+		{Setup{}, 0, 3, 2},
+	} {
+		clock.add(step.wait)
+		_, lobby := f.startWith(step.setup, fmt.Sprint(900+i))
+		// The lobby message becomes the board.
+		f.waitEdit(lobby.ID, "➡️")
+		if got := asked.Load(); got != step.asked {
+			t.Errorf("game %d: %d thread requests in all, want %d", i+1, got, step.asked)
+		}
+		if got := notes(); len(got) != step.notes {
+			t.Fatalf("game %d: the channel was told %q, want %d notes", i+1, got, step.notes)
+		}
+	}
+	got := notes()
+	mustHave(t, "the server's note", got[0], "Games here play in this channel")
+	mustHave(t, "the server's note", got[0], "**Create Public Threads**")
+	mustHave(t, "the host's note", got[1], "game `3` plays here")
 }

@@ -169,7 +169,8 @@
 // # What it does not model
 //
 // Rate limits other than injected ones, permissions beyond what an
-// interaction carries, roles, reactions, stickers, polls, modal
+// interaction carries and the bot's thread permissions (DenyThreads),
+// roles, reactions, stickers, polls, modal
 // submissions and the components v2 layout. Such requests show up in
 // Unhandled or are refused with a message naming the missing feature,
 // never silently accepted.
@@ -298,6 +299,8 @@ type channel struct {
 	// members are the users who joined a private thread by being
 	// pinged in it; only they and the bot see it.
 	members map[string]bool
+	// noThreads says the bot may not start threads here (DenyThreads).
+	noThreads bool
 }
 
 type user struct {

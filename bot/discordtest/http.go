@@ -295,6 +295,10 @@ func errMissingAccess() *apiError {
 	return &apiError{Status: http.StatusForbidden, Code: 50001, Message: "Missing Access"}
 }
 
+func errMissingPermissions() *apiError {
+	return &apiError{Status: http.StatusForbidden, Code: 50013, Message: "Missing Permissions"}
+}
+
 func errAlreadyAcknowledged() *apiError {
 	return &apiError{Status: http.StatusBadRequest, Code: 40060, Message: "Interaction has already been acknowledged."}
 }

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -155,7 +156,23 @@ func (s *Server) threadParentLocked(id string) (*channel, error) {
 	if parent.typ != discordgo.ChannelTypeGuildText {
 		return nil, errWrongChannelType()
 	}
+	if parent.noThreads {
+		return nil, errMissingPermissions()
+	}
 	return parent, nil
+}
+
+// DenyThreads takes from the bot, in a text channel, the permissions to
+// start threads (Create Public Threads, Create Private Threads): both
+// thread routes answer 403 Missing Permissions there, as Discord does.
+func (s *Server) DenyThreads(channelID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[channelID]
+	if c == nil {
+		panic(fmt.Sprintf("discordtest: unknown channel %q", channelID))
+	}
+	c.noThreads = true
 }
 
 // addThreadUnlock creates the thread, releases s.mu and tells the bot's

@@ -201,6 +201,30 @@ func TestThreads(t *testing.T) {
 	wantRejected(t, fake, rejected...)
 }
 
+// A channel where the bot lacks the thread permissions refuses both
+// thread routes with Missing Permissions and starts no thread.
+func TestThreadsNeedThePermission(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	b := connect(t, w.fake)
+	lobby, err := b.s.ChannelMessageSend(w.chan_, "Lobby for game 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.fake.DenyThreads(w.chan_)
+	_, err = b.s.MessageThreadStart(w.chan_, lobby.ID, "Game 3", 60)
+	wantCode(t, err, http.StatusForbidden, discordgo.ErrCodeMissingPermissions)
+	_, err = b.s.ThreadStartComplex(w.chan_, &discordgo.ThreadStart{Name: "Game 3", Type: discordgo.ChannelTypeGuildPublicThread})
+	wantCode(t, err, http.StatusForbidden, discordgo.ErrCodeMissingPermissions)
+	if n := len(w.fake.Threads(w.chan_)); n != 0 {
+		t.Errorf("%d threads started without the permission", n)
+	}
+	if m := w.fake.Message(lobby.ID); m.Flags&discordgo.MessageFlagsHasThread != 0 {
+		t.Error("the lobby message has a thread")
+	}
+	wantRejected(t, w.fake, discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingPermissions)
+}
+
 func TestThreadsSurviveAReconnect(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)

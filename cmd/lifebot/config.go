@@ -133,6 +133,7 @@ func defaultConfig() Config {
 	c.Tables.LobbyExpiry = "1d"
 	c.Tables.MaxLobbies = 3
 	c.Tables.MaxChannelGames = 10
+	c.Tables.Threads = true
 	c.Log.Level = "info"
 	c.Log.Format = "text"
 	c.HTTP.Listen = ":8080"

@@ -34,7 +34,7 @@ func TestExampleConfigLoads(t *testing.T) {
 }
 
 func TestTableSettings(t *testing.T) {
-	p := writeConfig(t, "[discord]\ntoken = \"x\"\n[tables]\nlobby_expiry = \"12h\"\nthreads = true\nthreads_in = { \"7\" = false }\n")
+	p := writeConfig(t, "[discord]\ntoken = \"x\"\n[tables]\nlobby_expiry = \"12h\"\nthreads = false\nthreads_in = { \"7\" = true }\n")
 	c, err := LoadConfig(p, env(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -42,14 +42,14 @@ func TestTableSettings(t *testing.T) {
 	if d, _ := c.lobbyExpiry(); d != 12*time.Hour {
 		t.Errorf("lobby expiry %v, want 12h", d)
 	}
-	if !c.threads("1") || c.threads("7") {
-		t.Errorf("threads: server 1 %v (want the default, true), server 7 %v (want its own false)", c.threads("1"), c.threads("7"))
+	if c.threads("1") || !c.threads("7") {
+		t.Errorf("threads: server 1 %v (want the file's, false), server 7 %v (want its own true)", c.threads("1"), c.threads("7"))
 	}
 	def, err := LoadConfig("", env(map[string]string{"DISCORD_TOKEN": "t"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d, _ := def.lobbyExpiry(); d != 24*time.Hour || def.Tables.MaxLobbies != 3 || def.Tables.MaxChannelGames != 10 || def.threads("1") {
+	if d, _ := def.lobbyExpiry(); d != 24*time.Hour || def.Tables.MaxLobbies != 3 || def.Tables.MaxChannelGames != 10 || !def.threads("1") {
 		t.Errorf("defaults: expiry %v, caps %d and %d, threads %v", d, def.Tables.MaxLobbies, def.Tables.MaxChannelGames, def.threads("1"))
 	}
 }

@@ -365,7 +365,7 @@ func TestFailedStartKeepsAnExistingDatabase(t *testing.T) {
 }
 
 // running runs lifebot with args and env until it has registered its
-// twelve commands in guild. stop cancels run's context; stopped waits for
+// thirteen commands in guild. stop cancels run's context; stopped waits for
 // run to return, and returns what it returned.
 func running(t *testing.T, fake *discordtest.Server, guild string, args []string, env map[string]string) (stop context.CancelFunc, stopped func() error) {
 	t.Helper()
@@ -375,8 +375,8 @@ func running(t *testing.T, fake *discordtest.Server, guild string, args []string
 	go func() { done <- run(ctx, args, &bytes.Buffer{}, func(k string) string { return env[k] }) }()
 	wait, waited := context.WithTimeout(context.Background(), 10*time.Second)
 	defer waited()
-	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 12 }); err != nil {
-		t.Fatalf("lifebot %v never registered its twelve commands in the guild: %v", args, err)
+	if err := fake.WaitFor(wait, func() bool { return len(fake.Commands(guild)) == 13 }); err != nil {
+		t.Fatalf("lifebot %v never registered its thirteen commands in the guild: %v", args, err)
 	}
 	return cancel, func() error {
 		t.Helper()

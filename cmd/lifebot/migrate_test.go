@@ -286,6 +286,8 @@ func TestMigratedGamePlaysOn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The game plays on its lobby message, in the channel.
+		cfg.Tables.Threads = false
 		ready := fake.GatewayStats().Ready
 		m := &Main{Config: cfg}
 		if err := m.Open(ctx); err != nil {
