@@ -21,6 +21,7 @@ import (
 
 	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -68,6 +69,8 @@ type Bot struct {
 	log *slog.Logger
 	svc *core.Service
 	api *api
+	// words are the commands' words in every language.
+	words *i18n.Catalog
 	// detach removes the bot's handlers from its session.
 	detach []func()
 
@@ -86,7 +89,7 @@ func New(cfg Config) *Bot {
 	if cfg.DeferAfter <= 0 {
 		cfg.DeferAfter = 1500 * time.Millisecond
 	}
-	return &Bot{cfg: cfg, log: cfg.Log}
+	return &Bot{cfg: cfg, log: cfg.Log, words: commandWords()}
 }
 
 // CloseSession closes the gateway connection for good. A session closed

@@ -145,6 +145,7 @@ func (b *Bot) commands() []*discordgo.ApplicationCommand {
 	for _, c := range b.commandSet() {
 		out = append(out, c.def)
 	}
+	localize(out, b.words)
 	return out
 }
 

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -43,6 +44,14 @@ type commandDef struct {
 	DMPermission     *bool                                   `json:"dm_permission"`
 	Contexts         *[]discordgo.InteractionContextType     `json:"contexts"`
 	IntegrationTypes *[]discordgo.ApplicationIntegrationType `json:"integration_types"`
+	localizations
+}
+
+// localizations are a command's, an option's or a choice's words in other
+// languages, by Discord's locale code.
+type localizations struct {
+	NameLocalizations        map[string]string `json:"name_localizations"`
+	DescriptionLocalizations map[string]string `json:"description_localizations"`
 }
 
 type optionDef struct {
@@ -57,11 +66,49 @@ type optionDef struct {
 	MaxValue     *float64                               `json:"max_value"`
 	MinLength    *int                                   `json:"min_length"`
 	MaxLength    *int                                   `json:"max_length"`
+	localizations
 }
 
 type choiceDef struct {
 	Name  string `json:"name"`
 	Value any    `json:"value"`
+	localizations
+}
+
+// localizedName is the rule for a command's or option's name in another
+// language: letters of any script, digits, - and _, in lowercase where
+// the script has it.
+var localizedName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{M}]{1,32}$`)
+
+// check checks the localizations at p: known locales, names as Discord
+// takes them (or, for a choice, up to 100 characters), descriptions of
+// 1 to 100 characters.
+func (l localizations) check(fe *formErrors, p string, choice bool) {
+	for loc, name := range l.NameLocalizations {
+		at := strings.TrimPrefix(p+".name_localizations."+loc, ".")
+		if !slices.Contains(discordLocales, loc) {
+			fe.addf(at, "BASE_TYPE_CHOICES", "Value must be a valid locale, got %q.", loc)
+		}
+		switch {
+		case choice:
+			fe.betweenLen(at, utf8.RuneCountInString(name), 1, maxChoiceName)
+		case !localizedName.MatchString(name) || strings.ToLower(name) != name:
+			fe.add(at, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+		}
+	}
+	for loc, desc := range l.DescriptionLocalizations {
+		at := strings.TrimPrefix(p+".description_localizations."+loc, ".")
+		if !slices.Contains(discordLocales, loc) {
+			fe.addf(at, "BASE_TYPE_CHOICES", "Value must be a valid locale, got %q.", loc)
+		}
+		fe.betweenLen(at, utf8.RuneCountInString(desc), 1, maxDescription)
+	}
+}
+
+// discordLocales are the locales Discord knows.
+var discordLocales = []string{
+	"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
+	"ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
 }
 
 func (c *command) toDiscordgo() *discordgo.ApplicationCommand {
@@ -276,6 +323,7 @@ func validateCommand(fe *formErrors, p string, d *commandDef) {
 		fe.add(at("name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
 	}
 	fe.betweenLen(at("description"), utf8.RuneCountInString(d.Description), 1, maxDescription)
+	d.localizations.check(fe, p, false)
 	validateOptions(fe, at("options"), d.Options, 0)
 }
 
@@ -313,6 +361,7 @@ func validateOptions(fe *formErrors, p string, opts []optionDef, parent discordg
 		}
 		seen[o.Name] = true
 		fe.betweenLen(op+".description", utf8.RuneCountInString(o.Description), 1, maxDescription)
+		o.localizations.check(fe, op, false)
 		if o.Type < discordgo.ApplicationCommandOptionSubCommand || o.Type > discordgo.ApplicationCommandOptionAttachment {
 			fe.addf(op+".type", "BASE_TYPE_CHOICES", "Value must be one of 1 to 11, got %d.", o.Type)
 		}
@@ -357,6 +406,7 @@ func validateChoices(fe *formErrors, op string, o optionDef) {
 	for j, ch := range o.Choices {
 		cp := op + ".choices." + strconv.Itoa(j)
 		fe.betweenLen(cp+".name", utf8.RuneCountInString(ch.Name), 1, maxChoiceName)
+		ch.localizations.check(fe, cp, true)
 		checkChoiceValue(fe, cp+".value", o.Type, ch.Value)
 	}
 }

@@ -131,6 +131,18 @@ func TestSubCommandRegistration(t *testing.T) {
 	if _, err := s.ApplicationCommandBulkOverwrite(fake.AppID(), "", []*discordgo.ApplicationCommand{newgameCommand()}); err != nil {
 		t.Fatalf("a valid command with sub-commands and a group: %v", err)
 	}
+	localized := newgameCommand()
+	localized.NameLocalizations = &map[discordgo.Locale]string{discordgo.German: "neues-spiel", discordgo.French: "créer"}
+	localized.Options[1].DescriptionLocalizations = map[discordgo.Locale]string{discordgo.PortugueseBR: "Começar uma partida"}
+	if _, err := s.ApplicationCommandBulkOverwrite(fake.AppID(), "", []*discordgo.ApplicationCommand{localized}); err != nil {
+		t.Fatalf("a valid localized command: %v", err)
+	}
+	if got := fake.Commands(""); len(got) != 1 || got[0].NameLocalizations == nil || (*got[0].NameLocalizations)[discordgo.French] != "créer" {
+		t.Errorf("the localized command is stored as %+v", got)
+	}
+	if _, err := s.ApplicationCommandBulkOverwrite(fake.AppID(), "", []*discordgo.ApplicationCommand{newgameCommand()}); err != nil {
+		t.Fatal(err)
+	}
 	with := func(change func(c *discordgo.ApplicationCommand)) *discordgo.ApplicationCommand {
 		c := newgameCommand()
 		change(c)
@@ -188,6 +200,23 @@ func TestSubCommandRegistration(t *testing.T) {
 		{"autocomplete with choices", with(func(c *discordgo.ApplicationCommand) { c.Options[0].Options[2].Choices = choices(2, "c") }), "0.options.0.options.2.autocomplete"},
 		{"context 3", with(func(c *discordgo.ApplicationCommand) { c.Contexts = ctxs(0, 3) }), "0.contexts.1"},
 		{"integration type 2", with(func(c *discordgo.ApplicationCommand) { c.IntegrationTypes = installs(2) }), "0.integration_types.0"},
+		{"a localized name with a capital", with(func(c *discordgo.ApplicationCommand) {
+			c.NameLocalizations = &map[discordgo.Locale]string{discordgo.German: "Neuesspiel"}
+		}), "0.name_localizations.de"},
+		{"a localized option name with a space", with(func(c *discordgo.ApplicationCommand) {
+			c.Options[0].NameLocalizations = map[discordgo.Locale]string{discordgo.French: "est public"}
+		}), "0.options.0.name_localizations.fr"},
+		{"a localized description over 100", with(func(c *discordgo.ApplicationCommand) {
+			c.Options[1].DescriptionLocalizations = map[discordgo.Locale]string{discordgo.SpanishES: strings.Repeat("d", 101)}
+		}), "0.options.1.description_localizations.es-ES"},
+		{"a localization in no locale", with(func(c *discordgo.ApplicationCommand) {
+			c.DescriptionLocalizations = &map[discordgo.Locale]string{"klingon": "d"}
+		}), "0.description_localizations.klingon"},
+		{"a localized choice over 100", with(func(c *discordgo.ApplicationCommand) {
+			ch := choices(1, "c")
+			ch[0].NameLocalizations = map[discordgo.Locale]string{discordgo.PortugueseBR: strings.Repeat("c", 101)}
+			c.Options[2].Options[0].Options[0].Choices = ch
+		}), "0.options.2.options.0.options.0.choices.0.name_localizations.pt-BR"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -57,6 +57,22 @@ func (c *Catalog) Problems() []string {
 	return out
 }
 
+// limitOf is the most characters Discord takes in a text of key's kind,
+// 0 for no limit.
+func limitOf(key string) int {
+	switch {
+	case strings.HasSuffix(key, ".label"):
+		return maxLabel
+	case strings.HasSuffix(key, ".desc"):
+		return maxDesc
+	case strings.HasSuffix(key, ".choice"):
+		return maxChoice
+	case strings.HasSuffix(key, ".name"):
+		return 32
+	}
+	return 0
+}
+
 func (e entry) problems(l Lang, key string, en entry) []string {
 	var out []string
 	bad := func(format string, args ...any) {
@@ -77,18 +93,10 @@ func (e entry) problems(l Lang, key string, en entry) []string {
 		if l != English && l != Pseudo && !e.Same && slices.Contains(en.texts(), t) && word.MatchString(placeholder.ReplaceAllString(t, "")) {
 			bad("reads as English: %q (mark it same = true if it is meant to)", t)
 		}
-		limit := 0
-		switch {
-		case strings.HasSuffix(key, ".label"):
-			limit = maxLabel
-		case strings.HasSuffix(key, ".desc"):
-			limit = maxDesc
-		case strings.HasSuffix(key, ".choice"):
-			limit = maxChoice
-		case strings.HasSuffix(key, ".name") && !commandName.MatchString(t):
+		if strings.HasSuffix(key, ".name") && !commandName.MatchString(t) {
 			bad("is not a command name (1–32 lowercase letters, digits, - or _): %q", t)
 		}
-		if limit > 0 && utf8.RuneCountInString(t) > limit {
+		if limit := limitOf(key); limit > 0 && utf8.RuneCountInString(t) > limit {
 			bad("is %d characters, over Discord's %d: %q", utf8.RuneCountInString(t), limit, t)
 		}
 	}

@@ -253,6 +253,17 @@ func (p Printer) Has(key string) bool {
 	return ok
 }
 
+// Lookup returns key's text in the printer's language alone, with its
+// placeholders unfilled: what a caller that hands texts on (Discord's
+// localizations) needs. It reports false where the language lacks it.
+func (p Printer) Lookup(key string) (string, bool) {
+	e, ok := p.c.langs[p.lang][key]
+	if !ok || e.counts() {
+		return "", false
+	}
+	return e.Text, true
+}
+
 // T says the text of key with its placeholders filled from args, given as
 // name, value pairs: T("core.moves", "n", 3). A text that counts takes
 // its form from the argument n. A key the catalog lacks is said as itself,

@@ -24,15 +24,28 @@ var kept = regexp.MustCompile("\\{[a-z][a-z0-9_]*\\}|<[^<>\\s]+>|`[^`]*`|https?:
 func pseudoOf(en map[string]entry) map[string]entry {
 	out := make(map[string]entry, len(en))
 	for k, e := range en {
-		out[k] = entry{
-			Text: pseudo(e.Text), One: pseudo(e.One), Few: pseudo(e.Few), Many: pseudo(e.Many), Other: pseudo(e.Other),
+		// A translator keeps within Discord's limits, and a command's name
+		// is one word.
+		say := func(s string) string {
+			p := pseudo(s)
+			if strings.HasSuffix(k, ".name") {
+				p = longer(s)
+			}
+			if limit := limitOf(k); limit > 0 && utf8.RuneCountInString(p) > limit {
+				p = string([]rune(p)[:limit])
+			}
+			return p
 		}
+		out[k] = entry{Text: say(e.Text), One: say(e.One), Few: say(e.Few), Many: say(e.Many), Other: say(e.Other)}
 	}
 	return out
 }
 
 // pseudo is one text in the pseudo-language; empty stays empty.
 func pseudo(s string) string {
+	if s == "" {
+		return ""
+	}
 	var sb strings.Builder
 	last := 0
 	for _, m := range kept.FindAllStringIndex(s, -1) {
