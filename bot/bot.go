@@ -236,7 +236,7 @@ func (b *Bot) leave() { b.serving.Done() }
 
 // actor says who acted, and where.
 func actor(i *discordgo.Interaction) core.Actor {
-	a := core.Actor{Guild: i.GuildID, Channel: i.ChannelID}
+	a := core.Actor{Guild: i.GuildID, Channel: i.ChannelID, Locale: string(i.Locale)}
 	u := i.User
 	if i.Member != nil {
 		if i.Member.User != nil {

@@ -34,7 +34,7 @@ func (b *Bot) notifyCommand() command {
 	}
 	return command{
 		def: &discordgo.ApplicationCommand{
-			Name: "notify", Description: "How I tell you it's your move: DMs or mentions, quiet hours, a daily digest",
+			Name: "notify", Description: "How I tell you it's your move: DMs or mentions, quiet hours, a digest, your language",
 			Contexts: anywhere, IntegrationTypes: serverApp,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("show", "Show how I tell you it's your move"),
@@ -55,6 +55,11 @@ func (b *Bot) notifyCommand() command {
 					},
 					hourOpt("hour", "Hour it comes, 0 to 23, in your time zone (9 if left out)", false),
 					zoneOpt(false)),
+				sub("language", "The language I speak to you in: answers, DMs and your cards", &discordgo.ApplicationCommandOption{
+					Type: discordgo.ApplicationCommandOptionString, Name: "language", Required: true,
+					Description: "One of mine, or your Discord's language",
+					Choices:     optionChoices(core.LanguageChoices),
+				}),
 				sub("mute", "Hear nothing from one game until you unmute it", gameOpt),
 				sub("unmute", "Be told of one muted game's turns again", gameOpt),
 			},
@@ -94,6 +99,8 @@ func notifyChange(sub *discordgo.ApplicationCommandInteractionDataOption) core.N
 		if h, ok := hour("hour"); ok {
 			c.DigestHour = &h
 		}
+	case "language":
+		c.Language = optionString(opts, "language")
 	case "mute":
 		c.Mute = optionString(opts, "game")
 	case "unmute":

@@ -29,6 +29,9 @@ type Actor struct {
 	Channel string
 	// Admin says the person may manage the server.
 	Admin bool
+	// Locale is the language of their Discord client, as Discord names
+	// it ("de", "pt-BR"); empty when not known.
+	Locale string
 }
 
 // Click is a press of a button or a choice in a select menu.

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
 	// Zone names must load on hosts without a zoneinfo database, such as
 	// the distroless image.
 	_ "time/tzdata"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -35,6 +38,9 @@ type prefs struct {
 	DigestHour int  `json:"digest_hour,omitempty"`
 	// Muted are games the player hears nothing from.
 	Muted []string `json:"muted,omitempty"`
+	// Lang is the language the player chose to read the bot in (an
+	// i18n.Lang); "" follows their Discord client.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Where turn pings go.
@@ -178,29 +184,35 @@ type NotifyChange struct {
 	DigestHour *int
 	Mute       string // a game id
 	Unmute     string
+	// Language is a LanguageChoices value.
+	Language string
 }
 
 // Notify answers /notify: it changes what the player asked and shows
 // their settings. With nothing to change it only shows them.
 func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message {
+	say := s.say(ctx, a)
 	if c.Zone != "" {
 		if _, err := time.LoadLocation(c.Zone); err != nil || strings.EqualFold(c.Zone, "local") {
-			return Text(fmt.Sprintf("I don't know the time zone %q. Pick one from the suggestions, or type a name such as `Europe/Berlin` or `America/New_York`.", c.Zone))
+			return Text(say.T("notify.zone_unknown", "zone", strconv.Quote(c.Zone)))
 		}
 	}
 	if !slices.ContainsFunc(PingChoices, func(ch Choice) bool { return ch.Value == c.Pings }) && c.Pings != "" {
-		return Text("Pings go to a DM, to the game's channel, or as each game decides: pick one of the choices.")
+		return Text(say.T("notify.pings_unknown"))
+	}
+	if !slices.ContainsFunc(LanguageChoices, func(ch Choice) bool { return ch.Value == c.Language }) && c.Language != "" {
+		return Text(say.T("notify.language_unknown"))
 	}
 	for _, h := range []int{c.QuietFrom, c.QuietTo} {
 		if h < 0 || h > 23 {
-			return Text("Hours go from 0 to 23.")
+			return Text(say.T("notify.hours_range"))
 		}
 	}
 	game := c.Mute + c.Unmute
 	if game != "" {
 		rec, err := s.store.Get(ctx, game)
 		if err != nil || !slices.Contains(rec.Users, a.User) {
-			return Text(fmt.Sprintf("You're not in a game `%s`. `/mygames` lists yours.", game))
+			return Text(say.T("notify.not_in_game", "game", game))
 		}
 	}
 	open := func(id string) bool {
@@ -214,6 +226,13 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 			p.Pings = pingsAuto
 		default:
 			p.Pings = c.Pings
+		}
+		switch c.Language {
+		case "":
+		case "auto":
+			p.Lang = ""
+		default:
+			p.Lang = c.Language
 		}
 		if c.Zone != "" {
 			p.Zone = c.Zone
@@ -237,40 +256,46 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 	if err != nil {
 		return Text(s.playerError(err, ""))
 	}
-	return Text(p.describe(s.cfg.Clock.Now()))
+	return Text(p.describe(s.words.In(p.langOf(a)), s.cfg.Clock.Now()))
 }
 
 // describe says, in a /notify answer, how the player is told.
-func (p prefs) describe(now time.Time) string {
-	var sb strings.Builder
-	sb.WriteString("🔔 **How I tell you it's your move**\n")
+func (p prefs) describe(say i18n.Printer, now time.Time) string {
+	lines := []string{say.T("notify.show.head")}
 	switch p.Pings {
 	case pingsDM:
-		sb.WriteString("• Pings: always a DM.\n")
+		lines = append(lines, say.T("notify.show.pings_dm"))
 	case pingsChannel:
-		sb.WriteString("• Pings: always a mention in the game's channel.\n")
+		lines = append(lines, say.T("notify.show.pings_channel"))
 	default:
-		sb.WriteString("• Pings: a DM in games with hidden hands, a mention in the channel otherwise.\n")
+		lines = append(lines, say.T("notify.show.pings_auto"))
 	}
 	zone := p.Zone
 	if zone == "" {
 		zone = "UTC"
 	}
+	hour := func(h int) string { return fmt.Sprintf("%02d", h) }
 	if p.QuietFrom == p.QuietTo {
-		fmt.Fprintf(&sb, "• Quiet hours: none (time zone %s).\n", zone)
+		lines = append(lines, say.T("notify.show.quiet_none", "zone", zone))
 	} else {
-		fmt.Fprintf(&sb, "• Quiet hours: %02d:00 to %02d:00, %s. Pings wait until they end; your turn clocks keep running, and the last reminder before a move's time runs out still comes.\n", p.QuietFrom, p.QuietTo, zone)
+		lines = append(lines, say.T("notify.show.quiet", "from", hour(p.QuietFrom), "to", hour(p.QuietTo), "zone", zone))
 	}
 	if p.Digest {
-		fmt.Fprintf(&sb, "• Daily digest at %02d:00 %s instead of pings, next <t:%d:R>; the last reminder before a move's time runs out still comes.\n", p.DigestHour, zone, p.nextDigest(now).Unix())
+		lines = append(lines, say.T("notify.show.digest", "hour", hour(p.DigestHour), "zone", zone, "next", fmt.Sprintf("<t:%d:R>", p.nextDigest(now).Unix())))
 	} else {
-		sb.WriteString("• Daily digest: off.\n")
+		lines = append(lines, say.T("notify.show.digest_off"))
 	}
 	if len(p.Muted) > 0 {
-		fmt.Fprintf(&sb, "• Muted games: `%s`.\n", strings.Join(p.Muted, "`, `"))
+		lines = append(lines, say.T("notify.show.muted", "games", "`"+strings.Join(p.Muted, "`, `")+"`"))
 	}
-	sb.WriteString("Change any of these with `/notify`.")
-	return sb.String()
+	language := say.T("lang." + string(say.Lang()))
+	if p.Lang == "" {
+		lines = append(lines, say.T("notify.show.language_auto", "language", language))
+	} else {
+		lines = append(lines, say.T("notify.show.language", "language", language))
+	}
+	lines = append(lines, say.T("notify.show.foot"))
+	return strings.Join(lines, "\n")
 }
 
 // ZoneChoices suggests time zones for what the player typed: any zone

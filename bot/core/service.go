@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -153,6 +154,8 @@ type Service struct {
 	store    storage.Store
 	games    *games.Registry
 	log      *slog.Logger
+	// words are the core's words in every language.
+	words *i18n.Catalog
 
 	locksMu sync.Mutex
 	locks   map[string]*gameLock
@@ -219,7 +222,7 @@ func New(cfg Config) *Service {
 	replica := fmt.Sprintf("%s/%x", cfg.Replica, randomSeed())
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{
-		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica,
+		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica, words: coreWords(),
 		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, tallies: map[string]*serverTally{}, threadless: map[string]threadless{},
 		ctx: ctx, cancel: cancel, stop: make(chan struct{}), replaying: make(chan struct{}, 1),
 	}
