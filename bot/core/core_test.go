@@ -463,6 +463,9 @@ func (w *watchedStore) Put(ctx context.Context, r storage.Record) (storage.Recor
 func TestClicksOnOneGameAreServedOneAtATime(t *testing.T) {
 	f := newFixture(t)
 	id, board := f.game()
+	// The start's deliveries read the store too (a player's settings):
+	// they are done before it is swapped.
+	waitIdle(t, f.svc)
 	store := &watchedStore{Store: f.store}
 	f.svc.store = store
 	raced := f.svc.playerError(storage.ErrConflict, id)

@@ -512,6 +512,7 @@ func TestMyGamesPagesHundredsOfGames(t *testing.T) {
 		}
 		ids[made.ID] = true
 	}
+	waitIdle(t, f.svc)
 	counted := &countingStore{Store: f.store}
 	f.svc.store = counted
 
