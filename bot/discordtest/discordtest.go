@@ -283,6 +283,8 @@ type guild struct {
 	id, name string
 	channels []string // text channels
 	threads  []string
+	// locale is the server's language ("" for en-US).
+	locale string
 }
 
 type channel struct {
@@ -307,6 +309,8 @@ type user struct {
 	User
 	dmsClosed   bool
 	permissions int64
+	// locale is the language of the user's client ("" for en-US).
+	locale string
 }
 
 // Option configures a Server.
@@ -571,6 +575,22 @@ func (s *Server) SetPermissions(userID string, permissions int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mustUserLocked(userID).permissions = permissions
+}
+
+// SetLocale sets the language of a user's Discord client, which their
+// interactions carry ("de", "pt-BR"); en-US until set.
+func (s *Server) SetLocale(userID, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mustUserLocked(userID).locale = locale
+}
+
+// SetGuildLocale sets a server's language, which interactions in it
+// carry as guild_locale; en-US until set.
+func (s *Server) SetGuildLocale(guildID, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guilds[guildID].locale = locale
 }
 
 // CloseDMs makes the user refuse DMs: the bot's messages to their DM

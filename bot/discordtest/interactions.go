@@ -422,6 +422,14 @@ func (s *Server) memberJSON(u *user) map[string]any {
 	}
 }
 
+// orUS is a locale, or Discord's default when none was set.
+func orUS(locale string) string {
+	if locale == "" {
+		return "en-US"
+	}
+	return locale
+}
+
 // interactionJSONLocked builds an INTERACTION_CREATE payload as Discord
 // sends it: member in guilds, user in DMs.
 func (s *Server) interactionJSONLocked(it *Interaction, u *user, ch *channel, data map[string]any) map[string]any {
@@ -434,15 +442,16 @@ func (s *Server) interactionJSONLocked(it *Interaction, u *user, ch *channel, da
 		"version":               1,
 		"channel_id":            ch.id,
 		"channel":               s.channelJSONLocked(ch),
-		"locale":                "en-US",
+		"locale":                orUS(u.locale),
 		"app_permissions":       strconv.FormatInt(memberPermissions|discordgo.PermissionManageMessages, 10),
 		"entitlements":          []any{},
 		"attachment_size_limit": maxFileSize,
 	}
 	if ch.guildID != "" {
 		j["guild_id"] = ch.guildID
-		j["guild_locale"] = "en-US"
-		j["guild"] = map[string]any{"id": ch.guildID, "locale": "en-US", "features": []string{}}
+		locale := orUS(s.guilds[ch.guildID].locale)
+		j["guild_locale"] = locale
+		j["guild"] = map[string]any{"id": ch.guildID, "locale": locale, "features": []string{}}
 		j["member"] = s.memberJSON(u)
 		j["context"] = discordgo.InteractionContextGuild
 		j["authorizing_integration_owners"] = map[string]string{"0": ch.guildID}
