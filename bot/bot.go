@@ -56,6 +56,9 @@ type Config struct {
 	MaxLobbies      int
 	MaxChannelGames int
 	Threads         func(guild string) bool
+	// Language is the language a server's games speak in its channels
+	// (see core.Config).
+	Language func(guild string) string
 	// Shared, Replica and LeaseFor let several processes serve one store
 	// (see core.Config).
 	Shared   bool
@@ -125,7 +128,8 @@ func (b *Bot) start(s *discordgo.Session) {
 		SweepEvery: b.cfg.SweepEvery, DMRetry: b.cfg.DMRetry, Backoff: b.cfg.Backoff,
 		MinRated: b.cfg.MinRated, CountAI: b.cfg.CountAI,
 		LobbyExpiry: b.cfg.LobbyExpiry, MaxLobbies: b.cfg.MaxLobbies, MaxChannelGames: b.cfg.MaxChannelGames, Threads: b.cfg.Threads,
-		Shared: b.cfg.Shared, Replica: b.cfg.Replica, LeaseFor: b.cfg.LeaseFor,
+		Language: b.cfg.Language,
+		Shared:   b.cfg.Shared, Replica: b.cfg.Replica, LeaseFor: b.cfg.LeaseFor,
 	})
 	b.svc.Run()
 }
@@ -200,6 +204,7 @@ func (b *Bot) handle(i *discordgo.Interaction, t transport) {
 	}
 	r := newReply(b.api, i, t, b.cfg.DeferAfter, ephemeral, b.log)
 	defer r.stop()
+	b.svc.NoteLocale(actor(i))
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic serving interaction", "panic", p, "stack", string(debug.Stack()))
@@ -237,6 +242,9 @@ func (b *Bot) leave() { b.serving.Done() }
 // actor says who acted, and where.
 func actor(i *discordgo.Interaction) core.Actor {
 	a := core.Actor{Guild: i.GuildID, Channel: i.ChannelID, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		a.ServerLocale = string(*i.GuildLocale)
+	}
 	u := i.User
 	if i.Member != nil {
 		if i.Member.User != nil {

@@ -30,8 +30,9 @@ type Actor struct {
 	// Admin says the person may manage the server.
 	Admin bool
 	// Locale is the language of their Discord client, as Discord names
-	// it ("de", "pt-BR"); empty when not known.
-	Locale string
+	// it ("de", "pt-BR"), and ServerLocale the server's; empty when not
+	// known.
+	Locale, ServerLocale string
 }
 
 // Click is a press of a button or a choice in a select menu.

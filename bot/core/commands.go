@@ -42,6 +42,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		Seats:   []seat{{User: a.User, Name: a.Name}},
 		Options: resolved, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(), Clock: clock,
 		Thread:      setup.Thread == "true" || setup.Thread == "" && s.cfg.Threads != nil && s.cfg.Threads(a.Guild),
+		Lang:        string(s.serverLang(a)),
 		ThreadAsked: setup.Thread == "true",
 	}
 	data, err := t.encode()

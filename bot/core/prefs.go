@@ -41,6 +41,9 @@ type prefs struct {
 	// Lang is the language the player chose to read the bot in (an
 	// i18n.Lang); "" follows their Discord client.
 	Lang string `json:"lang,omitempty"`
+	// Seen is their Discord client's language when they last used the
+	// bot, for the DMs sent without an interaction.
+	Seen string `json:"seen,omitempty"`
 }
 
 // Where turn pings go.

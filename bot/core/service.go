@@ -120,6 +120,10 @@ type Config struct {
 	// Threads says whether a server's games play in threads of their own
 	// unless /newgame says otherwise; nil means none do.
 	Threads func(guild string) bool
+	// Language is the language a server's games speak in its channels
+	// (an i18n.Lang); nil, or "" for a server, means the server's own
+	// language as Discord tells it.
+	Language func(guild string) string
 	// MinRated is how many rated games a player needs before their rating
 	// and place are shown (5 if unset); CountAI counts games with AI seats
 	// in stats and ratings (see stats.go).
@@ -154,8 +158,10 @@ type Service struct {
 	store    storage.Store
 	games    *games.Registry
 	log      *slog.Logger
-	// words are the core's words in every language.
-	words *i18n.Catalog
+	// words are the core's words in every language; locales are the
+	// client languages of players this process saw, by user (NoteLocale).
+	words   *i18n.Catalog
+	locales sync.Map
 
 	locksMu sync.Mutex
 	locks   map[string]*gameLock

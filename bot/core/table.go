@@ -68,6 +68,9 @@ type table struct {
 	// Out is what has been delivered to Discord (see ledger). Commits carry
 	// it along; deliveries change it.
 	Out ledger `json:"out"`
+	// Lang is the language the game speaks in its channel (an i18n.Lang),
+	// fixed when it opens; "" for English.
+	Lang string `json:"lang,omitempty"`
 	// Lease names the process delivering the game when several share the
 	// store (see lease.go).
 	Lease *lease `json:"lease,omitempty"`

@@ -40,3 +40,52 @@ func (p prefs) langOf(a Actor) i18n.Lang {
 func (s *Service) say(ctx context.Context, a Actor) i18n.Printer {
 	return s.words.In(s.playerPrefs(ctx, a.User).langOf(a))
 }
+
+// serverLang is the language a's server plays in: the one its admins
+// set, else the server's own.
+func (s *Service) serverLang(a Actor) i18n.Lang {
+	if s.cfg.Language != nil {
+		if l := s.cfg.Language(a.Guild); l != "" {
+			return i18n.Of(l)
+		}
+	}
+	return i18n.Of(a.ServerLocale)
+}
+
+// tableSay is a printer of the core's words for what a game's channel
+// reads: boards, pings, stories.
+func (s *Service) tableSay(t *table) i18n.Printer { return s.words.In(i18n.Of(t.Lang)) }
+
+// userSay is a printer of the core's words for what one player reads
+// without an interaction to tell their language (a DM the sweep sends):
+// the language they chose, else their client's as last seen.
+func (s *Service) userSay(ctx context.Context, user string) i18n.Printer {
+	p := s.playerPrefs(ctx, user)
+	return s.words.In(p.langOf(Actor{Locale: p.Seen}))
+}
+
+// NoteLocale remembers the language of a's Discord client with their
+// settings, for what the bot tells them later without an interaction.
+// The write is made only when the language changed, outside the answer.
+func (s *Service) NoteLocale(a Actor) {
+	if a.User == "" || a.Locale == "" {
+		return
+	}
+	if seen, ok := s.locales.Load(a.User); ok && seen == a.Locale {
+		return
+	}
+	s.locales.Store(a.User, a.Locale)
+	s.work.Add(1)
+	go func() {
+		defer s.work.Done()
+		ctx, cancel := context.WithTimeout(s.ctx, callTimeout)
+		defer cancel()
+		if p := s.playerPrefs(ctx, a.User); p.Seen == a.Locale {
+			return
+		}
+		if _, err := s.changePrefs(ctx, a.User, func(p *prefs) { p.Seen = a.Locale }); err != nil {
+			s.locales.Delete(a.User)
+			s.log.Warn("remembering a player's language", "err", err)
+		}
+	}()
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lifebot/lifebot/games/i18n"
 )
@@ -41,5 +42,43 @@ func TestAPlayerReadsTheirOwnLanguage(t *testing.T) {
 	}
 	if got := f.svc.Notify(ctx, ada, NotifyChange{Language: "tlh"}).Content; !strings.Contains(got, "pick one of the choices") {
 		t.Errorf("a forged language: %q", got)
+	}
+}
+
+// A player's client language is kept with their settings when it changes,
+// for the DMs sent later without an interaction, and a server's language
+// is the game's in its channel unless the admins chose one.
+func TestLanguagesOutliveTheInteraction(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	french := ben
+	french.Locale = "fr"
+	f.svc.NoteLocale(french)
+	for deadline := time.Now().Add(5 * time.Second); f.svc.playerPrefs(ctx, ben.User).Seen != "fr"; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the client's language was never kept")
+		}
+	}
+	if got := f.svc.userSay(ctx, ben.User).Lang(); got != i18n.French {
+		t.Errorf("a French client seen, DMs later speak %s", got)
+	}
+	f.svc.Notify(ctx, ben, NotifyChange{Language: string(i18n.Spanish)})
+	if got := f.svc.userSay(ctx, ben.User).Lang(); got != i18n.Spanish {
+		t.Errorf("after choosing Spanish, DMs speak %s", got)
+	}
+
+	german := ada
+	german.ServerLocale = "de"
+	if got := f.svc.serverLang(german); got != i18n.German {
+		t.Errorf("a German server's games speak %s", got)
+	}
+	f.svc.cfg.Language = func(guild string) string {
+		if guild == german.Guild {
+			return string(i18n.Portuguese)
+		}
+		return ""
+	}
+	if got := f.svc.serverLang(german); got != i18n.Portuguese {
+		t.Errorf("a server set to Portuguese by its admins speaks %s", got)
 	}
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net"
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/bot/endpoint"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage/postgres"
 )
 
@@ -63,6 +66,11 @@ type Config struct {
 		Threads         bool   `toml:"threads"`
 		// ThreadsIn overrides Threads per server, by guild id.
 		ThreadsIn map[string]bool `toml:"threads_in"`
+		// Language is the language of boards, pings and stories; "" is
+		// each server's own, as Discord tells it. LanguageIn overrides it
+		// per server, by guild id.
+		Language   string            `toml:"language"`
+		LanguageIn map[string]string `toml:"language_in"`
 	} `toml:"tables"`
 	Render struct {
 		// FallbackFonts are TrueType files for the characters the
@@ -324,6 +332,14 @@ func (c Config) validate() error {
 	if c.Tables.MaxLobbies < 0 || c.Tables.MaxChannelGames < 0 {
 		return errors.New("tables.max_lobbies and tables.max_channel_games cannot be negative (0 means no cap)")
 	}
+	for guild, l := range maps.All(c.Tables.LanguageIn) {
+		if err := checkLanguage("tables.language_in."+guild, l); err != nil {
+			return err
+		}
+	}
+	if err := checkLanguage("tables.language", c.Tables.Language); err != nil {
+		return err
+	}
 	if _, err := c.level(); err != nil {
 		return err
 	}
@@ -331,6 +347,19 @@ func (c Config) validate() error {
 		return fmt.Errorf("log.format must be text or json, not %q", c.Log.Format)
 	}
 	return nil
+}
+
+// checkLanguage refuses a language the bot does not speak; "" is the
+// server's own.
+func checkLanguage(key, l string) error {
+	if l == "" || slices.Contains(i18n.Langs, i18n.Lang(l)) {
+		return nil
+	}
+	var have []string
+	for _, l := range i18n.Langs {
+		have = append(have, string(l))
+	}
+	return fmt.Errorf("%s is %q: lifebot speaks %s, or \"\" for each server's own language", key, l, strings.Join(have, ", "))
 }
 
 // checkStorage checks that the chosen backend has what it needs.
@@ -433,6 +462,15 @@ func (c Config) threads(guild string) bool {
 		return v
 	}
 	return c.Tables.Threads
+}
+
+// language is the language a server's games speak in its channels, ""
+// for the server's own.
+func (c Config) language(guild string) string {
+	if v, ok := c.Tables.LanguageIn[guild]; ok {
+		return v
+	}
+	return c.Tables.Language
 }
 
 // awayCap parses turns.away_cap.

@@ -142,6 +142,8 @@ func TestBadConfigsAreRefusedClearly(t *testing.T) {
 		{"bad sweep", "[discord]\ntoken = \"x\"\n[storage]\nsweep_every = \"1d\"\n", "storage.sweep_every"},
 		{"lease too short", "[discord]\ntoken = \"x\"\n[storage]\nlease = \"10ms\"\n", "storage.lease"},
 		{"negative cap", "[discord]\ntoken = \"x\"\n[tables]\nmax_lobbies = -1\n", "tables.max_lobbies"},
+		{"a language not spoken", "[discord]\ntoken = \"x\"\n[tables]\nlanguage = \"klingon\"\n", "tables.language is \"klingon\": lifebot speaks en-US, de, fr, es-ES, pt-BR"},
+		{"a server's language not spoken", "[discord]\ntoken = \"x\"\n[tables]\nlanguage_in = { \"42\" = \"German\" }\n", "tables.language_in.42"},
 		{"no pool", "[discord]\ntoken = \"x\"\n[storage]\npool = 0\n", "storage.pool must be from 1 to 1000 connections, not 0"},
 		{"huge pool", "[discord]\ntoken = \"x\"\n[storage]\npool = 5000\n", "storage.pool must be from 1 to 1000"},
 		{"bad clock", "[discord]\ntoken = \"x\"\n[turns]\nclock = \"soon\"\n", "turns.clock"},

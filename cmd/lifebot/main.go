@@ -154,6 +154,7 @@ func (m *Main) Open(ctx context.Context) error {
 		MaxLobbies:      m.Config.Tables.MaxLobbies,
 		MaxChannelGames: m.Config.Tables.MaxChannelGames,
 		Threads:         m.Config.threads,
+		Language:        m.Config.language,
 		SweepEvery:      sweepEvery,
 		// Any number of processes may share a PostgreSQL database.
 		Shared:   m.Config.Storage.Backend == "postgres",
