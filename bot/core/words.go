@@ -3,18 +3,35 @@ package core
 import (
 	"context"
 	"embed"
+	"io/fs"
+	"path"
 
 	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // localeFiles are the core's words in every language: answers, refusals,
-// DMs and notifications.
+// DMs and notifications, a directory of catalog files per area, so that
+// each is read and translated on its own.
 //
-//go:embed locales/*.toml
+//go:embed locales/*/*.toml
 var localeFiles embed.FS
 
-// coreWords loads the core's catalog; the tests check its files.
-func coreWords() *i18n.Catalog { return i18n.MustLoad(localeFiles, "locales") }
+// coreWords loads the core's catalogs as one; the tests check its files.
+func coreWords() *i18n.Catalog {
+	areas, err := fs.ReadDir(localeFiles, "locales")
+	if err != nil {
+		panic(err)
+	}
+	var cats []*i18n.Catalog
+	for _, a := range areas {
+		cats = append(cats, i18n.MustLoad(localeFiles, path.Join("locales", a.Name())))
+	}
+	c, err := i18n.Join(cats...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
 
 // LanguageChoices are the languages a player may pick with /notify, and
 // "auto" for their Discord client's.
