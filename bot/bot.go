@@ -208,7 +208,7 @@ func (b *Bot) handle(i *discordgo.Interaction, t transport) {
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic serving interaction", "panic", p, "stack", string(debug.Stack()))
-			r.Reply(ctx, core.Text(core.MsgSorry))
+			r.Reply(ctx, core.Text(b.svc.Sorry(ctx, actor(i))))
 		}
 	}()
 	switch i.Type {

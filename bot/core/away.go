@@ -43,7 +43,7 @@ func (s *Service) Away(ctx context.Context, a Actor, arg string) *Message {
 	}
 	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
 	if err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	now := s.cfg.Clock.Now().UTC()
 	var lines []string
@@ -156,7 +156,7 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 	stored, err := s.save(ctx, lg, rec, t)
 	if err != nil {
 		s.log.Warn("saving an absence", "game", id, "err", err)
-		return fmt.Sprintf("%s: %s", where, s.playerError(err, id)), false
+		return fmt.Sprintf("%s: %s", where, s.playerError(s.userSay(ctx, user), err, id)), false
 	}
 	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info(), quiet: true}, "", nil)
 	return line, true

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -46,15 +47,11 @@ type Click struct {
 	Ephemeral bool
 }
 
-// The refusals a click can get; nothing is changed by any of them.
-const (
-	msgNotMine    = "That button is not one of mine, or it is too old to use. `/mygames` links to the latest board of each of your games."
-	msgNotPlaying = "You're not in this game. Start your own with `/newgame`."
-)
-
 // clicked is what serving a click under the game's lock decided.
 type clicked struct {
-	lg   *liveGame
+	lg *liveGame
+	// say speaks to the clicker.
+	say  i18n.Printer
 	snap *snapshot // the committed change, or the game as it stands
 	// refusal is the private answer when nothing changed; conflict says
 	// it was refused because another process changed the game meanwhile.
@@ -94,7 +91,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		cid, err = withValues(cid, c.Values)
 	}
 	if err != nil {
-		s.reply(ctx, r, Text(msgNotMine))
+		s.reply(ctx, r, Text(s.say(ctx, c.Actor).T("click.not_mine")))
 		return
 	}
 	switch cid.Verb {
@@ -109,15 +106,16 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		s.mineClick(ctx, c, cid, r)
 		return
 	}
+	say := s.say(ctx, c.Actor)
 	var res clicked
 	var ans *answer
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic serving a click", "panic", p, "stack", string(debug.Stack()))
 			if res.snap != nil && res.refusal == "" && !res.hand && !res.look {
-				s.reply(ctx, r, Text(MsgMoveSaved))
+				s.reply(ctx, r, Text(say.T("errors.move_saved")))
 			} else {
-				s.reply(ctx, r, Text(MsgSorry))
+				s.reply(ctx, r, Text(say.T("errors.sorry")))
 			}
 		}
 	}()
@@ -127,7 +125,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		// A conflict is another process's commit to the same game: the
 		// click is judged again against it, as if it had come second here.
 		for tries := 0; ; tries++ {
-			res = s.click(ctx, c, cid)
+			res = s.click(ctx, say, c, cid)
 			if !res.conflict || tries == 2 {
 				break
 			}
@@ -161,7 +159,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		}
 		m, err := draw(res.snap, res.seat)
 		if err != nil {
-			s.reply(ctx, r, Text(s.playerError(err, res.snap.rec.ID)))
+			s.reply(ctx, r, Text(s.playerError(say, err, res.snap.rec.ID)))
 			return
 		}
 		m.Private = true
@@ -178,7 +176,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		}
 		if ans.err != nil {
 			s.log.Warn("answering a click with the change", "game", res.snap.rec.ID, "err", ans.err)
-			s.reply(ctx, r, Text(MsgMoveSaved))
+			s.reply(ctx, r, Text(say.T("errors.move_saved")))
 		}
 	default:
 		// A change made on a message delivery does not track: redraw it
@@ -186,7 +184,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		m, err := s.clickedView(res)
 		if err != nil {
 			s.log.Error("drawing a clicked message", "game", res.snap.rec.ID, "err", err)
-			s.reply(ctx, r, Text(MsgMoveSaved))
+			s.reply(ctx, r, Text(say.T("errors.move_saved")))
 			return
 		}
 		if err := r.Update(ctx, m); err != nil {
@@ -197,7 +195,7 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 
 // refuse answers a click with what err means to the player.
 func (s *Service) refuse(res *clicked, err error, game string) {
-	res.refusal = s.playerError(err, game)
+	res.refusal = s.playerError(res.say, err, game)
 	res.conflict = errors.Is(err, storage.ErrConflict)
 }
 
@@ -266,31 +264,31 @@ func withValues(cid customID, values []string) (customID, error) {
 	return cid, nil
 }
 
-// click serves a click under the game's lock.
-func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
+// click serves a click under the game's lock; say speaks to the clicker.
+func (s *Service) click(ctx context.Context, say i18n.Printer, c Click, cid customID) clicked {
 	rec, err := s.store.Get(ctx, cid.Game)
 	if err != nil {
-		return clicked{refusal: s.playerError(err, cid.Game)}
+		return clicked{refusal: s.playerError(say, err, cid.Game)}
 	}
 	t, err := decodeTable(rec)
 	if err != nil {
-		return clicked{refusal: s.playerError(err, rec.ID)}
+		return clicked{refusal: s.playerError(say, err, rec.ID)}
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
-		return clicked{refusal: s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), rec.ID)}
+		return clicked{refusal: s.playerError(say, fmt.Errorf("game kind %q is not registered", rec.Game), rec.ID)}
 	}
 	lg := s.liveLocked(rec.ID, t)
-	res := clicked{lg: lg}
+	res := clicked{lg: lg, say: say}
 	// A click counts only where the game is: its own channel, or the
 	// clicker's DM with the bot.
 	seat, seated := t.seatOf(c.User)
 	here := c.Channel == rec.Channel || c.Channel == channelOf(rec, lg.ledger())
 	if c.Guild != "" && (c.Guild != rec.Guild || !here) || c.Guild == "" && !seated {
-		res.refusal = "That button belongs to a game in another channel."
+		res.refusal = say.T("click.elsewhere")
 		if c.Guild == rec.Guild {
 			// Only a member of the game's server is shown where it is.
-			res.refusal = "That button belongs to a game in another channel" + linkTo(rec, lg.ledger().Board, ": its board is [here ↗](%s).", ".")
+			res.refusal = linkTo(say, rec, lg.ledger().Board, "click.elsewhere_here", "click.elsewhere")
 		}
 		return res
 	}
@@ -312,17 +310,17 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 	switch cid.Verb {
 	case verbJoin, verbLeave, verbAddAI, verbStart, verbCancel:
 		if rec.Status != storage.Lobby {
-			res.refusal = "This lobby is closed. Open a new one with `/newgame`."
+			res.refusal = say.T("click.lobby_closed")
 			return res
 		}
 		return s.lobby(ctx, res, c, cid, rec, t, g)
 	case verbHand:
 		if rec.Status == storage.Lobby {
-			res.refusal = "The game hasn't started yet: your hand comes when the host clicks **Start**."
+			res.refusal = say.T("click.hand_before_start")
 			return res
 		}
 		if !seated {
-			res.refusal = "You're not in this game, so there is nothing to show you."
+			res.refusal = say.T("click.hand_not_playing")
 			return res
 		}
 		st, err := s.decodeState(rec.Game, t)
@@ -338,11 +336,11 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 		return res
 	case verbLook:
 		if rec.Status == storage.Lobby || rec.Status == storage.Cancelled {
-			res.refusal = "There is no game to look at: this one never started."
+			res.refusal = say.T("click.look_never_started")
 			return res
 		}
 		if int(cid.Target) >= len(t.Seats) {
-			res.refusal = msgNotMine
+			res.refusal = say.T("click.not_mine")
 			return res
 		}
 		st, err := s.decodeState(rec.Game, t)
@@ -361,22 +359,22 @@ func (s *Service) click(ctx context.Context, c Click, cid customID) clicked {
 	case verbRematch:
 		return s.rematch(ctx, res, c, rec, t, g)
 	}
-	res.refusal = msgNotMine
+	res.refusal = say.T("click.not_mine")
 	return res
 }
 
 func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
 	switch rec.Status {
 	case storage.Lobby:
-		res.refusal = "This game hasn't started yet."
+		res.refusal = res.say.T("click.not_started")
 		return res
 	case storage.Over, storage.Cancelled:
-		res.refusal = fmt.Sprintf("This game has ended. `/log game:%s` tells it move by move.", rec.ID)
+		res.refusal = res.say.T("click.ended", "game", rec.ID)
 		return res
 	}
 	seat, ok := t.seatOf(c.User)
 	if !ok {
-		res.refusal = msgNotPlaying
+		res.refusal = res.say.T("click.not_playing")
 		return res
 	}
 	st, err := s.decodeState(rec.Game, t)
@@ -385,12 +383,12 @@ func (s *Service) move(ctx context.Context, res clicked, c Click, cid customID, 
 		return res
 	}
 	if !games.IsActive(st, seat) {
-		res.refusal = fmt.Sprintf("It's not your turn: waiting for %s.", t.waitingNames(st))
+		res.refusal = res.say.T("click.not_your_turn", "names", t.waitingNames(st))
 		res.notTurn = true
 		return res
 	}
 	if cid.Move != t.asked(seat) {
-		res.refusal = staleRefusal(rec, res.lg.ledger(), c.User, res.private)
+		res.refusal = staleRefusal(res.say, rec, res.lg.ledger(), c.User, res.private)
 		return res
 	}
 	action := cid.Action
@@ -474,7 +472,7 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 		t.markActed(from, clicker)
 		if res := st.Result(); res.Over {
 			rec.Status = storage.Over
-			t.Outcome = outcome(t, res)
+			t.Outcome = outcome(s.tableSay(t), t, res)
 			t.Result = t.endResult(rec, res, s.cfg.Clock.Now(), false)
 		}
 		s.clockOf(t).refresh(t, st, s.cfg.Clock.Now().UTC())
@@ -566,67 +564,67 @@ func orderPicked(legal []games.Choice, a games.Action) games.Action {
 
 // lobby serves the lobby's buttons.
 func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
-	info := g.Info()
+	info, say := g.Info(), res.say
 	_, seated := t.seatOf(c.User)
 	isHost := c.User == t.Host
 	var st games.State
 	switch cid.Verb {
 	case verbJoin:
 		if seated {
-			res.refusal = "You're already in this game."
+			res.refusal = say.T("click.lobby.already_in")
 			return res
 		}
 		if len(t.Seats) >= info.MaxSeats {
-			res.refusal = "This game is full. Open another with `/newgame`."
+			res.refusal = say.T("click.lobby.full")
 			return res
 		}
 		t.Seats = append(t.Seats, seat{User: c.User, Name: c.Name})
 	case verbLeave:
 		if isHost {
-			res.refusal = "You're the host: use **Cancel** to close the lobby."
+			res.refusal = say.T("click.lobby.host_leaves")
 			return res
 		}
 		if !seated {
-			res.refusal = "You're not in this game, so there is nothing to leave. **Join** takes a seat."
+			res.refusal = say.T("click.lobby.leave_not_in")
 			return res
 		}
 		gone, _ := t.seatOf(c.User)
 		t.Seats = slices.Delete(t.Seats, int(gone), int(gone)+1)
 	case verbAddAI:
 		if !isHost {
-			res.refusal = "Only the host can add AI players."
+			res.refusal = say.T("click.lobby.host_adds_ai")
 			return res
 		}
 		if len(t.Seats) >= info.MaxSeats {
-			res.refusal = "This game is full: every seat is taken."
+			res.refusal = say.T("click.lobby.no_seat_for_ai")
 			return res
 		}
 		t.Seats = append(t.Seats, seat{AI: true, Name: "🤖 " + aiNames[t.aiCount()%len(aiNames)]})
 	case verbCancel:
 		if !isHost {
-			res.refusal = "Only the host can cancel this game."
+			res.refusal = say.T("click.lobby.host_cancels")
 			return res
 		}
 		rec.Status = storage.Cancelled
-		t.Outcome = "cancelled by the host."
+		t.Outcome = s.tableSay(t).T("click.lobby.cancelled")
 	case verbStart:
 		if !isHost {
-			res.refusal = "Only the host can start the game."
+			res.refusal = say.T("click.lobby.host_starts")
 			return res
 		}
 		if len(t.Seats) < info.MinSeats {
-			res.refusal = fmt.Sprintf("%s needs at least %d players: wait for friends to join or add an AI player.", info.Name, info.MinSeats)
+			res.refusal = say.T("click.lobby.too_few", "game", info.Name, "n", info.MinSeats)
 			return res
 		}
 		var err error
 		if st, err = g.New(t.config()); err != nil {
-			res.refusal = fmt.Sprintf("Can't start: %s.", err)
+			res.refusal = say.T("click.lobby.cannot_start", "reason", err.Error())
 			return res
 		}
 		if v, ok := st.(games.Versioned); ok {
 			t.Content = v.Content()
 		}
-		t.narrate(fmt.Sprintf("The game begins: %s.", strings.Join(t.textNames(), ", ")))
+		t.narrate(s.tableSay(t).T("click.lobby.begins", "names", strings.Join(t.textNames(), ", ")))
 		if err := s.advance(t, st, g); err != nil {
 			s.refuse(&res, err, rec.ID)
 			return res
@@ -646,23 +644,23 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 // staleRefusal answers a click on an older drawing of a decision, with a
 // link to where the player's current buttons are: their private message
 // when they act from one, else the board.
-func staleRefusal(rec storage.Record, out ledger, user string, private bool) string {
+func staleRefusal(say i18n.Printer, rec storage.Record, out ledger, user string, private bool) string {
 	where := out.Board
 	if p := out.Players[user]; private && p != nil && p.View.ID != "" {
 		where = p.View
 		if rec.Guild != "" {
 			// A DM's jump link names no server.
-			return "Those buttons belong to an older message: the game has moved on. Use the latest one " + linkTo(storage.Record{}, where, "[here ↗](%s).", "in your DMs.")
+			return linkTo(say, storage.Record{}, where, "click.stale_dm_here", "click.stale_dm")
 		}
 	}
-	return "That button belongs to an older board: the game has moved on. Use the latest one " + linkTo(rec, where, "[here ↗](%s).", "in the game's channel.")
+	return linkTo(say, rec, where, "click.stale_board_here", "click.stale_board")
 }
 
-// linkTo formats a jump link to ref into with, or says without when the
-// message is not known.
-func linkTo(rec storage.Record, ref MessageRef, with, without string) string {
+// linkTo says the text of key with, its {link} a jump link to ref, or of
+// without when the message is not known.
+func linkTo(say i18n.Printer, rec storage.Record, ref MessageRef, with, without string) string {
 	if ref.ID == "" {
-		return without
+		return say.T(without)
 	}
-	return fmt.Sprintf(with, JumpLink(rec.Guild, ref))
+	return say.T(with, "link", JumpLink(rec.Guild, ref))
 }

@@ -246,7 +246,7 @@ func (f *clockFixture) clickLegal(id string, who Actor) {
 	}
 	r := &responder{}
 	f.svc.Click(context.Background(), Click{Actor: who, CustomID: cid.String(), Values: values, Message: "elsewhere", Ephemeral: true}, r)
-	if _, m := r.answer(); m != nil && (strings.Contains(m.Content, "not") || m.Content == MsgSorry) {
+	if _, m := r.answer(); m != nil && (strings.Contains(m.Content, "not") || m.Content == f.svc.Sorry(context.Background(), who)) {
 		f.t.Fatalf("%s's click was refused: %q", who.Name, m.Content)
 	}
 }

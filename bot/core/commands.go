@@ -47,7 +47,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	}
 	data, err := t.encode()
 	if err != nil {
-		s.reply(ctx, r, Text(s.playerError(err, "")))
+		s.reply(ctx, r, Text(s.playerError(s.say(ctx, a), err, "")))
 		return
 	}
 	rec, err := s.store.Create(ctx, storage.Record{
@@ -66,7 +66,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		return
 	}
 	if err != nil {
-		s.reply(ctx, r, Text(s.playerError(err, "")))
+		s.reply(ctx, r, Text(s.playerError(s.say(ctx, a), err, "")))
 		return
 	}
 	lobby := s.lobbyMessage(&snapshot{rec: rec, t: t, info: info})
@@ -163,7 +163,7 @@ func (s *Service) Rules(game string) *Message {
 func (s *Service) Games(ctx context.Context, a Actor) *Message {
 	recs, err := s.listOpen(ctx, storage.Filter{Guild: a.Guild, OnlyOpen: true})
 	if err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	var lines []string
 	for _, rec := range recs {
@@ -239,7 +239,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 	if id == "" {
 		recs, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
 		if err != nil {
-			return Text(s.playerError(err, ""))
+			return Text(s.playerError(s.say(ctx, a), err, ""))
 		}
 		switch len(recs) {
 		case 0:
@@ -264,26 +264,26 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		return Text("There is no game with that id in this server. Pick one of the suggestions the command offers for `game:`, or see `/mygames`.")
 	}
 	if err != nil {
-		return Text(s.playerError(err, id))
+		return Text(s.playerError(s.say(ctx, a), err, id))
 	}
 	if !rec.Status.Open() {
 		return Text(fmt.Sprintf("That game has already ended. `/log game:%s` tells it move by move.", id))
 	}
 	t, err := decodeTable(rec)
 	if err != nil {
-		return Text(s.playerError(err, id))
+		return Text(s.playerError(s.say(ctx, a), err, id))
 	}
 	if a.User != t.Host && !a.Admin {
 		return Text("Only the host or a server admin can abandon this game.")
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
-		return Text(s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), id))
+		return Text(s.playerError(s.say(ctx, a), fmt.Errorf("game kind %q is not registered", rec.Game), id))
 	}
 	var st games.State
 	if rec.Status == storage.Playing {
 		if st, err = s.decodeState(rec.Game, t); err != nil {
-			return Text(s.playerError(err, id))
+			return Text(s.playerError(s.say(ctx, a), err, id))
 		}
 	}
 	rec.Status = storage.Cancelled
@@ -295,7 +295,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 	lg := s.liveLocked(id, t)
 	stored, err := s.save(ctx, lg, rec, t)
 	if err != nil {
-		return Text(s.playerError(err, id))
+		return Text(s.playerError(s.say(ctx, a), err, id))
 	}
 	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info()}, "", nil)
 	s.log.Info("game abandoned", "game", id)

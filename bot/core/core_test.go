@@ -264,8 +264,8 @@ func TestSavedMoveIsNeverDeniedAndTheBoardHeals(t *testing.T) {
 		t.Fatal("the move was not saved")
 	}
 	kind, m := r.answer()
-	if kind != "reply" || m == nil || m.Content != MsgMoveSaved {
-		t.Fatalf("the clicker was answered %s %+v, want %q", kind, m, MsgMoveSaved)
+	if saved := f.svc.say(context.Background(), who).T("errors.move_saved"); kind != "reply" || m == nil || m.Content != saved {
+		t.Fatalf("the clicker was answered %s %+v, want %q", kind, m, saved)
 	}
 	if strings.Contains(m.Content, "Nothing was changed") {
 		t.Fatal("a saved move was reported as nothing changed")
@@ -407,7 +407,7 @@ func TestAClickOutOfTurnIsRefusedAsNotYourTurn(t *testing.T) {
 	}
 	cid := customID{Verb: verbMove, Game: id, Move: tb.asked(waiting), Action: st.Legal(mover)[0].Action}
 	before := f.moves(id)
-	res := f.svc.click(context.Background(), Click{Actor: who, CustomID: cid.String(), Message: board.ID}, cid)
+	res := f.svc.click(context.Background(), f.svc.say(context.Background(), who), Click{Actor: who, CustomID: cid.String(), Message: board.ID}, cid)
 	if !res.notTurn || res.refusal == "" {
 		t.Fatalf("%s's click out of turn: refused %q, as not their turn %v; want refused as not their turn", who.Name, res.refusal, res.notTurn)
 	}
@@ -420,7 +420,7 @@ func TestAClickOutOfTurnIsRefusedAsNotYourTurn(t *testing.T) {
 	if who == ada {
 		mine = ben
 	}
-	if res := f.svc.click(context.Background(), Click{Actor: mine, CustomID: cid.String(), Message: board.ID}, cid); res.refusal != "" || res.notTurn {
+	if res := f.svc.click(context.Background(), f.svc.say(context.Background(), mine), Click{Actor: mine, CustomID: cid.String(), Message: board.ID}, cid); res.refusal != "" || res.notTurn {
 		t.Fatalf("the mover's click was refused: %q", res.refusal)
 	}
 }
@@ -468,7 +468,7 @@ func TestClicksOnOneGameAreServedOneAtATime(t *testing.T) {
 	waitIdle(t, f.svc)
 	store := &watchedStore{Store: f.store}
 	f.svc.store = store
-	raced := f.svc.playerError(storage.ErrConflict, id)
+	raced := f.svc.playerError(f.svc.say(context.Background(), ada), storage.ErrConflict, id)
 	for round := range 10 {
 		who, cid := f.legalClick(id)
 		before := f.moves(id)

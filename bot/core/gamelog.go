@@ -27,7 +27,7 @@ func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Me
 	}
 	lines, err := s.narration(rec, t)
 	if err != nil {
-		return Text(s.playerError(err, rec.ID))
+		return Text(s.playerError(s.say(ctx, a), err, rec.ID))
 	}
 	pages := pageLines(lines, logPageBudget)
 	if page < 1 {
@@ -71,7 +71,7 @@ func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Re
 			recs, err = s.listOpen(ctx, storage.Filter{User: a.User, Last: 1})
 		}
 		if err != nil {
-			return storage.Record{}, nil, s.playerError(err, "")
+			return storage.Record{}, nil, s.playerError(s.say(ctx, a), err, "")
 		}
 		if len(recs) == 0 {
 			return storage.Record{}, nil, "You have no games yet, so there is no log to show. Name a game with `/log game:`."
@@ -88,11 +88,11 @@ func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Re
 		return rec, nil, unknown
 	}
 	if err != nil {
-		return rec, nil, s.playerError(err, id)
+		return rec, nil, s.playerError(s.say(ctx, a), err, id)
 	}
 	t, err := decodeTable(rec)
 	if err != nil {
-		return rec, nil, s.playerError(err, id)
+		return rec, nil, s.playerError(s.say(ctx, a), err, id)
 	}
 	where := a.Channel != "" && (a.Channel == rec.Channel || a.Channel == t.Out.Thread)
 	if !t.played(a.User) && !where {

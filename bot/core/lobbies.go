@@ -2,7 +2,6 @@ package core
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
@@ -15,7 +14,7 @@ func (s *Service) overCap(ctx context.Context, a Actor) string {
 	if n := s.cfg.MaxLobbies; n > 0 {
 		recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
 		if err != nil {
-			return s.playerError(err, "")
+			return s.playerError(s.say(ctx, a), err, "")
 		}
 		hosted := 0
 		for _, rec := range recs {
@@ -27,16 +26,16 @@ func (s *Service) overCap(ctx context.Context, a Actor) string {
 			}
 		}
 		if hosted >= n {
-			return fmt.Sprintf("You already host %d open lobbies, the most one person may. Start or cancel one of them first: `/mygames` lists them.", hosted)
+			return s.say(ctx, a).T("lobby.cap.host", "n", hosted)
 		}
 	}
 	if n := s.cfg.MaxChannelGames; n > 0 {
 		recs, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
 		if err != nil {
-			return s.playerError(err, "")
+			return s.playerError(s.say(ctx, a), err, "")
 		}
 		if len(recs) >= n {
-			return fmt.Sprintf("This channel already has %d games open, the most it may. Finish one, or open yours in another channel.", len(recs))
+			return s.say(ctx, a).T("lobby.cap.channel", "n", len(recs))
 		}
 	}
 	return ""
@@ -109,7 +108,7 @@ func (s *Service) dueOf(rec storage.Record, t *table) time.Time {
 // through with a line saying why. The caller holds the game's lock.
 func (s *Service) expireLobby(ctx context.Context, rec storage.Record, t *table, g games.Game) {
 	rec.Status = storage.Cancelled
-	t.Outcome = fmt.Sprintf("This lobby closed after %s without a start. Open a new one with `/newgame`.", SpanWords(s.cfg.LobbyExpiry))
+	t.Outcome = s.tableSay(t).T("lobby.expired", "span", SpanWords(s.cfg.LobbyExpiry))
 	t.Rev++
 	lg := s.liveLocked(rec.ID, t)
 	stored, err := s.save(ctx, lg, rec, t)

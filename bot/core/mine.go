@@ -50,7 +50,7 @@ func (s *Service) MyGames(ctx context.Context, a Actor) *Message {
 func (s *Service) dashboard(ctx context.Context, a Actor, page int) *Message {
 	mine, err := s.myGames(ctx, a)
 	if err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	if len(mine) == 0 {
 		return Text("You're not in any game right now. Open one in a server channel with `/newgame`, or see finished ones with `/log`.")
@@ -104,7 +104,7 @@ func nextButton(after string, disabled bool) Component {
 func (s *Service) nextWaiting(ctx context.Context, a Actor, after string) *Message {
 	mine, err := s.myGames(ctx, a)
 	if err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	var waiting []myGame
 	for _, g := range mine {

@@ -368,7 +368,7 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 	if len(parts) > 0 && parts[0] != "" {
 		content += "\n\n" + parts[0]
 	}
-	m := &Message{Content: content, Mentions: sn.t.humans(), Rows: []Row{rematchRow(sn.rec.ID)}}
+	m := &Message{Content: content, Mentions: sn.t.humans(), Rows: []Row{rematchRow(s.tableSay(sn.t), sn.rec.ID)}}
 	insp, ok := st.(games.Inspector)
 	if !ok {
 		return m

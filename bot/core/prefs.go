@@ -257,7 +257,7 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 		}
 	})
 	if err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(say, err, ""))
 	}
 	return Text(p.describe(s.words.In(p.langOf(a)), s.cfg.Clock.Now()))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -17,27 +18,27 @@ import (
 // open one lobby, and the players who click later join it. Once that
 // lobby is cancelled or started, the next click opens another.
 
-// rematchRow is the Rematch button of a finished game.
-func rematchRow(game string) Row {
-	return Row{{Kind: Button, Label: "Rematch", Style: Primary, CustomID: customID{Verb: verbRematch, Game: game}.String()}}
+// rematchRow is the Rematch button of a finished game, said by say.
+func rematchRow(say i18n.Printer, game string) Row {
+	return Row{{Kind: Button, Label: say.T("lobby.rematch.label"), Style: Primary, CustomID: customID{Verb: verbRematch, Game: game}.String()}}
 }
 
 // rematch serves a Rematch click under the finished game's lock. The
 // rematch lobby's own lock is taken inside it, never the other way round.
 func (s *Service) rematch(ctx context.Context, res clicked, c Click, rec storage.Record, t *table, g games.Game) clicked {
 	if rec.Status != storage.Over {
-		res.refusal = "Only a finished game can be played again."
+		res.refusal = res.say.T("lobby.rematch.not_over")
 		return res
 	}
 	player := t.played(c.User)
 	if t.Rematch != "" {
-		if m, open := s.joinRematch(ctx, c, t.Rematch, player); open {
+		if m, open := s.joinRematch(ctx, res.say, c, t.Rematch, player); open {
 			res.then = func(context.Context) *Message { return m }
 			return res
 		}
 	}
 	if !player {
-		res.refusal = "Only the players of this game can ask for a rematch. Start a game of your own with `/newgame`."
+		res.refusal = res.say.T("lobby.rematch.not_a_player")
 		return res
 	}
 	info := g.Info()
@@ -47,6 +48,8 @@ func (s *Service) rematch(ctx context.Context, res clicked, c Click, rec storage
 		Options: t.Options, Seed: s.cfg.Seed(), Rev: 1, Opened: s.cfg.Clock.Now(),
 		// A game that played in its own thread has its rematch there too.
 		Thread: t.Thread && t.Out.Thread == "",
+		// Like any new lobby, it speaks the server's language as it is now.
+		Lang: string(s.serverLang(c.Actor)),
 	}
 	if t.Clock != nil {
 		nt.Clock = &tableClock{Per: t.Clock.Per, Replace: t.Clock.Replace}
@@ -81,14 +84,14 @@ func (s *Service) rematch(ctx context.Context, res clicked, c Click, rec storage
 		return res
 	}
 	s.log.Info("rematch opened", "game", rec.ID, "lobby", lobby.ID)
-	res.then = func(ctx context.Context) *Message { return s.postRematch(ctx, lobby, nt, info) }
+	res.then = func(ctx context.Context) *Message { return s.postRematch(ctx, res.say, lobby, nt, info) }
 	return res
 }
 
-// joinRematch seats a player of the finished game in its rematch lobby.
-// open reports false when the lobby was cancelled or has started, and a
-// new one is due.
-func (s *Service) joinRematch(ctx context.Context, c Click, id string, player bool) (m *Message, open bool) {
+// joinRematch seats a player of the finished game in its rematch lobby
+// and answers them, in say's words. open reports false when the lobby was
+// cancelled or has started, and a new one is due.
+func (s *Service) joinRematch(ctx context.Context, say i18n.Printer, c Click, id string, player bool) (m *Message, open bool) {
 	unlock := s.lock(id)
 	defer unlock()
 	rec, err := s.store.Get(ctx, id)
@@ -97,49 +100,50 @@ func (s *Service) joinRematch(ctx context.Context, c Click, id string, player bo
 	}
 	t, err := decodeTable(rec)
 	if err != nil {
-		return Text(s.playerError(err, id)), true
+		return Text(s.playerError(say, err, id)), true
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
-		return Text(s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), id)), true
+		return Text(s.playerError(say, fmt.Errorf("game kind %q is not registered", rec.Game), id)), true
 	}
 	lg := s.liveLocked(id, t)
-	where := lobbyLink(rec, lg.ledger())
+	where := lobbyLink(say, rec, lg.ledger())
 	if _, seated := t.seatOf(c.User); seated {
-		return Text("You're already in the rematch: " + where), true
+		return Text(say.T("lobby.rematch.already_in", "where", where)), true
 	}
 	if !player {
-		return Text("Only this game's players join the rematch from here; anyone may join it with **Join** on its lobby: " + where), true
+		return Text(say.T("lobby.rematch.join_on_lobby", "where", where)), true
 	}
 	if len(t.Seats) >= g.Info().MaxSeats {
-		return Text("The rematch is full: " + where), true
+		return Text(say.T("lobby.rematch.full", "where", where)), true
 	}
 	t.Seats = append(t.Seats, seat{User: c.User, Name: c.Name})
 	sn, err := s.commit(ctx, lg, rec, t, nil, g, 0, c.User)
 	if err != nil {
-		return Text(s.playerError(err, id)), true
+		return Text(s.playerError(say, err, id)), true
 	}
 	s.publish(lg, sn, "", nil)
-	return Text("You joined the rematch: " + where), true
+	return Text(say.T("lobby.rematch.joined", "where", where)), true
 }
 
 // lobbyLink points to a lobby's message, or names the lobby while its
 // message is still on its way.
-func lobbyLink(rec storage.Record, out ledger) string {
+func lobbyLink(say i18n.Printer, rec storage.Record, out ledger) string {
 	if out.Board.ID == "" {
-		return fmt.Sprintf("lobby `%s`, just opening in <#%s>.", rec.ID, rec.Channel)
+		return say.T("lobby.rematch.opening", "id", rec.ID, "channel", rec.Channel)
 	}
 	return JumpLink(rec.Guild, out.Board)
 }
 
 // postRematch posts a new rematch lobby in the channel, without holding
-// any lock, and records its message as the lobby's board.
-func (s *Service) postRematch(ctx context.Context, rec storage.Record, t *table, info games.Info) *Message {
+// any lock, and records its message as the lobby's board; say answers
+// the player who opened it.
+func (s *Service) postRematch(ctx context.Context, say i18n.Printer, rec storage.Record, t *table, info games.Info) *Message {
 	ref, err := s.cfg.Discord.Send(ctx, rec.Channel, s.lobbyMessage(&snapshot{rec: rec, t: t, info: info}))
 	if err != nil {
 		s.log.Warn("posting a rematch lobby", "game", rec.ID, "err", err)
 		s.cancelOrphan(ctx, rec.ID)
-		return Text("Sorry, I could not post the rematch lobby. Click **Rematch** again in a moment.")
+		return Text(say.T("lobby.rematch.post_failed"))
 	}
 	unlock := s.lock(rec.ID)
 	defer unlock()
@@ -149,7 +153,7 @@ func (s *Service) postRematch(ctx context.Context, rec storage.Record, t *table,
 	}
 	if err != nil {
 		s.log.Error("recording the rematch lobby's message", "game", rec.ID, "err", err)
-		return Text(s.playerError(err, rec.ID))
+		return Text(s.playerError(say, err, rec.ID))
 	}
 	lg := s.liveLocked(rec.ID, t)
 	lg.update(func(o *ledger) {
@@ -160,16 +164,16 @@ func (s *Service) postRematch(ctx context.Context, rec storage.Record, t *table,
 	stored, err := s.save(ctx, lg, rec, t)
 	if err != nil {
 		s.log.Error("recording the rematch lobby's message", "game", rec.ID, "err", err)
-		return Text(s.playerError(err, rec.ID))
+		return Text(s.playerError(say, err, rec.ID))
 	}
 	// Players who joined while the lobby was being posted are drawn now.
 	s.publish(lg, &snapshot{rec: stored, t: t, info: info}, "", nil)
-	return Text(fmt.Sprintf("You opened a rematch of **%s**: %s\nThe last game's players join it with **Rematch**, anyone else with **Join**.", info.Name, JumpLink(rec.Guild, ref)))
+	return Text(say.T("lobby.rematch.opened", "game", info.Name, "link", JumpLink(rec.Guild, ref)))
 }
 
 // invitedLine lists, in a rematch lobby, the last game's players and
-// which of them joined.
-func invitedLine(t *table) string {
+// which of them joined, in say's words.
+func invitedLine(say i18n.Printer, t *table) string {
 	if len(t.Invited) == 0 {
 		return ""
 	}
@@ -178,8 +182,8 @@ func invitedLine(t *table) string {
 		if slices.ContainsFunc(t.Seats, func(s seat) bool { return !s.AI && s.User == p.User }) {
 			who = append(who, p.Name+" ✅")
 		} else {
-			who = append(who, p.Name+" (invited)")
+			who = append(who, say.T("lobby.rematch.invited", "name", p.Name))
 		}
 	}
-	return "From the last game: " + strings.Join(who, ", ") + "\n"
+	return say.T("lobby.rematch.from_last", "names", strings.Join(who, ", ")) + "\n"
 }

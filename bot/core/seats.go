@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -74,7 +75,7 @@ func (t *table) handOver(s games.Seat, to seat, left string) {
 // playedBy says who played seat s: its name, or each holder in turn, as
 // "Ben (resigned at move 40), then the AI". An AI that only kept a seat
 // open, without a move, is left out.
-func (t *table) playedBy(s games.Seat) string {
+func (t *table) playedBy(say i18n.Printer, s games.Seat) string {
 	h := t.history(s)
 	if len(h) == 1 {
 		return escapeText(h[0].Name)
@@ -87,18 +88,22 @@ func (t *table) playedBy(s games.Seat) string {
 		}
 		who := escapeText(st.Name)
 		if st.AI && i > 0 {
-			who = "the AI"
+			who = say.T("seats.played.ai")
 		}
 		switch {
 		case last:
-		case st.Left != "":
-			who += fmt.Sprintf(" (%s at move %d)", st.Left, st.To)
+		case st.Left == leftResigned:
+			who = say.T("seats.played.resigned", "name", who, "move", st.To)
+		case st.Left == leftReplaced:
+			who = say.T("seats.played.replaced", "name", who, "move", st.To)
+		case st.Left == leftTimedOut:
+			who = say.T("seats.played.timed_out", "name", who, "move", st.To)
 		default:
-			who += fmt.Sprintf(" (to move %d)", st.To)
+			who = say.T("seats.played.until", "name", who, "move", st.To)
 		}
 		parts = append(parts, who)
 	}
-	return strings.Join(parts, ", then ")
+	return strings.Join(parts, say.T("seats.played.then"))
 }
 
 // played reports whether user held any seat of the game at any time.
@@ -132,17 +137,19 @@ func aiStandIn(name string) seat {
 
 // seatedGame finds the running game a command is about: the one named by
 // id, or the only one in the actor's channel that user plays in. It
-// returns a refusal instead when there is no such game.
-func (s *Service) seatedGame(ctx context.Context, a Actor, id, user, command string) (string, *Message) {
+// returns a refusal instead, said by say, when there is no such game;
+// command ("resign", "replace") picks the refusal's words, which name it
+// as the reader's Discord does.
+func (s *Service) seatedGame(ctx context.Context, say i18n.Printer, a Actor, id, user, command string) (string, *Message) {
 	if id != "" {
 		if !validGameID(id) {
-			return "", Text(fmt.Sprintf("There is no game with that id. Pick one of the suggestions `/%s game:` offers.", command))
+			return "", Text(say.T("seats.no_such_id." + command))
 		}
 		return id, nil
 	}
 	recs, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
 	if err != nil {
-		return "", Text(s.playerError(err, ""))
+		return "", Text(s.playerError(say, err, ""))
 	}
 	var ids []string
 	for _, rec := range recs {
@@ -153,33 +160,33 @@ func (s *Service) seatedGame(ctx context.Context, a Actor, id, user, command str
 	switch len(ids) {
 	case 0:
 		if user == a.User {
-			return "", Text("You don't play in a running game in this channel. `/mygames` lists the games you play, with links.")
+			return "", Text(say.T("seats.not_playing_here"))
 		}
-		return "", Text(fmt.Sprintf("<@%s> doesn't play in a running game in this channel. Name the game with `game:`.", user))
+		return "", Text(say.T("seats.other_not_playing_here", "user", user))
 	case 1:
 		return ids[0], nil
 	}
-	return "", Text(truncate(fmt.Sprintf("Several running games here fit: `%s`. Say which with `/%s game:`.", strings.Join(ids, "`, `"), command), maxContent))
+	return "", Text(truncate(say.T("seats.several_here."+command, "games", "`"+strings.Join(ids, "`, `")+"`"), maxContent))
 }
 
 // runningGame loads a game of the actor's server that is being played.
-func (s *Service) runningGame(ctx context.Context, a Actor, id string) (storage.Record, *table, *Message) {
+func (s *Service) runningGame(ctx context.Context, say i18n.Printer, a Actor, id string) (storage.Record, *table, *Message) {
 	rec, err := s.store.Get(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) || err == nil && rec.Guild != a.Guild {
-		return rec, nil, Text("There is no game with that id in this server. Pick one of the suggestions the command offers for `game:`, or see `/mygames`.")
+		return rec, nil, Text(say.T("seats.not_in_server"))
 	}
 	if err != nil {
-		return rec, nil, Text(s.playerError(err, id))
+		return rec, nil, Text(s.playerError(say, err, id))
 	}
 	switch rec.Status {
 	case storage.Lobby:
-		return rec, nil, Text(fmt.Sprintf("Game `%s` hasn't started yet: players come and go with the lobby's **Join** and **Leave**.", id))
+		return rec, nil, Text(say.T("seats.not_started", "game", id))
 	case storage.Over, storage.Cancelled:
-		return rec, nil, Text(fmt.Sprintf("That game has already ended. `/log game:%s` tells it move by move.", id))
+		return rec, nil, Text(say.T("seats.ended", "game", id))
 	}
 	t, err := decodeTable(rec)
 	if err != nil {
-		return rec, nil, Text(s.playerError(err, id))
+		return rec, nil, Text(s.playerError(say, err, id))
 	}
 	return rec, t, nil
 }
@@ -189,24 +196,25 @@ func (s *Service) runningGame(ctx context.Context, a Actor, id string) (storage.
 func (s *Service) Resign(ctx context.Context, a Actor, id string) *Message {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
-	id, refusal := s.seatedGame(ctx, a, id, a.User, "resign")
+	say := s.say(ctx, a)
+	id, refusal := s.seatedGame(ctx, say, a, id, a.User, "resign")
 	if refusal != nil {
 		return refusal
 	}
-	rec, t, refusal := s.runningGame(ctx, a, id)
+	rec, t, refusal := s.runningGame(ctx, say, a, id)
 	if refusal != nil {
 		return refusal
 	}
 	seat, ok := t.seatOf(a.User)
 	if !ok {
-		return Text(fmt.Sprintf("You don't play in game `%s`.", id))
+		return Text(say.T("seats.resign.not_playing", "game", id))
 	}
 	name := s.GameName(rec.Game)
-	text := fmt.Sprintf("Resign from **%s** `%s`? The AI plays your seat for the rest of the game, and the results say you resigned.", name, id)
-	label := fmt.Sprintf("Resign from %s — the AI takes your seat", name)
+	text := say.T("seats.resign.ask", "game", name, "id", id)
+	label := say.T("seats.resign.label", "game", name)
 	if len(t.humans()) == 1 {
-		text = fmt.Sprintf("Resign from **%s** `%s`? You're the last person at this table, so the game ends, abandoned.", name, id)
-		label = fmt.Sprintf("Resign from %s — the game ends", name)
+		text = say.T("seats.resign.ask_last", "game", name, "id", id)
+		label = say.T("seats.resign.last.label", "game", name)
 	}
 	return &Message{Content: text, Private: true, Rows: []Row{{{
 		Kind: Button, Style: Danger, Label: truncate(label, maxLabel),
@@ -220,12 +228,12 @@ func (s *Service) Resign(ctx context.Context, a Actor, id string) *Message {
 // played for.
 func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
 	if rec.Status != storage.Playing {
-		res.refusal = "This game has ended."
+		res.refusal = res.say.T("seats.resign.ended")
 		return res
 	}
 	seat, ok := t.seatOf(c.User)
 	if !ok || seat != cid.Target {
-		res.refusal = "You no longer play in this game."
+		res.refusal = res.say.T("seats.resign.gone")
 		return res
 	}
 	st, err := s.decodeState(rec.Game, t)
@@ -233,13 +241,13 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 		s.refuse(&res, err, rec.ID)
 		return res
 	}
-	name, gameName := escapeText(t.Seats[seat].Name), g.Info().Name
+	name, gameName, tsay := escapeText(t.Seats[seat].Name), g.Info().Name, s.tableSay(t)
 	from := len(t.Log)
 	t.handOver(seat, aiStandIn(name), leftResigned)
 	var sn *snapshot
 	if len(t.humans()) == 0 {
 		rec.Status = storage.Cancelled
-		t.Outcome = fmt.Sprintf("Abandoned: %s resigned, and nobody was left to play.", name)
+		t.Outcome = tsay.T("seats.resign.abandoned", "name", name)
 		t.Rev++
 		stored, err := s.save(ctx, res.lg, rec, t)
 		if err != nil {
@@ -249,7 +257,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 		sn = &snapshot{rec: stored, t: t, st: st, info: g.Info()}
 		s.log.Info("game abandoned by its last player", "game", rec.ID)
 	} else {
-		t.narrate(fmt.Sprintf("%s resigned: the AI plays their seat from here.", name))
+		t.narrate(tsay.T("seats.resign.narrate", "name", name))
 		if sn, err = s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User); err != nil {
 			s.refuse(&res, err, rec.ID)
 			return res
@@ -257,7 +265,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 	}
 	res.snap = sn
 	res.then = func(context.Context) *Message {
-		return Text(fmt.Sprintf("You resigned from **%s** `%s`. Thanks for playing!", gameName, rec.ID))
+		return Text(res.say.T("seats.resign.done", "game", gameName, "id", rec.ID))
 	}
 	return res
 }
@@ -268,7 +276,8 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPlayer bool) *Message {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
-	id, refusal := s.seatedGame(ctx, a, id, player, "replace")
+	say := s.say(ctx, a)
+	id, refusal := s.seatedGame(ctx, say, a, id, player, "replace")
 	if refusal != nil {
 		return refusal
 	}
@@ -281,41 +290,41 @@ func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPl
 		defer unlock()
 		var t *table
 		var refusal *Message
-		if rec, t, refusal = s.runningGame(ctx, a, id); refusal != nil {
+		if rec, t, refusal = s.runningGame(ctx, say, a, id); refusal != nil {
 			return refusal
 		}
 		if a.User != t.Host && !a.Admin {
-			return Text("Only the host or a server admin can replace a player.")
+			return Text(say.T("seats.replace.not_host"))
 		}
 		seat, ok := t.seatOf(player)
 		if !ok {
-			return Text(fmt.Sprintf("<@%s> doesn't play in game `%s`.", player, id))
+			return Text(say.T("seats.replace.not_playing", "user", player, "game", id))
 		}
 		if len(t.humans()) == 1 {
-			return Text(fmt.Sprintf("<@%s> is the last person at this table: with nobody to wait for, the AI would play the game out at once. End it with `/abandon` instead.", player))
+			return Text(say.T("seats.replace.last", "user", player))
 		}
 		g, ok := s.games.Get(rec.Game)
 		if !ok {
-			return Text(s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), id))
+			return Text(s.playerError(say, fmt.Errorf("game kind %q is not registered", rec.Game), id))
 		}
 		st, err := s.decodeState(rec.Game, t)
 		if err != nil {
-			return Text(s.playerError(err, id))
+			return Text(s.playerError(say, err, id))
 		}
 		name, open = escapeText(t.Seats[seat].Name), seat
-		from := len(t.Log)
+		from, tsay := len(t.Log), s.tableSay(t)
 		t.handOver(seat, aiStandIn(name), leftReplaced)
 		if newPlayer {
 			t.Invites = append(t.Invites, invite{Seat: int(seat), For: name})
-			t.narrate(fmt.Sprintf("%s opened %s's seat to a new player; the AI plays it meanwhile.", escapeText(a.Name), name))
-			inv = invitation(rec, g.Info(), seat, name)
+			t.narrate(tsay.T("seats.replace.narrate_open", "by", escapeText(a.Name), "name", name))
+			inv = invitation(tsay, rec, g.Info(), seat, name)
 		} else {
-			t.narrate(fmt.Sprintf("%s gave %s's seat to the AI.", escapeText(a.Name), name))
+			t.narrate(tsay.T("seats.replace.narrate_ai", "by", escapeText(a.Name), "name", name))
 		}
 		lg := s.liveLocked(id, t)
 		sn, err := s.advanceAndCommit(ctx, lg, rec, t, st, g, from, a.User)
 		if err != nil {
-			return Text(s.playerError(err, id))
+			return Text(s.playerError(say, err, id))
 		}
 		s.publish(lg, sn, "", nil)
 		s.log.Info("player replaced", "game", id, "seat", seat, "new_player", newPlayer)
@@ -325,23 +334,24 @@ func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPl
 		return refusal
 	}
 	if inv == nil {
-		return Text(fmt.Sprintf("%s's seat in game `%s` is played by the AI from now on.", name, id))
+		return Text(say.T("seats.replace.done_ai", "name", name, "game", id))
 	}
 	ref, err := s.cfg.Discord.Send(ctx, rec.Channel, inv)
 	if err != nil {
 		s.log.Warn("posting a seat's invitation", "game", id, "err", err)
-		return Text(fmt.Sprintf("%s's seat in game `%s` is played by the AI, but I could not post the invitation to take it over.", name, id))
+		return Text(say.T("seats.replace.invitation_failed", "name", name, "game", id))
 	}
 	s.recordInvitation(ctx, id, open, ref)
-	return Text(fmt.Sprintf("%s's seat in game `%s` is open to a new player; the AI plays it meanwhile. The invitation: %s", name, id, JumpLink(rec.Guild, ref)))
+	return Text(say.T("seats.replace.done_open", "name", name, "game", id, "link", JumpLink(rec.Guild, ref)))
 }
 
-// invitation is the message that offers a seat to a new player.
-func invitation(rec storage.Record, info games.Info, seat games.Seat, name string) *Message {
+// invitation is the message, said by say, that offers a seat to a new
+// player.
+func invitation(say i18n.Printer, rec storage.Record, info games.Info, seat games.Seat, name string) *Message {
 	return &Message{
-		Content: truncate(fmt.Sprintf("🪑 %s's seat in **%s** `%s` is open: the first to click **Take the seat** plays it from here on. The AI plays it meanwhile.", name, info.Name, rec.ID), maxContent),
+		Content: truncate(say.T("seats.invitation", "name", name, "game", info.Name, "id", rec.ID), maxContent),
 		Rows: []Row{{{
-			Kind: Button, Style: Success, Label: "Take the seat",
+			Kind: Button, Style: Success, Label: say.T("seats.take.label"),
 			CustomID: customID{Verb: verbTake, Game: rec.ID, Target: seat}.String(),
 		}}},
 	}
@@ -378,23 +388,28 @@ func (s *Service) recordInvitation(ctx context.Context, id string, seat games.Se
 func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, rec storage.Record, t *table, g games.Game) clicked {
 	i := slices.IndexFunc(t.Invites, func(v invite) bool { return v.Seat == int(cid.Target) })
 	info := g.Info()
-	// The invitation closes in place; a forged click on the board or a
-	// living DM is answered privately, leaving those to their lanes.
+	// The invitation closes in place, in the channel's language; a forged
+	// click on the board or a living DM is answered privately, leaving
+	// those to their lanes.
+	say := s.tableSay(t)
+	if res.on != "" {
+		say = res.say
+	}
 	closed := func(text string) func(context.Context) *Message {
 		return func(context.Context) *Message {
-			return &Message{Content: truncate(fmt.Sprintf("~~A seat in **%s** `%s` was open.~~ %s", info.Name, rec.ID, text), maxContent), Private: res.on != ""}
+			return &Message{Content: truncate(say.T("seats.take.closed", "game", info.Name, "id", rec.ID, "outcome", text), maxContent), Private: res.on != ""}
 		}
 	}
 	if rec.Status != storage.Playing {
-		res.then = closed("The game has ended.")
+		res.then = closed(say.T("seats.take.ended"))
 		return res
 	}
 	if i < 0 {
-		res.refusal = "Someone took that seat already."
+		res.refusal = res.say.T("seats.take.taken")
 		return res
 	}
 	if _, seated := t.seatOf(c.User); seated {
-		res.refusal = "You already play a seat in this game: one each."
+		res.refusal = res.say.T("seats.take.seated")
 		return res
 	}
 	st, err := s.decodeState(rec.Game, t)
@@ -406,18 +421,18 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	from := len(t.Log)
 	t.handOver(cid.Target, seat{User: c.User, Name: c.Name}, "")
 	t.Invites = slices.Delete(t.Invites, i, i+1)
-	t.narrate(fmt.Sprintf("%s takes over %s's seat.", escapeText(c.Name), inv.For))
+	t.narrate(s.tableSay(t).T("seats.take.narrate", "name", escapeText(c.Name), "former", inv.For))
 	sn, err := s.advanceAndCommit(ctx, res.lg, rec, t, st, g, from, c.User)
 	if err != nil {
 		s.refuse(&res, err, rec.ID)
 		return res
 	}
 	res.snap = sn
-	where := "their moves are on the board"
+	took := "seats.take.took_board"
 	if info.Private {
-		where = "their cards come in DMs, or with **Show my hand** on the board"
+		took = "seats.take.took_hand"
 	}
-	res.then = closed(fmt.Sprintf("%s took %s's seat: %s.", escapeText(c.Name), inv.For, where))
+	res.then = closed(say.T(took, "name", escapeText(c.Name), "former", inv.For))
 	return res
 }
 
@@ -444,12 +459,11 @@ func (s *Service) syncLeft(lg *liveGame, l *lane, sn *snapshot, user string) boo
 	if c == nil || c.View.ID == "" || c.Shows == shownLeft {
 		return true
 	}
-	left := "you left this game, and your seat is played by someone else now."
+	left := "seats.left_dm.replaced"
 	if sn.rec.Status == storage.Cancelled {
-		left = "you left this game, and it was abandoned."
+		left = "seats.left_dm.abandoned"
 	}
-	m := &Message{Content: fmt.Sprintf("**%s** · game `%s` in <#%s>: %s [board](%s)",
-		sn.info.Name, sn.rec.ID, sn.rec.Channel, left, JumpLink(sn.rec.Guild, sn.t.Out.Board))}
+	m := &Message{Content: s.userSay(s.ctx, user).T(left, "game", sn.info.Name, "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board))}
 	err, superseded := s.try(lg, l, "DM of a player who left", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
 	if err != nil && !errors.Is(err, ErrGone) {
 		return superseded

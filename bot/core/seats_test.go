@@ -29,6 +29,18 @@ func (f *fixture) table(id string) (storage.Record, *table) {
 	return rec, tb
 }
 
+// sentText is the text a message was sent with.
+func (p *platform) sentText(ref MessageRef) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.log {
+		if s.op == "send" && s.ref == ref {
+			return s.text
+		}
+	}
+	return ""
+}
+
 // click clicks as who and returns the answer's kind and text.
 func (f *fixture) click(who Actor, cid, message string, ephemeral bool) (string, string) {
 	f.t.Helper()
@@ -197,14 +209,7 @@ func TestReplaceWithANewPlayerWhoTakesTheSeat(t *testing.T) {
 		t.Fatalf("after /replace: seat %+v, invites %+v", tb.Seats[1], tb.Invites)
 	}
 	inv := tb.Invites[0].Msg
-	f.p.mu.Lock()
-	posted := ""
-	for _, s := range f.p.log {
-		if s.op == "send" && s.ref == inv {
-			posted = s.text
-		}
-	}
-	f.p.mu.Unlock()
+	posted := f.p.sentText(inv)
 	if !strings.Contains(posted, "Ben's seat in **That's Life!**") || !strings.Contains(posted, "is open") {
 		t.Fatalf("the invitation reads %q", posted)
 	}
@@ -239,7 +244,7 @@ func TestReplaceWithANewPlayerWhoTakesTheSeat(t *testing.T) {
 	if len(h) != 3 || h[0].User != ben.User || h[0].Left != leftReplaced || h[0].To != at || !h[1].AI || h[2].User != taker.User {
 		t.Fatalf("the seat's history: %+v", h)
 	}
-	if got := tb.playedBy(1); !strings.HasPrefix(got, "Ben (replaced at move ") || !strings.HasSuffix(got, ", then "+taker.Name) {
+	if got := tb.playedBy(f.svc.tableSay(tb), 1); !strings.HasPrefix(got, "Ben (replaced at move ") || !strings.HasSuffix(got, ", then "+taker.Name) {
 		t.Fatalf("the seat is played by %q", got)
 	}
 	// The new player plays the seat to the end.
@@ -388,7 +393,7 @@ func TestAReplacedPlayerMayTakeTheirSeatBack(t *testing.T) {
 	if tb.Seats[1].User != ben.User || tb.Seats[1].AI || len(tb.Invites) != 0 {
 		t.Fatalf("after Ben took his seat back: seat %+v, invites %+v", tb.Seats[1], tb.Invites)
 	}
-	if got := tb.playedBy(1); !strings.HasPrefix(got, "Ben (replaced at move ") || !strings.HasSuffix(got, ", then Ben") {
+	if got := tb.playedBy(f.svc.tableSay(tb), 1); !strings.HasPrefix(got, "Ben (replaced at move ") || !strings.HasSuffix(got, ", then Ben") {
 		t.Fatalf("the seat is played by %q", got)
 	}
 }

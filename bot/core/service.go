@@ -318,27 +318,26 @@ func (s *Service) lock(id string) func() {
 	}
 }
 
-// playerError turns an engine or storage error into words for a player;
-// anything unexpected is logged and answered with an apology.
-func (s *Service) playerError(err error, game string) string {
+// playerError turns an engine or storage error into words for a player,
+// said by say; anything unexpected is logged and answered with an apology.
+func (s *Service) playerError(say i18n.Printer, err error, game string) string {
 	switch {
 	case errors.Is(err, games.ErrNotYourTurn), errors.Is(err, games.ErrIllegal), errors.Is(err, games.ErrOver):
 		return capitalise(err.Error()) + "."
 	case errors.Is(err, storage.ErrNotFound):
-		return "That game no longer exists."
+		return say.T("errors.gone")
 	case errors.Is(err, storage.ErrConflict):
-		return "Someone else acted on this game at the same moment. Nothing was changed; please try again on the latest message."
+		return say.T("errors.conflict")
 	}
 	s.log.Error("serving game", "game", game, "err", err)
-	return MsgSorry
+	return say.T("errors.sorry")
 }
 
-// Answers for when something failed on the bot's side, before and after a
-// change was saved.
-const (
-	MsgSorry     = "Sorry, something went wrong on my side. Nothing was changed; please try again."
-	MsgMoveSaved = "Your move was made, but I could not show it here. The board will catch up in a moment."
-)
+// Sorry is the apology to a for something that failed on the bot's side
+// before a change was saved.
+func (s *Service) Sorry(ctx context.Context, a Actor) string {
+	return s.say(ctx, a).T("errors.sorry")
+}
 
 // decodeState restores a running game. A saved state this build cannot
 // read (an engine's saved form changed across an upgrade, say) is rebuilt

@@ -79,7 +79,7 @@ func (s *Service) Stats(ctx context.Context, a Actor, user, game string) *Messag
 	}
 	var m *Message
 	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.statsOf(tl, user, game) }); err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	return m
 }
@@ -144,7 +144,7 @@ func (s *Service) Leaderboard(ctx context.Context, a Actor, game string) *Messag
 	}
 	var m *Message
 	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.leaderboardOf(tl, a.User, game) }); err != nil {
-		return Text(s.playerError(err, ""))
+		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	return m
 }

@@ -69,7 +69,7 @@ func (s *Service) stepsMessage(ctx context.Context, a Actor, cid customID) (*Mes
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
-		return nil, s.playerError(fmt.Errorf("game kind %q is not registered", rec.Game), rec.ID)
+		return nil, s.playerError(s.say(ctx, a), fmt.Errorf("game kind %q is not registered", rec.Game), rec.ID)
 	}
 	total, step := t.moves(), cid.Move
 	if cid.Menu == stepLatest {
@@ -80,7 +80,7 @@ func (s *Service) stepsMessage(ctx context.Context, a Actor, cid customID) (*Mes
 	}
 	captions, png, err := s.stepBoard(g, t, step, stepChoices(step, total))
 	if err != nil {
-		return nil, s.playerError(err, rec.ID)
+		return nil, s.playerError(s.say(ctx, a), err, rec.ID)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s** · game `%s` · the board as the channel saw it", s.GameName(rec.Game), rec.ID)

@@ -134,6 +134,7 @@ func TestSteppingThroughAGameShowsTheChannelsBoards(t *testing.T) {
 		t.Fatal("the latest board offers a next one")
 	}
 
+	notMine := f.svc.say(context.Background(), ben).T("click.not_mine")
 	for _, c := range []struct {
 		who    Actor
 		cid    string
@@ -141,8 +142,8 @@ func TestSteppingThroughAGameShowsTheChannelsBoards(t *testing.T) {
 		says   string
 	}{
 		{ben, customID{Verb: verbSteps, Game: id, Move: total + 5, Menu: stepForward}.String(), nil, "no move"},
-		{ben, "steps:" + id + ":3:9", nil, msgNotMine},
-		{ben, customID{Verb: verbSteps, Game: id, Move: 3, Menu: stepJump}.String(), []string{"-1"}, msgNotMine},
+		{ben, "steps:" + id + ":3:9", nil, notMine},
+		{ben, customID{Verb: verbSteps, Game: id, Move: 3, Menu: stepJump}.String(), []string{"-1"}, notMine},
 		{Actor{User: "9", Name: "Eve", Guild: "g", Channel: "other"}, customID{Verb: verbSteps, Game: id, Move: 3, Menu: stepBack}.String(), nil, "no game with that id"},
 	} {
 		kind, m := click(c.who, c.cid, c.values, true)

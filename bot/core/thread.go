@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -93,7 +94,7 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	delete(s.threadless, sn.rec.Channel)
 	s.threadlessMu.Unlock()
 	lg.update(func(o *ledger) { o.Board, o.BoardRev = ref, max(o.BoardRev, sn.t.Rev) })
-	pointer := threadPointer(sn, thread)
+	pointer := threadPointer(s.tableSay(sn.t), sn, thread)
 	if err, _ := s.try(lg, l, "lobby pointer", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
 		s.log.Warn("pointing the lobby at the thread", "game", lg.id, "err", err)
 	}
@@ -101,9 +102,9 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 }
 
 // threadPointer is what the lobby message becomes once its game plays in
-// thread.
-func threadPointer(sn *snapshot, thread string) *Message {
-	return &Message{Content: fmt.Sprintf("**%s** · game `%s` · %s\n▶️ Playing in <#%s>.", sn.info.Name, sn.rec.ID, strings.Join(sn.t.textNames(), ", "), thread)}
+// thread, said by say.
+func threadPointer(say i18n.Printer, sn *snapshot, thread string) *Message {
+	return &Message{Content: say.T("lobby.thread.pointer", "game", sn.info.Name, "id", sn.rec.ID, "names", strings.Join(sn.t.textNames(), ", "), "thread", thread)}
 }
 
 // knownThreadless is why the game's channel could not hold a thread
@@ -149,9 +150,10 @@ func (s *Service) stayInChannel(lg *liveGame, l *lane, sn *snapshot, lobby Messa
 	if !tell {
 		return
 	}
-	note := &Message{Content: fmt.Sprintf("🧵 **%s** · game `%s` plays here: %s", sn.info.Name, sn.rec.ID, noThreadReason(err))}
+	say := s.tableSay(sn.t)
+	note := &Message{Content: say.T("lobby.thread.plays_here", "game", sn.info.Name, "id", sn.rec.ID, "reason", noThreadReason(say, err))}
 	if !sn.t.ThreadAsked {
-		note.Content = "🧵 Games here play in this channel, not in threads of their own: " + noThreadReason(err)
+		note.Content = say.T("lobby.thread.games_play_here", "reason", noThreadReason(say, err))
 	}
 	if err, _ := s.try(lg, l, "no thread note", func(ctx context.Context) error {
 		_, err := s.cfg.Discord.Send(ctx, sn.rec.Channel, note)
@@ -163,14 +165,14 @@ func (s *Service) stayInChannel(lg *liveGame, l *lane, sn *snapshot, lobby Messa
 
 // noThreadReason says in plain words why a thread could not be made, and
 // what an admin can do about it.
-func noThreadReason(err error) string {
+func noThreadReason(say i18n.Printer, err error) string {
 	switch {
 	case errors.Is(err, ErrForbidden):
-		return "I may not make a thread or write in one here. A server admin can give me **Create Public Threads** and **Send Messages in Threads** in this channel."
+		return say.T("lobby.thread.forbidden")
 	case errors.Is(err, ErrChannelKind):
-		return "this channel cannot hold threads of its own (a thread, or a channel without threads)."
+		return say.T("lobby.thread.channel_kind")
 	case errors.Is(err, ErrGone):
-		return "the lobby message the thread would open from was deleted."
+		return say.T("lobby.thread.lobby_deleted")
 	}
-	return "Discord would not make a thread for it."
+	return say.T("lobby.thread.refused")
 }

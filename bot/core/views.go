@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -133,7 +134,7 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	for n, s := range t.Seats {
 		fmt.Fprintf(&sb, "%d. %s\n", n+1, escapeText(s.Name))
 	}
-	sb.WriteString(invitedLine(t))
+	sb.WriteString(invitedLine(s.tableSay(t), t))
 	sb.WriteString("Click **Join** to play. The host starts the game; empty seats can be AI players.")
 	id := func(verb string) string { return customID{Verb: verb, Game: sn.rec.ID}.String() }
 	full := len(t.Seats) >= info.MaxSeats
@@ -321,8 +322,8 @@ func choiceRows(sn *snapshot, seat games.Seat) []Row {
 	return rows
 }
 
-// outcome is the closing line: who won and everyone's score.
-func outcome(t *table, res games.Result) string {
+// outcome is the closing line, in say's words: who won and everyone's score.
+func outcome(say i18n.Printer, t *table, res games.Result) string {
 	order := make([]int, len(t.Seats))
 	for i := range order {
 		order[i] = i
@@ -330,7 +331,7 @@ func outcome(t *table, res games.Result) string {
 	slices.SortStableFunc(order, func(a, c int) int { return res.Rank[a] - res.Rank[c] })
 	var winners []string
 	for _, w := range res.Winners() {
-		winners = append(winners, "**"+t.playedBy(w)+"**")
+		winners = append(winners, "**"+t.playedBy(say, w)+"**")
 	}
 	var sb strings.Builder
 	top := res.ScoreText(res.Winners()[0])
@@ -340,7 +341,7 @@ func outcome(t *table, res games.Result) string {
 		fmt.Fprintf(&sb, "🏆 %s share the win with %s!", strings.Join(winners, " and "), top)
 	}
 	for _, s := range order {
-		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.playedBy(games.Seat(s)), res.ScoreText(games.Seat(s)))
+		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.playedBy(say, games.Seat(s)), res.ScoreText(games.Seat(s)))
 		if s < len(res.Detail) && res.Detail[s] != "" {
 			fmt.Fprintf(&sb, " (%s)", res.Detail[s])
 		}
