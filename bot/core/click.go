@@ -474,7 +474,7 @@ func (s *Service) commit(ctx context.Context, lg *liveGame, rec storage.Record, 
 		t.markActed(from, clicker)
 		if res := st.Result(); res.Over {
 			rec.Status = storage.Over
-			t.Outcome = outcome(t, res)
+			t.Outcome = outcome(s.tableSay(t), t, res)
 			t.Result = t.endResult(rec, res, s.cfg.Clock.Now(), false)
 		}
 		s.clockOf(t).refresh(t, st, s.cfg.Clock.Now().UTC())
