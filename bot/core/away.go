@@ -3,9 +3,11 @@ package core
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -30,15 +32,16 @@ var AwayChoices = []Choice{
 func (s *Service) Away(ctx context.Context, a Actor, arg string) *Message {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	say := s.say(ctx, a)
 	arg = strings.ToLower(strings.TrimSpace(arg))
 	var d time.Duration
 	if arg != "off" && arg != "back" {
 		var err error
 		if d, err = ParseSpan(arg); err != nil {
-			return Text(fmt.Sprintf("I can't read %s: %s; or say `off` when you are back.", quote(truncate(arg, 40)), err))
+			return Text(say.T("clock.away.unreadable", "span", quote(truncate(arg, 40))))
 		}
 		if d > maxAway {
-			return Text(fmt.Sprintf("That is longer than I can pause for: at most %s.", SpanWords(maxAway)))
+			return Text(say.T("clock.away.too_long", "span", spanWords(say, maxAway)))
 		}
 	}
 	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
@@ -52,7 +55,7 @@ func (s *Service) Away(ctx context.Context, a Actor, arg string) *Message {
 		if rec.Status != storage.Playing {
 			continue
 		}
-		line, ok := s.awayIn(ctx, rec.ID, a.User, now, d)
+		line, ok := s.awayIn(ctx, say, rec.ID, a.User, now, d)
 		if line != "" {
 			lines = append(lines, line)
 		}
@@ -63,15 +66,15 @@ func (s *Service) Away(ctx context.Context, a Actor, arg string) *Message {
 	var head string
 	switch {
 	case d == 0 && changed == 0:
-		head = "You weren't away in any game with a clock."
+		head = say.T("clock.away.was_not_away")
 	case d == 0:
-		head = fmt.Sprintf("Welcome back: your clocks run again in %s.", plural(changed, "game"))
+		head = say.T("clock.away.welcome_back", "n", changed)
 	case len(lines) == 0:
-		head = "You play in no game with a clock, so there is nothing to pause."
+		head = say.T("clock.away.no_clock")
 	case changed == 0:
-		head = "None of your clocks could pause:"
+		head = say.T("clock.away.none_paused")
 	default:
-		head = fmt.Sprintf("Your clocks pause in %s until <t:%d:f> at the latest; each game's cap is %s of pause in all:", plural(changed, "game"), now.Add(d).Unix(), SpanWords(s.cfg.AwayCap))
+		head = say.T("clock.away.paused", "n", changed, "until", fmt.Sprintf("<t:%d:f>", now.Add(d).Unix()), "cap", spanWords(say, s.cfg.AwayCap))
 	}
 	if d == 0 {
 		return Text(head)
@@ -80,7 +83,7 @@ func (s *Service) Away(ctx context.Context, a Actor, arg string) *Message {
 	sb.WriteString(head)
 	for _, l := range lines {
 		if sb.Len()+len(l)+20 > maxContent {
-			sb.WriteString("\n…and more.")
+			sb.WriteString("\n" + say.T("board.more"))
 			break
 		}
 		sb.WriteString("\n" + l)
@@ -89,9 +92,9 @@ func (s *Service) Away(ctx context.Context, a Actor, arg string) *Message {
 }
 
 // awayIn pauses, or with d zero resumes, user's clock in one game. It
-// returns a line for the answer (empty when there is nothing to say) and
-// whether the game changed.
-func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d time.Duration) (string, bool) {
+// returns a line for the answer, in say's words (empty when there is
+// nothing to say), and whether the game changed.
+func (s *Service) awayIn(ctx context.Context, say i18n.Printer, id, user string, now time.Time, d time.Duration) (string, bool) {
 	unlock := s.lock(id)
 	defer unlock()
 	rec, err := s.store.Get(ctx, id)
@@ -123,29 +126,29 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 	// A new absence replaces the one under way, which gives back to the
 	// cap what it did not use.
 	wasAway := c.resume(int(seat), now)
-	name := escapeText(t.Seats[seat].Name)
-	where := fmt.Sprintf("`%s` **%s** in <#%s>", id, s.GameName(rec.Game), rec.Channel)
+	name, table := escapeText(t.Seats[seat].Name), s.tableSay(t)
+	where := say.T("clock.away.where", "id", id, "game", s.GameName(rec.Game), "channel", rec.Channel)
 	var line string
 	switch {
 	case d == 0 && !wasAway:
 		return "", false
 	case d == 0:
-		t.presence(name, "back: their clock runs again.")
+		t.presence(table, name, time.Time{})
 	default:
 		end := c.pause(int(seat), now, now.Add(d), s.cfg.AwayCap)
-		left := SpanWords(s.cfg.AwayCap - c.Seats[seat].AwayUsed)
+		until := fmt.Sprintf("<t:%d:f>", end.Unix())
 		switch {
 		case !end.After(now) && wasAway:
-			t.presence(name, "back: their clock runs again.")
-			line = fmt.Sprintf("%s: your pause here is used up; your clock runs.", where)
+			t.presence(table, name, time.Time{})
+			line = say.T("clock.away.used_up_runs", "where", where)
 		case !end.After(now):
-			return fmt.Sprintf("%s: your pause here is used up; your clock keeps running.", where), false
+			return say.T("clock.away.used_up_keeps", "where", where), false
 		case c.Seats[seat].Capped:
-			t.presence(name, fmt.Sprintf("away until <t:%d:f>.", end.Unix()))
-			line = fmt.Sprintf("%s: paused until <t:%d:f> only, which uses up the cap.", where, end.Unix())
+			t.presence(table, name, end)
+			line = say.T("clock.away.capped", "where", where, "until", until)
 		default:
-			t.presence(name, fmt.Sprintf("away until <t:%d:f>.", end.Unix()))
-			line = fmt.Sprintf("%s: paused; the cap leaves %s more.", where, left)
+			t.presence(table, name, end)
+			line = say.T("clock.away.paused_here", "where", where, "left", spanWords(say, s.cfg.AwayCap-c.Seats[seat].AwayUsed))
 		}
 	}
 	// Deadlines that moved are shown on the board, so it is redrawn, a
@@ -156,10 +159,28 @@ func (s *Service) awayIn(ctx context.Context, id, user string, now time.Time, d 
 	stored, err := s.save(ctx, lg, rec, t)
 	if err != nil {
 		s.log.Warn("saving an absence", "game", id, "err", err)
-		return fmt.Sprintf("%s: %s", where, s.playerError(s.userSay(ctx, user), err, id)), false
+		return say.T("clock.away.failed", "where", where, "error", s.playerError(say, err, id)), false
 	}
 	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info(), quiet: true}, "", nil)
 	return line, true
+}
+
+// presence tells the table, in its words, that the player named name is
+// away until a time, or back when until is zero. Only a player's latest
+// such line stays among the recent ones: a player who comes and goes
+// pushes no move off the board.
+func (t *table) presence(say i18n.Printer, name string, until time.Time) {
+	back := say.T("clock.presence.back", "name", name)
+	// An away line is the text around its time; the name is in one part.
+	before, after, _ := strings.Cut(say.T("clock.presence.away", "name", name, "until", "\x00"), "\x00")
+	t.Recent = slices.DeleteFunc(t.Recent, func(l string) bool {
+		return l == back || len(l) > len(before)+len(after) && strings.HasPrefix(l, before) && strings.HasSuffix(l, after)
+	})
+	if until.IsZero() {
+		t.narrate(back)
+		return
+	}
+	t.narrate(say.T("clock.presence.away", "name", name, "until", fmt.Sprintf("<t:%d:f>", until.Unix())))
 }
 
 // plural writes a count of things: "1 game", "3 games".

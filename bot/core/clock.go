@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -254,11 +256,12 @@ func (s *Service) tick(ctx context.Context, lg *liveGame, rec storage.Record, t 
 		// A game from before clocks: its decisions start their clocks now.
 		c.refresh(t, st, now)
 	}
+	say := s.tableSay(t)
 	told := false
 	for i := range c.Seats {
 		if sc := &c.Seats[i]; sc.Capped && !now.Before(sc.AwayUntil) {
 			sc.Capped = false
-			t.narrate(fmt.Sprintf("%s's time away in this game is used up: their clock runs again.", escapeText(t.Seats[i].Name)))
+			t.narrate(say.T("clock.away_used_up", "name", escapeText(t.Seats[i].Name)))
 			told = true
 		}
 	}
@@ -280,12 +283,12 @@ func (s *Service) tick(ctx context.Context, lg *liveGame, rec storage.Record, t 
 			continue
 		}
 		if c.Replace {
-			t.narrate(fmt.Sprintf("%s ran out of time: an AI takes their seat for the rest of the game.", escapeText(t.Seats[seat].Name)))
+			t.narrate(say.T("clock.timeout.replaced", "name", escapeText(t.Seats[seat].Name)))
 			t.handOver(seat, aiStandIn(t.Seats[seat].Name), leftTimedOut)
 			replaced = true
 			continue
 		}
-		t.narrate(fmt.Sprintf("%s was away, so the AI decided for them.", escapeText(t.Seats[seat].Name)))
+		t.narrate(say.T("clock.timeout.played", "name", escapeText(t.Seats[seat].Name)))
 		if err := s.standIn(t, st, g, seat); err != nil {
 			s.log.Error("standing in for an absent player", "game", rec.ID, "seat", seat, "err", err)
 			return false
@@ -366,24 +369,24 @@ func (t *table) unsentReminder(seat games.Seat, sent string) int {
 	return sc.Reminded
 }
 
-// reminderLine is what a reminder says to the player of seat.
-func (t *table) reminderLine(seat games.Seat, stage int) string {
-	due := t.Clock.Seats[seat].Due.Unix()
+// reminderLine is what a reminder says to the player of seat, in the
+// words of where it is sent: the game's channel or their DMs.
+func (t *table) reminderLine(say i18n.Printer, seat games.Seat, stage int) string {
+	due := fmt.Sprintf("<t:%d:R>", t.Clock.Seats[seat].Due.Unix())
 	who := t.mention(seat)
-	if stage == remindHalf {
-		return fmt.Sprintf("⏰ %s, half your time for this move is gone: it is due <t:%d:R>.", who, due)
+	switch {
+	case stage == remindHalf:
+		return say.T("clock.remind.half", "who", who, "due", due)
+	case t.Clock.Replace:
+		return say.T("clock.remind.last_replace", "who", who, "due", due)
 	}
-	then := "then the AI plays your turn."
-	if t.Clock.Replace {
-		then = "then an AI takes your seat for the rest of the game."
-	}
-	return fmt.Sprintf("⏰ Last reminder, %s: your move is due <t:%d:R>; %s", who, due, then)
+	return say.T("clock.remind.last_play", "who", who, "due", due)
 }
 
 // clockLines are the board's lines saying how long each person to act
 // has. They name players without mentioning them: a board edit pings
 // nobody, and the timestamps count down by themselves.
-func (s *Service) clockLines(t *table, st games.State) string {
+func (s *Service) clockLines(say i18n.Printer, t *table, st games.State) string {
 	if t.Clock == nil {
 		return ""
 	}
@@ -393,9 +396,11 @@ func (s *Service) clockLines(t *table, st games.State) string {
 		if i >= len(t.Seats) || sc.Due.IsZero() || t.Seats[i].AI || !games.IsActive(st, games.Seat(i)) {
 			continue
 		}
-		fmt.Fprintf(&sb, "\n⏳ %s: your move is due <t:%d:R>", escapeText(t.Seats[i].Name), sc.Due.Unix())
+		name, due := escapeText(t.Seats[i].Name), fmt.Sprintf("<t:%d:R>", sc.Due.Unix())
 		if sc.AwayUntil.After(now) {
-			fmt.Fprintf(&sb, " (away until <t:%d:f>)", sc.AwayUntil.Unix())
+			sb.WriteString("\n" + say.T("clock.due_away", "name", name, "due", due, "until", fmt.Sprintf("<t:%d:f>", sc.AwayUntil.Unix())))
+		} else {
+			sb.WriteString("\n" + say.T("clock.due", "name", name, "due", due))
 		}
 	}
 	return sb.String()
@@ -403,19 +408,18 @@ func (s *Service) clockLines(t *table, st games.State) string {
 
 // clockText describes a table's clock for its lobby; a lobby from before
 // clocks will start with the service's default.
-func (s *Service) clockText(t *table) string {
+func (s *Service) clockText(say i18n.Printer, t *table) string {
 	c := t.Clock
 	if c == nil {
 		c = &tableClock{Per: s.cfg.TurnClock}
 	}
-	if c.Per == 0 {
-		return "no clock"
+	switch {
+	case c.Per == 0:
+		return say.T("clock.lobby.none")
+	case c.Replace:
+		return say.T("clock.lobby.replace", "span", spanWords(say, c.Per))
 	}
-	then := "the AI plays the turn of anyone late"
-	if c.Replace {
-		then = "anyone late is replaced by an AI"
-	}
-	return fmt.Sprintf("%s per move; %s", SpanWords(c.Per), then)
+	return say.T("clock.lobby.play", "span", spanWords(say, c.Per))
 }
 
 var errSpan = errors.New(`a duration is a number and a unit, like "90m", "12h", "3d" or "1w"`)
@@ -448,30 +452,37 @@ func ParseSpan(s string) (time.Duration, error) {
 	return total, nil
 }
 
-// SpanWords writes a duration as people say it, to its two largest
+// englishWords say the core's words where no reader is known: the
+// commands' descriptions, whose translations are the commands' own.
+var englishWords = sync.OnceValue(func() i18n.Printer { return coreWords().In(i18n.English) })
+
+// SpanWords writes a duration in English as people say it (see
+// spanWords).
+func SpanWords(d time.Duration) string { return spanWords(englishWords(), d) }
+
+// spanWords writes a duration as people say it, to its two largest
 // units: "3 days", "1 day 12 hours", "90 minutes" reads "1 hour 30 minutes".
-func SpanWords(d time.Duration) string {
+func spanWords(say i18n.Printer, d time.Duration) string {
 	if d <= 0 {
-		return "no time"
+		return say.T("clock.span.zero")
 	}
 	var parts []string
 	for _, u := range []struct {
-		d    time.Duration
-		name string
-	}{{7 * 24 * time.Hour, "week"}, {24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}} {
+		d   time.Duration
+		key string
+	}{{7 * 24 * time.Hour, "clock.span.weeks"}, {24 * time.Hour, "clock.span.days"}, {time.Hour, "clock.span.hours"}, {time.Minute, "clock.span.minutes"}} {
 		if n := d / u.d; n > 0 {
-			word := u.name
-			if n > 1 {
-				word += "s"
-			}
-			parts = append(parts, fmt.Sprintf("%d %s", n, word))
+			parts = append(parts, say.T(u.key, "n", int(n)))
 			d -= n * u.d
 		}
 	}
-	if len(parts) == 0 {
-		return "less than a minute"
+	switch len(parts) {
+	case 0:
+		return say.T("clock.span.under_minute")
+	case 1:
+		return parts[0]
 	}
-	return strings.Join(parts[:min(2, len(parts))], " ")
+	return say.T("clock.span.pair", "larger", parts[0], "smaller", parts[1])
 }
 
 // nudgesSent is what the ledger keeps after a ping that carried the due

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -17,24 +18,29 @@ import (
 func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games.Options, setup Setup, r Responder) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	say := s.say(ctx, a)
 	g, ok := s.games.Get(game)
 	if !ok {
-		s.reply(ctx, r, Text(fmt.Sprintf("**%s** is coming soon. Try `/newgame thatslife` meanwhile.", s.GameName(game))))
+		s.reply(ctx, r, Text(say.T("board.newgame.soon", "game", s.GameName(game))))
 		return
 	}
 	if a.Guild == "" {
-		s.reply(ctx, r, Text("Games are played in a server channel, not in DMs."))
+		s.reply(ctx, r, Text(say.T("board.newgame.not_in_dm")))
 		return
 	}
 	info := g.Info()
 	resolved, err := games.Resolve(info.Options, given)
 	if err != nil {
-		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
+		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", info.Name, "reason", truncate(err.Error(), 300))))
 		return
 	}
 	clock, err := s.newClock(setup)
 	if err != nil {
-		s.reply(ctx, r, Text(fmt.Sprintf("Can't set up %s: %s.", info.Name, truncate(err.Error(), 300))))
+		reason := err.Error()
+		if errors.Is(err, errSpan) {
+			reason = say.T("clock.span_format")
+		}
+		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", info.Name, "reason", truncate(reason, 300))))
 		return
 	}
 	t := &table{
@@ -60,7 +66,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		// which one was reached.
 		refusal := s.overCap(ctx, a)
 		if refusal == "" {
-			refusal = "Too many games were opened here at once. Try again in a moment."
+			refusal = say.T("board.newgame.too_many")
 		}
 		s.reply(ctx, r, Text(refusal))
 		return
@@ -161,6 +167,7 @@ func (s *Service) Rules(game string) *Message {
 // see: those in the channel they asked from, and those they play in.
 // Other channels may be private, so they are left out.
 func (s *Service) Games(ctx context.Context, a Actor) *Message {
+	say := s.say(ctx, a)
 	recs, err := s.listOpen(ctx, storage.Filter{Guild: a.Guild, OnlyOpen: true})
 	if err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, ""))
@@ -175,23 +182,23 @@ func (s *Service) Games(ctx context.Context, a Actor) *Message {
 			s.log.Error("listing game", "game", rec.ID, "err", err)
 			continue
 		}
-		state := "lobby, waiting for players"
+		state := say.T("board.games.lobby")
 		if rec.Status == storage.Playing {
-			state = s.waitingOn(rec, t)
+			state = s.waitingOn(say, rec, t)
 		}
-		line := fmt.Sprintf("`%s` **%s** in <#%s> · %d players · %s", rec.ID, s.GameName(rec.Game), rec.Channel, len(t.Seats), state)
+		line := say.T("board.games.line", "id", rec.ID, "game", s.GameName(rec.Game), "channel", rec.Channel, "n", len(t.Seats), "state", state)
 		if t.Out.Board.ID != "" {
-			line += " · [board](" + JumpLink(rec.Guild, t.Out.Board) + ")"
+			line += say.T("board.games.board_link", "link", JumpLink(rec.Guild, t.Out.Board))
 		}
 		lines = append(lines, line)
 	}
 	if len(lines) == 0 {
-		return Text("No games are running here. Start one with `/newgame`.")
+		return Text(say.T("board.games.none"))
 	}
 	var out strings.Builder
 	for _, l := range lines {
 		if out.Len()+len(l)+1 > 1900 {
-			out.WriteString("…and more.")
+			out.WriteString(say.T("board.more"))
 			break
 		}
 		out.WriteString(l + "\n")
@@ -220,15 +227,15 @@ func containsString(list []string, v string) bool {
 }
 
 // waitingOn says whose move a running game waits for.
-func (s *Service) waitingOn(rec storage.Record, t *table) string {
+func (s *Service) waitingOn(say i18n.Printer, rec storage.Record, t *table) string {
 	st, err := s.decodeState(rec.Game, t)
 	if err != nil {
-		return "running"
+		return say.T("board.games.running")
 	}
 	if len(st.Active()) == 0 {
-		return "finished"
+		return say.T("board.games.finished")
 	}
-	return "waiting for " + t.waitingNames(st)
+	return say.T("board.games.waiting", "names", t.waitingNames(st))
 }
 
 // Abandon ends a game without a winner. id may be empty when the actor's
@@ -236,6 +243,7 @@ func (s *Service) waitingOn(rec storage.Record, t *table) string {
 func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	say := s.say(ctx, a)
 	if id == "" {
 		recs, err := s.listOpen(ctx, storage.Filter{Channel: a.Channel, OnlyOpen: true})
 		if err != nil {
@@ -243,7 +251,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		}
 		switch len(recs) {
 		case 0:
-			return Text("There is no open game in this channel. `/mygames` lists yours; `/abandon game:` takes any of them.")
+			return Text(say.T("board.abandon.none_here"))
 		case 1:
 			id = recs[0].ID
 		default:
@@ -251,30 +259,30 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 			for _, rec := range recs {
 				ids = append(ids, "`"+rec.ID+"` "+s.GameName(rec.Game))
 			}
-			return Text(truncate("This channel has several open games: "+strings.Join(ids, ", ")+". Say which with `/abandon game:`.", maxContent))
+			return Text(truncate(say.T("board.abandon.several", "games", strings.Join(ids, ", ")), maxContent))
 		}
 	}
 	if !validGameID(id) {
-		return Text("There is no game with that id. Pick one of the suggestions `/abandon game:` offers.")
+		return Text(say.T("board.abandon.bad_id"))
 	}
 	unlock := s.lock(id)
 	defer unlock()
 	rec, err := s.store.Get(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) || err == nil && rec.Guild != a.Guild {
-		return Text("There is no game with that id in this server. Pick one of the suggestions the command offers for `game:`, or see `/mygames`.")
+		return Text(say.T("board.abandon.not_here"))
 	}
 	if err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, id))
 	}
 	if !rec.Status.Open() {
-		return Text(fmt.Sprintf("That game has already ended. `/log game:%s` tells it move by move.", id))
+		return Text(say.T("board.abandon.ended", "id", id))
 	}
 	t, err := decodeTable(rec)
 	if err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, id))
 	}
 	if a.User != t.Host && !a.Admin {
-		return Text("Only the host or a server admin can abandon this game.")
+		return Text(say.T("board.abandon.not_host"))
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
@@ -287,7 +295,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		}
 	}
 	rec.Status = storage.Cancelled
-	t.Outcome = fmt.Sprintf("Abandoned by %s.", escapeText(a.Name))
+	t.Outcome = s.tableSay(t).T("board.abandon.outcome", "name", escapeText(a.Name))
 	if st != nil {
 		t.Result = t.endResult(rec, st.Result(), s.cfg.Clock.Now(), true)
 	}
@@ -299,5 +307,5 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 	}
 	s.publish(lg, &snapshot{rec: stored, t: t, st: st, info: g.Info()}, "", nil)
 	s.log.Info("game abandoned", "game", id)
-	return Text(fmt.Sprintf("Game `%s` is abandoned.", id))
+	return Text(say.T("board.abandon.done", "id", id))
 }

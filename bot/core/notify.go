@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -48,7 +49,7 @@ func (s *Service) syncPings(lg *liveGame, l *lane, sn *snapshot) bool {
 		}
 	}
 	closed := closedDMs(sn, out)
-	msg = withClosedDMs(sn, msg, closed)
+	msg = withClosedDMs(s.tableSay(t), sn, msg, closed)
 	stale := sn.rec.Status != storage.Playing && sn.rec.Status != storage.Lobby && out.Ping.ID != ""
 	if msg == nil && !stale {
 		return ok
@@ -138,8 +139,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 
 	var ping *Message
 	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) && s.mayPingDM(lg, sn, user, c) {
-		ping = &Message{Content: fmt.Sprintf("➡️ Your move in **%s** `%s`: your cards and buttons are in the message above, %s",
-			sn.info.Name, sn.rec.ID, JumpLink("", c.View))}
+		ping = &Message{Content: s.userSay(s.ctx, user).T("pings.dm.hand", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink("", c.View))}
 	}
 	if ping == nil && (sn.playing() || c.Ping.ID == "") {
 		return true
@@ -209,6 +209,7 @@ func (s *Service) sendView(l *lane, lg *liveGame, c *contact, user string, m *Me
 // turnPing asks seats' players to act, with the reminders of their turn
 // clocks that are due and not yet sent.
 func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Message {
+	say := s.tableSay(sn.t)
 	var users, who []string
 	for _, seat := range seats {
 		u := sn.t.Seats[seat].User
@@ -216,7 +217,7 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 		who = append(who, "<@"+u+">")
 	}
 	link := JumpLink(sn.rec.Guild, out.Board)
-	content := fmt.Sprintf("%s, your move in **%s** `%s`: %s", strings.Join(who, " "), sn.info.Name, sn.rec.ID, link)
+	content := say.T("pings.turn", "who", strings.Join(who, " "), "game", sn.info.Name, "id", sn.rec.ID, "link", link)
 	if sn.info.Private {
 		closed := true
 		for _, u := range users {
@@ -224,15 +225,15 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 			closed = closed && c != nil && !c.ClosedAt.IsZero()
 		}
 		if closed {
-			content += "\nUse **Show my hand** on the board to see your cards and choose."
+			content += "\n" + say.T("pings.turn_hand")
 		} else {
-			content += "\nYour choices are in your DMs, or behind **Show my hand** on the board."
+			content += "\n" + say.T("pings.turn_dm")
 		}
 	}
 	var reminders []string
 	for _, seat := range seats {
 		if stage := sn.t.unsentReminder(seat, out.Nudged); stage != remindNone {
-			reminders = append(reminders, sn.t.reminderLine(seat, stage))
+			reminders = append(reminders, sn.t.reminderLine(say, seat, stage))
 		}
 	}
 	if len(reminders) > 0 {
@@ -265,7 +266,7 @@ func closedDMs(sn *snapshot, out ledger) []string {
 // that their DMs are closed, so that the channel takes one message for
 // the move: the ping that calls such a player, which the closed DMs bring
 // about, is never far.
-func withClosedDMs(sn *snapshot, ping *Message, users []string) *Message {
+func withClosedDMs(say i18n.Printer, sn *snapshot, ping *Message, users []string) *Message {
 	if len(users) == 0 || ping == nil {
 		return ping
 	}
@@ -273,7 +274,7 @@ func withClosedDMs(sn *snapshot, ping *Message, users []string) *Message {
 	for _, u := range users {
 		who = append(who, "<@"+u+">")
 	}
-	notice := fmt.Sprintf("%s, I can't send you DMs, so your cards for game `%s` stay with me: click **Show my hand** on the board whenever you need them.", strings.Join(who, " "), sn.rec.ID)
+	notice := say.T("pings.dms_closed", "who", strings.Join(who, " "), "id", sn.rec.ID)
 	ping.Content = truncate(notice+"\n"+ping.Content, maxContent)
 	for _, u := range users {
 		if !slices.Contains(ping.Mentions, u) {
@@ -318,7 +319,7 @@ func (s *Service) story(sn *snapshot) (st games.State, parts []string) {
 	// successor may move: room is left for the longest link, so the parts
 	// stay the same.
 	longest := MessageRef{Channel: strings.Repeat("9", 20), ID: strings.Repeat("9", 20)}
-	room := maxContent - runes(closingWords(sn, ledger{Board: longest})) - runes("\n\n")
+	room := maxContent - runes(closingWords(s.tableSay(sn.t), sn, ledger{Board: longest})) - runes("\n\n")
 	return st, splitMessage(paragraphs, room, maxContent)
 }
 
@@ -347,24 +348,25 @@ func (s *Service) tellStory(lg *liveGame, l *lane, sn *snapshot) bool {
 }
 
 // rankWord names a final rank: "1st", "2nd".
-func rankWord(rank int) string {
+func rankWord(say i18n.Printer, rank int) string {
 	switch rank {
 	case 1:
-		return "1st"
+		return say.T("pings.rank.first")
 	case 2:
-		return "2nd"
+		return say.T("pings.rank.second")
 	case 3:
-		return "3rd"
+		return say.T("pings.rank.third")
 	}
-	return fmt.Sprintf("%dth", rank)
+	return say.T("pings.rank.nth", "rank", rank)
 }
 
 // announcement is the closing message: the outcome, the Rematch button,
 // the finished boards in the order of the ranks, to keep and share, and
 // the story's first part. It pings everyone at the table.
 func (s *Service) announcement(sn *snapshot, out ledger) *Message {
+	say := s.tableSay(sn.t)
 	st, parts := s.story(sn)
-	content := closingWords(sn, out)
+	content := closingWords(say, sn, out)
 	if len(parts) > 0 && parts[0] != "" {
 		content += "\n\n" + parts[0]
 	}
@@ -389,8 +391,8 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 		}
 		boards = append(boards, &Image{
 			Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
-			Alt: fmt.Sprintf("%s's finished life board in %s game %s, %s with %s: the game is over",
-				sn.t.Seats[seat].Name, sn.info.Name, sn.rec.ID, rankWord(res.Rank[seat]), res.ScoreText(seat)),
+			Alt: say.T("pings.final_board.alt", "name", sn.t.Seats[seat].Name, "game", sn.info.Name, "id", sn.rec.ID,
+				"rank", rankWord(say, res.Rank[seat]), "score", res.ScoreText(seat)),
 			Data: png,
 		})
 	}
@@ -402,8 +404,8 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 
 // closingWords say that the game is over, how it ended and where its
 // board is, and call everyone at the table.
-func closingWords(sn *snapshot, out ledger) string {
-	words := fmt.Sprintf("**%s** `%s` is over. %s\n%s", sn.info.Name, sn.rec.ID, sn.t.Outcome, JumpLink(sn.rec.Guild, out.Board))
+func closingWords(say i18n.Printer, sn *snapshot, out ledger) string {
+	words := say.T("pings.over", "game", sn.info.Name, "id", sn.rec.ID, "outcome", sn.t.Outcome, "link", JumpLink(sn.rec.Guild, out.Board))
 	for _, u := range sn.t.humans() {
 		words += " <@" + u + ">"
 	}
@@ -475,12 +477,13 @@ func (s *Service) pingByDM(lg *liveGame, l *lane, sn *snapshot, seats []games.Se
 		user := t.Seats[seat].User
 		out := lg.ledger()
 		c := out.player(user)
+		say := s.userSay(s.ctx, user)
 		var lines []string
 		if stage := t.unsentReminder(seat, out.Nudged); stage != remindNone {
-			lines = append(lines, t.reminderLine(seat, stage))
+			lines = append(lines, t.reminderLine(say, seat, stage))
 		}
 		if t.awaits(sn.st, seat, out.Pinged) {
-			lines = append(lines, fmt.Sprintf("➡️ Your move in **%s** `%s`: %s", sn.info.Name, sn.rec.ID, JumpLink(sn.rec.Guild, out.Board)))
+			lines = append(lines, say.T("pings.dm.turn", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink(sn.rec.Guild, out.Board)))
 			if !sn.info.Private {
 				lines = append(lines, s.sinceLastMove(sn, seat))
 			}

@@ -238,7 +238,7 @@ func TestTheBoardOffersItsHistoryWhereItFits(t *testing.T) {
 	const history = "⏮ History"
 	sn := snap(playing, same, false)
 	seat, _ := sn.t.activeHuman(sn.st)
-	moves := rowShapes(choiceRows(sn, seat))
+	moves := rowShapes(choiceRows(f.svc.tableSay(sn.t), sn, seat))
 	for _, c := range []struct {
 		name string
 		got  []string

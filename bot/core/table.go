@@ -212,20 +212,6 @@ func (t *table) narrate(lines ...string) {
 	t.Recent = keepLast(append(t.Recent, lines...), recentLines)
 }
 
-// presenceWords begin the lines that say a player is away or back.
-var presenceWords = []string{" is away until ", " is back: "}
-
-// presence tells the table that the player named name is away or back
-// ("away until …", "back: …"). Only a player's latest such line stays
-// among the recent ones: a player who comes and goes pushes no move off
-// the board.
-func (t *table) presence(name, state string) {
-	t.Recent = slices.DeleteFunc(t.Recent, func(l string) bool {
-		return slices.ContainsFunc(presenceWords, func(w string) bool { return strings.HasPrefix(l, name+w) })
-	})
-	t.narrate(name + " is " + state)
-}
-
 // note adds a private line for a seat; the last few stay with its view,
 // so a line is not lost when two changes reach the player as one edit.
 func (t *table) note(s games.Seat, line string) {

@@ -21,9 +21,10 @@ var aiNames = []string{"Robin", "Sasha", "Kit", "Noor", "Juno", "Milo", "Wren", 
 // or the game drawn as the channel sees it with the buttons of the person
 // to act, or how it ended.
 func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
+	say := s.tableSay(sn.t)
 	if sn.st == nil {
 		if sn.rec.Status == storage.Cancelled {
-			return &Message{Content: fmt.Sprintf("~~%s lobby `%s`~~ %s", sn.info.Name, sn.rec.ID, sn.t.Outcome)}, nil
+			return &Message{Content: say.T("board.lobby.cancelled", "game", sn.info.Name, "id", sn.rec.ID, "outcome", sn.t.Outcome)}, nil
 		}
 		return s.lobbyMessage(sn), nil
 	}
@@ -33,7 +34,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		return nil, fmt.Errorf("drawing game %s: %w", sn.rec.ID, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s`", sn.info.Name, sn.rec.ID)
+	sb.WriteString(say.T("board.head", "game", sn.info.Name, "id", sn.rec.ID))
 	if d := games.Describe(sn.info.Options, t.Options); d != "" {
 		fmt.Fprintf(&sb, " · %s", d)
 	}
@@ -44,14 +45,14 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	var rows []Row
 	if t.Outcome != "" {
 		sb.WriteString(t.Outcome)
-		fmt.Fprintf(&sb, "\n📜 The whole game, move by move: `/log game:%s`", sn.rec.ID)
+		sb.WriteString("\n" + say.T("board.log_hint", "id", sn.rec.ID))
 	} else {
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
-		sb.WriteString(s.clockLines(t, st))
+		sb.WriteString(s.clockLines(say, t, st))
 		if sn.info.Private {
-			rows = []Row{{{Kind: Button, Label: "Show my hand", Style: Secondary, CustomID: customID{Verb: verbHand, Game: sn.rec.ID}.String()}}}
+			rows = []Row{{{Kind: Button, Label: say.T("board.show_hand.label"), Style: Secondary, CustomID: customID{Verb: verbHand, Game: sn.rec.ID}.String()}}}
 		} else if seat, ok := t.activeHuman(st); ok {
-			rows = choiceRows(sn, seat)
+			rows = choiceRows(say, sn, seat)
 		}
 	}
 	// The history sits beside "Show my hand", else in a row of its own
@@ -60,7 +61,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	history := stepsButton(sn.rec.ID, t.moves())
 	beside := besideLast(rows, history)
 	if _, ok := st.(games.Inspector); ok && len(rows) < maxRows && sn.rec.Status != storage.Cancelled {
-		rows = append(rows, lookRow(sn))
+		rows = append(rows, lookRow(say, sn))
 	}
 	if !beside {
 		rows = withButton(rows, history)
@@ -69,7 +70,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  fmt.Sprintf("The %s board of game %s after %d moves, %s. Players: %s", sn.info.Name, sn.rec.ID, t.moves(), whoseTurn(t, st, games.Observer), seatList(t)),
+			Alt:  say.T("board.alt", "game", sn.info.Name, "id", sn.rec.ID, "n", t.moves(), "turn", whoseTurn(say, t, st, games.Observer), "players", seatList(t)),
 			Data: png,
 		},
 		Rows: rows,
@@ -110,60 +111,62 @@ func seatList(t *table) string {
 // whoseTurn says, in an image's description, whose decision the game
 // waits for, as the message beside it does: a reader who cannot see the
 // image learns the same.
-func whoseTurn(t *table, st games.State, viewer games.Seat) string {
+func whoseTurn(say i18n.Printer, t *table, st games.State, viewer games.Seat) string {
 	if t.Outcome != "" || len(st.Active()) == 0 {
-		return "the game is over"
+		return say.T("board.turn.over")
 	}
-	return "waiting for " + t.activeNames(st, func(s games.Seat) string {
+	return say.T("board.turn.waiting", "names", t.activeNames(st, func(s games.Seat) string {
 		if s == viewer {
-			return "you"
+			return say.T("board.turn.you")
 		}
 		return t.Seats[s].Name
-	})
+	}))
 }
 
 func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	t, info := sn.t, sn.info
+	say := s.tableSay(t)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "## %s\nNew game `%s`, hosted by <@%s> · %d–%d players\n", info.Name, sn.rec.ID, t.Host, info.MinSeats, info.MaxSeats)
+	sb.WriteString(say.T("board.lobby.head", "game", info.Name, "id", sn.rec.ID, "host", t.Host, "min", info.MinSeats, "max", info.MaxSeats) + "\n")
 	if d := games.Describe(info.Options, t.Options); d != "" {
-		fmt.Fprintf(&sb, "Options: %s\n", d)
+		sb.WriteString(say.T("board.lobby.options", "options", d) + "\n")
 	}
-	fmt.Fprintf(&sb, "Clock: %s\n", s.clockText(t))
-	fmt.Fprintf(&sb, "**Players (%d/%d)**\n", len(t.Seats), info.MaxSeats)
+	sb.WriteString(say.T("board.lobby.clock", "clock", s.clockText(say, t)) + "\n")
+	sb.WriteString(say.T("board.lobby.players", "n", len(t.Seats), "max", info.MaxSeats) + "\n")
 	for n, s := range t.Seats {
 		fmt.Fprintf(&sb, "%d. %s\n", n+1, escapeText(s.Name))
 	}
-	sb.WriteString(invitedLine(s.tableSay(t), t))
-	sb.WriteString("Click **Join** to play. The host starts the game; empty seats can be AI players.")
+	sb.WriteString(invitedLine(say, t))
+	sb.WriteString(say.T("board.lobby.invite"))
 	id := func(verb string) string { return customID{Verb: verb, Game: sn.rec.ID}.String() }
 	full := len(t.Seats) >= info.MaxSeats
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
 		Rows: []Row{{
-			{Kind: Button, Label: "Join", Style: Success, CustomID: id(verbJoin), Disabled: full},
-			{Kind: Button, Label: "Leave", Style: Secondary, CustomID: id(verbLeave)},
-			{Kind: Button, Label: "Add AI player", Style: Secondary, CustomID: id(verbAddAI), Disabled: full},
-			{Kind: Button, Label: "Start", Style: Primary, CustomID: id(verbStart)},
-			{Kind: Button, Label: "Cancel", Style: Danger, CustomID: id(verbCancel)},
+			{Kind: Button, Label: say.T("board.lobby.join.label"), Style: Success, CustomID: id(verbJoin), Disabled: full},
+			{Kind: Button, Label: say.T("board.lobby.leave.label"), Style: Secondary, CustomID: id(verbLeave)},
+			{Kind: Button, Label: say.T("board.lobby.add_ai.label"), Style: Secondary, CustomID: id(verbAddAI), Disabled: full},
+			{Kind: Button, Label: say.T("board.lobby.start.label"), Style: Primary, CustomID: id(verbStart)},
+			{Kind: Button, Label: say.T("board.lobby.cancel.label"), Style: Danger, CustomID: id(verbCancel)},
 		}},
 	}
 }
 
 // privateMessage draws what one seat alone may see, with the buttons for
 // that seat's own decisions: the living DM, or the answer to "Show my
-// hand".
+// hand". Both are read by the seat's player alone, in their language.
 func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 	t, st := sn.t, sn.st
 	if st == nil {
 		return nil, fmt.Errorf("game %s has no private view before it starts", sn.rec.ID)
 	}
+	say := s.userSay(s.ctx, t.Seats[seat].User)
 	png, err := s.draw(sn.rec.ID, placeSeat+strconv.Itoa(int(seat)), st.View(seat), t.names())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s` in <#%s> · your view · [board](%s)\n", sn.info.Name, sn.rec.ID, sn.rec.Channel, JumpLink(sn.rec.Guild, sn.t.Out.Board))
+	sb.WriteString(say.T("board.private.head", "game", sn.info.Name, "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)) + "\n")
 	if sn.playing() {
 		sb.WriteString(s.sinceLastMove(sn, seat))
 	}
@@ -173,20 +176,20 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	var rows []Row
 	switch {
 	case sn.rec.Status == storage.Cancelled:
-		fmt.Fprintf(&sb, "The game was abandoned. %s", t.Outcome)
+		sb.WriteString(say.T("board.private.abandoned", "outcome", t.Outcome))
 	case t.Outcome != "":
-		sb.WriteString("The game is over.")
+		sb.WriteString(say.T("board.private.over"))
 	case games.IsActive(st, seat):
 		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(promptTo(st, seat), t.textNames()))
-		rows = choiceRows(sn, seat)
+		rows = choiceRows(say, sn, seat)
 	default:
-		fmt.Fprintf(&sb, "Waiting for %s.", t.waitingNames(st))
+		sb.WriteString(say.T("board.private.waiting", "names", t.waitingNames(st)))
 	}
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-you.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  fmt.Sprintf("Your view of %s game %s after %d moves, as %s, %s", sn.info.Name, sn.rec.ID, t.moves(), t.Seats[seat].Name, whoseTurn(t, st, seat)),
+			Alt:  say.T("board.private.alt", "game", sn.info.Name, "id", sn.rec.ID, "n", t.moves(), "name", t.Seats[seat].Name, "turn", whoseTurn(say, t, st, seat)),
 			Data: png,
 		},
 		Rows: rows,
@@ -204,19 +207,20 @@ func promptTo(st games.State, seat games.Seat) string {
 
 // lookRow is the menu on the board of a game whose seats have boards of
 // their own (games.Inspector): anyone may look at one, privately.
-func lookRow(sn *snapshot) Row {
+func lookRow(say i18n.Printer, sn *snapshot) Row {
 	var opts []Option
 	for i, name := range sn.t.names()[:min(len(sn.t.Seats), maxSelectOpt)] {
 		opts = append(opts, Option{Label: truncate(name, maxOptLabel), Value: strconv.Itoa(i)})
 	}
 	return Row{{
-		Kind: Select, Placeholder: "Look at someone's life board", Min: 1, Max: 1, Options: opts,
+		Kind: Select, Placeholder: say.T("board.look.placeholder"), Min: 1, Max: 1, Options: opts,
 		CustomID: customID{Verb: verbLook, Game: sn.rec.ID}.String(),
 	}}
 }
 
 // lookMessage draws one seat's own board as anyone may see it
-// (games.Inspector), for whoever asked.
+// (games.Inspector), for whoever asked, in the words of the board they
+// asked from.
 func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 	insp, ok := sn.st.(games.Inspector)
 	if !ok {
@@ -227,11 +231,12 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 		return nil, fmt.Errorf("drawing seat %d's board of game %s: %w", seat, sn.rec.ID, err)
 	}
 	name := sn.t.Seats[seat].Name
+	say := s.tableSay(sn.t)
 	return &Message{
-		Content: truncate(fmt.Sprintf("**%s** · game `%s` · %s's life board, as everyone may see it · [board](%s)", sn.info.Name, sn.rec.ID, escapeText(name), JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
+		Content: truncate(say.T("board.look.head", "game", sn.info.Name, "id", sn.rec.ID, "name", escapeText(name), "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
-			Alt:  fmt.Sprintf("%s's life board in %s game %s after %d moves, %s", name, sn.info.Name, sn.rec.ID, sn.t.moves(), whoseTurn(sn.t, sn.st, games.Observer)),
+			Alt:  say.T("board.look.alt", "name", name, "game", sn.info.Name, "id", sn.rec.ID, "n", sn.t.moves(), "turn", whoseTurn(say, sn.t, sn.st, games.Observer)),
 			Data: png,
 		},
 	}, nil
@@ -260,7 +265,7 @@ func privateKey(sn *snapshot, seat games.Seat) string {
 // choiceRows turns a seat's choices into components: a select menu per
 // subset choice (with a button for picking none when that is allowed),
 // and buttons for the rest, or select menus when there are more than fit.
-func choiceRows(sn *snapshot, seat games.Seat) []Row {
+func choiceRows(say i18n.Printer, sn *snapshot, seat games.Seat) []Row {
 	t, id := sn.t, sn.rec.ID
 	asked := t.asked(seat)
 	names := t.names()
@@ -272,7 +277,7 @@ func choiceRows(sn *snapshot, seat games.Seat) []Row {
 			continue
 		}
 		if c.Pick.Min == 0 {
-			plain = append(plain, games.Choice{Action: c.Action, Label: truncate(c.Label, 70) + ": none"})
+			plain = append(plain, games.Choice{Action: c.Action, Label: say.T("board.pick_none.label", "choice", truncate(c.Label, 70))})
 		}
 		var opts []Option
 		for _, it := range c.Pick.Items[:min(len(c.Pick.Items), maxSelectOpt)] {
@@ -315,7 +320,7 @@ func choiceRows(sn *snapshot, seat games.Seat) []Row {
 			opts = append(opts, Option{Label: truncate(games.FormatSeats(c.Label, names), maxOptLabel), Value: c.Action.String()})
 		}
 		rows = append(rows, Row{{
-			Kind: Select, Placeholder: "Choose your move", Min: 1, Max: 1, Options: opts,
+			Kind: Select, Placeholder: say.T("board.choose.placeholder"), Min: 1, Max: 1, Options: opts,
 			CustomID: customID{Verb: verbPick, Game: id, Move: asked, Menu: menu}.String(),
 		}})
 	}
@@ -336,9 +341,9 @@ func outcome(say i18n.Printer, t *table, res games.Result) string {
 	var sb strings.Builder
 	top := res.ScoreText(res.Winners()[0])
 	if len(winners) == 1 {
-		fmt.Fprintf(&sb, "🏆 %s wins with %s!", winners[0], top)
+		sb.WriteString(say.T("board.outcome.wins", "winner", winners[0], "score", top))
 	} else {
-		fmt.Fprintf(&sb, "🏆 %s share the win with %s!", strings.Join(winners, " and "), top)
+		sb.WriteString(say.T("board.outcome.share", "winners", strings.Join(winners, say.T("board.outcome.and")), "score", top))
 	}
 	for _, s := range order {
 		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.playedBy(say, games.Seat(s)), res.ScoreText(games.Seat(s)))
