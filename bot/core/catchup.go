@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Long games are played in glances: a player back after a day must read
@@ -62,8 +63,10 @@ func (t *table) told(g games.Game) ([][]string, error) {
 }
 
 // sinceLastMove is what happened in sn's game since seat last decided (since
-// the start when it never has), in words: "" when nothing has.
-func (s *Service) sinceLastMove(sn *snapshot, seat games.Seat) string {
+// the start when it never has), in words: "" when nothing has. Its own
+// words are in say's language, the reader's: the player's in their DMs,
+// the game's in its channel; the moves' lines are the game's.
+func (s *Service) sinceLastMove(say i18n.Printer, sn *snapshot, seat games.Seat) string {
 	t := sn.t
 	last := len(t.Log) - t.sinceSeat(seat) - 1
 	told := s.toldByMove(sn)
@@ -83,7 +86,7 @@ func (s *Service) sinceLastMove(sn *snapshot, seat games.Seat) string {
 	if total == 0 {
 		return ""
 	}
-	head := fmt.Sprintf("**Since your last move** (%s):\n", plural(total, "move"))
+	head := say.T("log.catchup.head", "n", total) + "\n"
 	body := quoteLines(lines)
 	if len(head)+len(body) <= catchUpBudget {
 		return head + body
@@ -95,8 +98,7 @@ func (s *Service) sinceLastMove(sn *snapshot, seat games.Seat) string {
 			who = append(who, fmt.Sprintf("%s %d", names[i], n))
 		}
 	}
-	head = fmt.Sprintf("**Since your last move**: %s (%s); the whole story is in `/log game:%s`. The latest:\n",
-		plural(total, "move"), strings.Join(who, ", "), sn.rec.ID)
+	head = say.T("log.catchup.summary", "n", total, "who", strings.Join(who, ", "), "game", sn.rec.ID) + "\n"
 	keep := len(lines)
 	for keep > 0 && len(head)+len(quoteLines(lines[len(lines)-keep:])) > catchUpBudget {
 		keep--

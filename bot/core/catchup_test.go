@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -63,7 +64,7 @@ func TestSinceLastMoveTellsEveryMoveMissed(t *testing.T) {
 		t.Fatalf("the game ended %d decisions after Ada's last: nothing to show", since)
 	}
 	sn := &snapshot{rec: storage.Record{ID: "7", Game: "life", Status: storage.Playing}, t: tb, st: st, info: life.Game{}.Info()}
-	got := svc.sinceLastMove(sn, 0)
+	got := svc.sinceLastMove(svc.words.In(i18n.English), sn, 0)
 	var want []string
 	moves := 0
 	for _, lines := range told[len(told)-since:] {
@@ -90,7 +91,7 @@ func TestSinceLastMoveTellsEveryMoveMissed(t *testing.T) {
 		t.Errorf("what the AI decided for Ada while she was away is missing:\n%s", got)
 	}
 	tb.markActed(len(tb.Log)-1, tb.Seats[tb.Log[len(tb.Log)-1].Seat].User)
-	if own := svc.sinceLastMove(sn, tb.Log[len(tb.Log)-1].Seat); own != "" {
+	if own := svc.sinceLastMove(svc.words.In(i18n.English), sn, tb.Log[len(tb.Log)-1].Seat); own != "" {
 		t.Errorf("a player who just decided is told %q, want nothing", own)
 	}
 }
@@ -101,7 +102,7 @@ func TestALongAbsenceIsSummarised(t *testing.T) {
 	svc := catchUpService(t)
 	tb, st, _ := playedLife(t, 60)
 	sn := &snapshot{rec: storage.Record{ID: "7", Game: "life", Status: storage.Playing}, t: tb, st: st, info: life.Game{}.Info()}
-	got := svc.sinceLastMove(sn, 0)
+	got := svc.sinceLastMove(svc.words.In(i18n.English), sn, 0)
 	if len(got) > catchUpBudget {
 		t.Errorf("catch-up is %d characters, want at most %d", len(got), catchUpBudget)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -72,7 +71,10 @@ func (s *Service) sendDigests(ctx context.Context) {
 // as their dashboard lists them, the most urgent first, with the button
 // that leads from one to the next. It is nil when no game waits.
 func (s *Service) digest(ctx context.Context, user string, p prefs) (*Message, error) {
-	mine, err := s.myGames(ctx, Actor{User: user})
+	// The digest is read in the player's language, as userSay finds it,
+	// from the settings already in hand.
+	say := s.words.In(p.langOf(Actor{Locale: p.Seen}))
+	mine, err := s.myGames(ctx, Actor{User: user}, say)
 	if err != nil {
 		return nil, err
 	}
@@ -85,18 +87,15 @@ func (s *Service) digest(ctx context.Context, user string, p prefs) (*Message, e
 	if len(lines) == 0 {
 		return nil, nil
 	}
-	head := "📬 **Your daily digest** · 1 game waits for your move\n"
-	if len(lines) > 1 {
-		head = fmt.Sprintf("📬 **Your daily digest** · %d games wait for your move\n", len(lines))
-	}
-	foot := "\n`/mygames` lists all your games; `/notify` changes how I tell you."
+	head := say.T("mine.digest.head", "n", len(lines)) + "\n"
+	foot := "\n" + say.T("mine.digest.foot")
 	pages := pageLines(lines, maxContent-len(head)-len(foot)-60)
 	// Dashboard lines are one line each.
 	body := pages[0]
 	if more := len(lines) - strings.Count(body, "\n") - 1; more > 0 {
-		body += fmt.Sprintf("\n…and %d more.", more)
+		body += "\n" + say.T("mine.digest.more", "n", more)
 	}
-	return &Message{Content: head + body + foot, Rows: []Row{{nextButton(noGame, false)}}}, nil
+	return &Message{Content: head + body + foot, Rows: []Row{{nextButton(say, noGame, false)}}}, nil
 }
 
 // sendDM sends m to user's DMs.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -21,11 +22,12 @@ const logPageBudget = maxContent - 300
 // page below 1 opens the page a reader wants first: the start of a
 // finished game, the latest page of one still running.
 func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Message {
-	rec, t, msg := s.logRecord(ctx, a, id)
+	say := s.say(ctx, a)
+	rec, t, msg := s.logRecord(ctx, say, a, id)
 	if msg != "" {
 		return Text(msg)
 	}
-	lines, err := s.narration(rec, t)
+	lines, err := s.narration(say, rec, t)
 	if err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, rec.ID))
 	}
@@ -38,32 +40,32 @@ func (s *Service) GameLog(ctx context.Context, a Actor, id string, page int) *Me
 	}
 	page = min(page, len(pages))
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s` · %s · page %d of %d", s.GameName(rec.Game), rec.ID, strings.Join(t.textNames(), ", "), page, len(pages))
+	sb.WriteString(say.T("log.head", "game", s.GameName(rec.Game), "id", rec.ID, "players", strings.Join(t.textNames(), ", "), "page", page, "pages", len(pages)))
 	if t.Out.Board.ID != "" {
-		sb.WriteString(" · [board](" + JumpLink(rec.Guild, t.Out.Board) + ")")
+		sb.WriteString(" · " + say.T("log.board_link", "url", JumpLink(rec.Guild, t.Out.Board)))
 	}
 	sb.WriteString("\n" + pages[page-1])
 	m := Text(truncate(sb.String(), maxContent))
 	if len(pages) > 1 {
 		at := func(p int) string { return customID{Verb: verbLog, Game: rec.ID, Move: p}.String() }
 		m.Rows = []Row{{
-			{Kind: Button, Label: "◀ Earlier", Style: Secondary, CustomID: at(max(page-1, 1)), Disabled: page == 1},
-			{Kind: Button, Label: "Later ▶", Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)},
+			{Kind: Button, Label: say.T("log.earlier.label"), Style: Secondary, CustomID: at(max(page-1, 1)), Disabled: page == 1},
+			{Kind: Button, Label: say.T("log.later.label"), Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)},
 		}}
 	}
 	if len(t.State) > 0 {
-		m.Rows = withButton(m.Rows, stepsButton(rec.ID, t.moves()))
+		m.Rows = withButton(m.Rows, stepsButton(say, rec.ID, t.moves()))
 	}
 	return m
 }
 
-// logRecord finds the game a /log asks for, or says why it cannot be
-// shown. A game's log goes to those who could see the game: its players,
+// logRecord finds the game a /log asks for, or says in say's language why
+// it cannot be shown. A game's log goes to those who could see the game: its players,
 // wherever they ask, and anyone asking in the game's own channel or
 // thread, which Discord shows only to who may read it. Anyone else is
 // answered as for an unknown id: ids are sequential, and a game in a
 // private channel is nobody else's business, not even that it exists.
-func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Record, *table, string) {
+func (s *Service) logRecord(ctx context.Context, say i18n.Printer, a Actor, id string) (storage.Record, *table, string) {
 	if id == "" {
 		// The most recently active of the open games, else the latest.
 		recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
@@ -74,12 +76,12 @@ func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Re
 			return storage.Record{}, nil, s.playerError(s.say(ctx, a), err, "")
 		}
 		if len(recs) == 0 {
-			return storage.Record{}, nil, "You have no games yet, so there is no log to show. Name a game with `/log game:`."
+			return storage.Record{}, nil, say.T("log.no_games")
 		}
 		sortNewest(recs)
 		id = recs[0].ID
 	}
-	const unknown = "There is no game with that id. Pick one of the suggestions `/log game:` offers."
+	unknown := say.T("log.unknown")
 	if !validGameID(id) {
 		return storage.Record{}, nil, unknown
 	}
@@ -103,11 +105,12 @@ func (s *Service) logRecord(ctx context.Context, a Actor, id string) (storage.Re
 
 // narration rebuilds a game's public story line by line from its setup
 // and move log: the engines replay exactly, so nothing beyond the last
-// few lines needs to be kept. Private events never enter it.
-func (s *Service) narration(rec storage.Record, t *table) ([]string, error) {
-	lines := []string{fmt.Sprintf("Hosted by <@%s>.", t.Host)}
+// few lines needs to be kept. Private events never enter it. The core's
+// own lines are in say's language; the game's are its engine's.
+func (s *Service) narration(say i18n.Printer, rec storage.Record, t *table) ([]string, error) {
+	lines := []string{say.T("log.hosted", "host", "<@"+t.Host+">")}
 	if rec.Status == storage.Lobby {
-		return append(lines, fmt.Sprintf("Waiting in the lobby with %s.", strings.Join(t.textNames(), ", "))), nil
+		return append(lines, say.T("log.lobby", "players", strings.Join(t.textNames(), ", "))), nil
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
@@ -117,7 +120,7 @@ func (s *Service) narration(rec storage.Record, t *table) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	lines = append(lines, fmt.Sprintf("The game begins: %s.", strings.Join(t.textNames(), ", ")))
+	lines = append(lines, say.T("log.begins", "players", strings.Join(t.textNames(), ", ")))
 	for _, ls := range told {
 		lines = append(lines, ls...)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -48,12 +49,13 @@ func (s *Service) MyGames(ctx context.Context, a Actor) *Message {
 // always answered privately. One read of the player's open games serves
 // a page, however many games they play.
 func (s *Service) dashboard(ctx context.Context, a Actor, page int) *Message {
-	mine, err := s.myGames(ctx, a)
+	say := s.say(ctx, a)
+	mine, err := s.myGames(ctx, a, say)
 	if err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	if len(mine) == 0 {
-		return Text("You're not in any game right now. Open one in a server channel with `/newgame`, or see finished ones with `/log`.")
+		return Text(say.T("mine.none"))
 	}
 	waiting := 0
 	lines := make([]string, len(mine))
@@ -66,33 +68,30 @@ func (s *Service) dashboard(ctx context.Context, a Actor, page int) *Message {
 	pages := pageLines(lines, minePageBudget)
 	page = max(1, min(page, len(pages)))
 	var out strings.Builder
-	switch waiting {
-	case 0:
-		out.WriteString("**Your games** · none is waiting for you")
-	case 1:
-		out.WriteString("**Your games** · 1 is waiting for you")
-	default:
-		fmt.Fprintf(&out, "**Your games** · %d are waiting for you", waiting)
+	if waiting == 0 {
+		out.WriteString(say.T("mine.head_none"))
+	} else {
+		out.WriteString(say.T("mine.head", "n", waiting))
 	}
 	if len(pages) > 1 {
-		fmt.Fprintf(&out, " · page %d of %d", page, len(pages))
+		out.WriteString(say.T("mine.page", "page", page, "pages", len(pages)))
 	}
 	out.WriteString("\n" + pages[page-1])
 	m := Text(out.String())
-	row := Row{nextButton(noGame, waiting == 0)}
+	row := Row{nextButton(say, noGame, waiting == 0)}
 	if len(pages) > 1 {
 		at := func(p int) string { return customID{Verb: verbMine, Game: noGame, Move: p}.String() }
 		row = append(row,
-			Component{Kind: Button, Label: "◀ Earlier", Style: Secondary, CustomID: at(max(page-1, 1)), Disabled: page == 1},
-			Component{Kind: Button, Label: "Later ▶", Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)})
+			Component{Kind: Button, Label: say.T("mine.earlier.label"), Style: Secondary, CustomID: at(max(page-1, 1)), Disabled: page == 1},
+			Component{Kind: Button, Label: say.T("mine.later.label"), Style: Secondary, CustomID: at(min(page+1, len(pages))), Disabled: page == len(pages)})
 	}
 	m.Rows = []Row{row}
 	return m
 }
 
 // nextButton leads to the waiting game after the one named by after.
-func nextButton(after string, disabled bool) Component {
-	return Component{Kind: Button, Label: "Next game waiting for me", Style: Primary, CustomID: customID{Verb: verbNext, Game: after}.String(), Disabled: disabled}
+func nextButton(say i18n.Printer, after string, disabled bool) Component {
+	return Component{Kind: Button, Label: say.T("mine.next.label"), Style: Primary, CustomID: customID{Verb: verbNext, Game: after}.String(), Disabled: disabled}
 }
 
 // nextWaiting answers the Next button: a private message linking to the
@@ -102,7 +101,8 @@ func nextButton(after string, disabled bool) Component {
 // is fixed when the dashboard is drawn, and a game moved on since would
 // still be offered.
 func (s *Service) nextWaiting(ctx context.Context, a Actor, after string) *Message {
-	mine, err := s.myGames(ctx, a)
+	say := s.say(ctx, a)
+	mine, err := s.myGames(ctx, a, say)
 	if err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
@@ -113,15 +113,15 @@ func (s *Service) nextWaiting(ctx context.Context, a Actor, after string) *Messa
 		}
 	}
 	if len(waiting) == 0 {
-		return Text("No game is waiting for you right now. `/mygames` lists your games.")
+		return Text(say.T("mine.next_none"))
 	}
 	n := 0
 	if i := slices.IndexFunc(waiting, func(g myGame) bool { return g.rec.ID == after }); i >= 0 {
 		n = (i + 1) % len(waiting)
 	}
 	g := waiting[n]
-	m := Text(fmt.Sprintf("Next waiting for you (%d of %d):\n%s", n+1, len(waiting), g.line))
-	m.Rows = []Row{{nextButton(g.rec.ID, len(waiting) == 1)}}
+	m := Text(say.T("mine.next_head", "n", n+1, "of", len(waiting)) + "\n" + g.line)
+	m.Rows = []Row{{nextButton(say, g.rec.ID, len(waiting) == 1)}}
 	return m
 }
 
@@ -143,8 +143,9 @@ func (s *Service) mineClick(ctx context.Context, c Click, cid customID, r Respon
 	}
 }
 
-// myGames reads the actor's open games, in the dashboard's order.
-func (s *Service) myGames(ctx context.Context, a Actor) ([]myGame, error) {
+// myGames reads the actor's open games, in the dashboard's order, each
+// described in say's language.
+func (s *Service) myGames(ctx context.Context, a Actor, say i18n.Printer) ([]myGame, error) {
 	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
 	if err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func (s *Service) myGames(ctx context.Context, a Actor) ([]myGame, error) {
 			s.log.Error("listing game", "game", rec.ID, "err", err)
 			continue
 		}
-		out = append(out, s.myGame(rec, t, a))
+		out = append(out, s.myGame(say, rec, t, a))
 	}
 	slices.SortStableFunc(out, func(x, y myGame) int {
 		switch {
@@ -182,7 +183,7 @@ func (s *Service) myGames(ctx context.Context, a Actor) ([]myGame, error) {
 // where it plays, the opponents, whose move it is and until when, its
 // last activity and a link to where the player acts. It shows what the
 // board shows and nothing of any hand.
-func (s *Service) myGame(rec storage.Record, t *table, a Actor) myGame {
+func (s *Service) myGame(say i18n.Printer, rec storage.Record, t *table, a Actor) myGame {
 	g := myGame{rec: rec}
 	if t.Out.Board.ID != "" {
 		g.buttons = JumpLink(rec.Guild, t.Out.Board)
@@ -191,9 +192,9 @@ func (s *Service) myGame(rec storage.Record, t *table, a Actor) myGame {
 	switch {
 	case rec.Guild == "":
 	case rec.Guild == a.Guild:
-		where += " in this server"
+		where = say.T("mine.here", "channel", where)
 	default:
-		where += " in another server"
+		where = say.T("mine.elsewhere", "channel", where)
 	}
 	var opponents []string
 	for _, st := range t.Seats {
@@ -201,25 +202,25 @@ func (s *Service) myGame(rec storage.Record, t *table, a Actor) myGame {
 			opponents = append(opponents, escapeText(st.Name))
 		}
 	}
-	vs := "alone so far"
+	vs := say.T("mine.alone")
 	if len(opponents) > 0 {
-		vs = "vs " + truncate(strings.Join(opponents, ", "), 80)
+		vs = say.T("mine.versus", "players", truncate(strings.Join(opponents, ", "), 80))
 	}
 	head := fmt.Sprintf("**%s** `%s` · %s · %s", s.GameName(rec.Game), rec.ID, where, vs)
-	active := fmt.Sprintf(" · active <t:%d:R>", rec.Updated.Unix())
+	active := " · " + say.T("mine.active", "when", fmt.Sprintf("<t:%d:R>", rec.Updated.Unix()))
 	link := func(label string) string {
 		if g.buttons == "" {
 			return ""
 		}
-		return " · [" + label + "](" + g.buttons + ")"
+		return " · [" + say.T(label) + "](" + g.buttons + ")"
 	}
 	if rec.Status == storage.Lobby {
-		g.line = fmt.Sprintf("🕓 %s · lobby, %d joined%s%s", head, len(t.Seats), active, link("lobby"))
+		g.line = fmt.Sprintf("🕓 %s · %s%s%s", head, say.T("mine.lobby", "n", len(t.Seats)), active, link("mine.link.lobby"))
 		return g
 	}
 	acting, err := s.acting(rec, t)
 	if err != nil {
-		g.line = fmt.Sprintf("▫️ %s · running%s%s", head, active, link("board"))
+		g.line = fmt.Sprintf("▫️ %s · %s%s%s", head, say.T("mine.running"), active, link("mine.link.board"))
 		return g
 	}
 	seat, seated := t.seatOf(a.User)
@@ -228,9 +229,9 @@ func (s *Service) myGame(rec storage.Record, t *table, a Actor) myGame {
 	for _, other := range acting {
 		waitingFor = append(waitingFor, escapeText(t.Seats[other].Name))
 	}
-	turn := "waiting for " + strings.Join(waitingFor, ", ")
+	turn := say.T("mine.waiting_for", "players", strings.Join(waitingFor, ", "))
 	if g.waiting {
-		turn = "**your move**"
+		turn = say.T("mine.your_move")
 		g.due = t.seatDue(seat)
 		if kind, ok := s.games.Get(rec.Game); ok && kind.Info().Private {
 			if c := t.Out.Players[a.User]; c != nil && c.View.ID != "" && c.ClosedAt.IsZero() {
@@ -245,11 +246,11 @@ func (s *Service) myGame(rec storage.Record, t *table, a Actor) myGame {
 		}
 	}
 	if !g.due.IsZero() {
-		turn += fmt.Sprintf(", due <t:%d:R>", g.due.Unix())
+		turn = say.T("mine.due", "turn", turn, "when", fmt.Sprintf("<t:%d:R>", g.due.Unix()))
 	}
-	label, mark := "board", "▫️"
+	label, mark := "mine.link.board", "▫️"
 	if g.waiting {
-		label, mark = "your buttons", "👉"
+		label, mark = "mine.link.buttons", "👉"
 	}
 	g.line = fmt.Sprintf("%s %s · %s%s%s", mark, head, turn, active, link(label))
 	return g
@@ -301,6 +302,7 @@ const recentClosed = 50
 // latest ones too), and in a server the open games of the channel they
 // type in, most recently active first, filtered by what was typed.
 func (s *Service) GameChoices(ctx context.Context, a Actor, typed string, closed bool) []Choice {
+	say := s.say(ctx, a)
 	recs, err := s.listOpen(ctx, storage.Filter{User: a.User, OnlyOpen: true})
 	if err != nil {
 		s.log.Warn("suggesting games", "err", err)
@@ -333,7 +335,7 @@ func (s *Service) GameChoices(ctx context.Context, a Actor, typed string, closed
 		if err != nil {
 			continue
 		}
-		name := s.choiceName(rec, t)
+		name := s.choiceName(say, rec, t)
 		if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
 			continue
 		}
@@ -347,9 +349,9 @@ func (s *Service) GameChoices(ctx context.Context, a Actor, typed string, closed
 
 // choiceName describes a game in a suggestion list, in at most the 100
 // characters Discord shows.
-func (s *Service) choiceName(rec storage.Record, t *table) string {
-	state := map[storage.Status]string{
-		storage.Lobby: "lobby", storage.Playing: "playing", storage.Over: "finished", storage.Cancelled: "abandoned",
-	}[rec.Status]
+func (s *Service) choiceName(say i18n.Printer, rec storage.Record, t *table) string {
+	state := say.T(map[storage.Status]string{
+		storage.Lobby: "mine.state.lobby", storage.Playing: "mine.state.playing", storage.Over: "mine.state.over", storage.Cancelled: "mine.state.abandoned",
+	}[rec.Status])
 	return truncate(fmt.Sprintf("%s · %s · %s · %s", s.GameName(rec.Game), strings.Join(t.names(), ", "), state, rec.ID), maxOptLabel)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
@@ -64,7 +65,7 @@ func TestGameLogPagesTheWholeNarration(t *testing.T) {
 	f.playOut(id, board)
 	rec, _ := f.store.Get(ctx, id)
 	tb, _ := decodeTable(rec)
-	lines, err := f.svc.narration(rec, tb)
+	lines, err := f.svc.narration(f.svc.words.In(i18n.English), rec, tb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +330,7 @@ func TestGameLogLeavesOutPrivateLines(t *testing.T) {
 		t.Fatal("the game told nobody anything privately")
 	}
 	s := &Service{games: games.NewRegistry(g)}
-	lines, err := s.narration(storage.Record{Game: "lagom", Status: storage.Over}, tb)
+	lines, err := s.narration(coreWords().In(i18n.English), storage.Record{Game: "lagom", Status: storage.Over}, tb)
 	if err != nil {
 		t.Fatal(err)
 	}

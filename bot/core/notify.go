@@ -242,7 +242,7 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 	// A game without hidden hands has no DM to tell its player what they
 	// missed: the ping that calls one player does.
 	if !sn.info.Private && len(seats) == 1 {
-		content += "\n" + s.sinceLastMove(sn, seats[0])
+		content += "\n" + s.sinceLastMove(s.tableSay(sn.t), sn, seats[0])
 	}
 	return &Message{Content: truncate(strings.TrimRight(content, "\n"), maxContent), Mentions: users}
 }
@@ -485,7 +485,7 @@ func (s *Service) pingByDM(lg *liveGame, l *lane, sn *snapshot, seats []games.Se
 		if t.awaits(sn.st, seat, out.Pinged) {
 			lines = append(lines, say.T("pings.dm.turn", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink(sn.rec.Guild, out.Board)))
 			if !sn.info.Private {
-				lines = append(lines, s.sinceLastMove(sn, seat))
+				lines = append(lines, s.sinceLastMove(s.userSay(s.ctx, user), sn, seat))
 			}
 		}
 		msg := &Message{Content: truncate(strings.TrimRight(strings.Join(lines, "\n"), "\n"), maxContent)}

@@ -190,7 +190,8 @@ func (s *Service) drawReplay(sn *snapshot, anim Animator) (*Message, error) {
 }
 
 // replayMessage is a finished game's replay: its board after every turn,
-// as one animation.
+// as one animation, with words in the game's language, as its channel
+// reads them.
 func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 	g, ok := s.games.Get(sn.rec.Game)
 	if !ok {
@@ -204,13 +205,14 @@ func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 	if err != nil {
 		return nil, fmt.Errorf("animating game %s: %w", sn.rec.ID, err)
 	}
+	say := s.tableSay(sn.t)
 	return &Message{
-		Content: fmt.Sprintf("🎞️ The whole game of **%s** `%s` again, turn by turn.", sn.info.Name, sn.rec.ID),
+		Content: say.T("log.replay.text", "game", sn.info.Name, "id", sn.rec.ID),
 		Image: &Image{
 			Name: fmt.Sprintf("replay-%s.gif", sn.rec.ID),
-			Alt:  fmt.Sprintf("An animated replay of %s game %s, now that the game is over: the board at the start and after each turn, %d pictures, with %s", sn.info.Name, sn.rec.ID, frames, seatList(sn.t)),
+			Alt:  say.T("log.replay.alt", "game", sn.info.Name, "id", sn.rec.ID, "n", frames, "players", seatList(sn.t)),
 			Data: gif,
 		},
-		Rows: []Row{{stepsButton(sn.rec.ID, sn.t.moves())}},
+		Rows: []Row{{stepsButton(say, sn.rec.ID, sn.t.moves())}},
 	}, nil
 }

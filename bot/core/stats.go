@@ -11,7 +11,10 @@ import (
 	"sync"
 
 	"github.com/lifebot/lifebot/bot/rating"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // Stats and ratings are figured per server and per game from the results
@@ -68,26 +71,28 @@ type played struct{ game, user string }
 // Stats answers /stats: user's figures in the actor's server, for one
 // game or every game they played. An empty user means the actor.
 func (s *Service) Stats(ctx context.Context, a Actor, user, game string) *Message {
+	say := s.say(ctx, a)
 	if a.Guild == "" {
-		return Text("Stats are kept per server: ask in a server channel.")
+		return Text(say.T("stats.no_server"))
 	}
 	if game != "" && !s.knownGame(game) {
-		return Text(fmt.Sprintf("There is no game called %s. Pick one from the list Discord shows.", quote(game)))
+		return Text(say.T("stats.unknown_game", "game", quote(game)))
 	}
 	if user == "" {
 		user = a.User
 	}
 	var m *Message
-	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.statsOf(tl, user, game) }); err != nil {
-		return Text(s.playerError(s.say(ctx, a), err, ""))
+	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.statsOf(say, tl, user, game) }); err != nil {
+		return Text(s.playerError(say, err, ""))
 	}
 	return m
 }
 
-// statsOf is the answer to /stats from a server's tally.
-func (s *Service) statsOf(tl *tally, user, game string) *Message {
+// statsOf is the answer to /stats from a server's tally, in say's
+// language.
+func (s *Service) statsOf(say i18n.Printer, tl *tally, user, game string) *Message {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "📊 **Stats of <@%s>** in this server\n", user)
+	sb.WriteString(say.T("stats.head", "user", "<@"+user+">") + "\n")
 	lines := 0
 	for _, g := range s.gameIDs() {
 		if game != "" && g != game {
@@ -98,15 +103,15 @@ func (s *Service) statsOf(tl *tally, user, game string) *Message {
 			continue
 		}
 		st := ld.players[user]
-		fmt.Fprintf(&sb, "**%s**: %s · %s\n", s.GameName(g), record(st), s.rank(ld, st))
+		fmt.Fprintf(&sb, "**%s**: %s · %s\n", s.GameName(g), record(say, st), s.rank(say, ld, st))
 		lines++
 	}
-	if lines == 0 {
-		where := "any game"
-		if game != "" {
-			where = s.GameName(game)
-		}
-		fmt.Fprintf(&sb, "No counted games of %s yet.\n", where)
+	switch {
+	case lines > 0:
+	case game == "":
+		sb.WriteString(say.T("stats.none") + "\n")
+	default:
+		sb.WriteString(say.T("stats.none_of", "game", s.GameName(game)) + "\n")
 	}
 	withAI, abandoned := 0, 0
 	for k, n := range tl.withAI {
@@ -121,37 +126,39 @@ func (s *Service) statsOf(tl *tally, user, game string) *Message {
 	}
 	var left []string
 	if withAI > 0 {
-		left = append(left, plural(withAI, "game")+" with AI players")
+		left = append(left, say.T("stats.with_ai", "n", withAI))
 	}
 	if abandoned > 0 {
-		left = append(left, fmt.Sprintf("%d abandoned", abandoned))
+		left = append(left, say.T("stats.abandoned", "n", abandoned))
 	}
 	if len(left) > 0 {
-		fmt.Fprintf(&sb, "Not counted: %s.\n", strings.Join(left, ", "))
+		sb.WriteString(say.T("stats.not_counted", "games", strings.Join(left, ", ")) + "\n")
 	}
 	return &Message{Content: truncate(sb.String(), maxContent), Private: true}
 }
 
 // Leaderboard answers /leaderboard: the best rated players of a game in
 // the actor's server, and the actor's own line when they are not among
-// them.
+// them. A refusal is the actor's alone, in their language; the board is
+// the channel's, in the server's.
 func (s *Service) Leaderboard(ctx context.Context, a Actor, game string) *Message {
 	if a.Guild == "" {
-		return Text("Leaderboards are kept per server: ask in a server channel.")
+		return Text(s.say(ctx, a).T("stats.board.no_server"))
 	}
 	if !s.knownGame(game) {
-		return Text(fmt.Sprintf("There is no game called %s. Pick one from the list Discord shows.", quote(game)))
+		return Text(s.say(ctx, a).T("stats.unknown_game", "game", quote(game)))
 	}
+	say := s.words.In(s.serverLang(a))
 	var m *Message
-	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.leaderboardOf(tl, a.User, game) }); err != nil {
+	if err := s.tally(ctx, a.Guild, func(tl *tally) { m = s.leaderboardOf(say, tl, a.User, game) }); err != nil {
 		return Text(s.playerError(s.say(ctx, a), err, ""))
 	}
 	return m
 }
 
 // leaderboardOf is the answer to /leaderboard from a server's tally, for
-// the user asking.
-func (s *Service) leaderboardOf(tl *tally, user, game string) *Message {
+// the user asking, in say's language.
+func (s *Service) leaderboardOf(say i18n.Printer, tl *tally, user, game string) *Message {
 	name := s.GameName(game)
 	ld := tl.ladders[game]
 	if ld == nil {
@@ -159,9 +166,9 @@ func (s *Service) leaderboardOf(tl *tally, user, game string) *Message {
 	}
 	ranked := s.ranked(ld)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "🏆 **%s** leaderboard · %s\n", name, plural(ld.games, "counted game"))
+	sb.WriteString(say.T("stats.board.head", "game", name, "n", ld.games) + "\n")
 	if len(ranked) == 0 {
-		fmt.Fprintf(&sb, "Nobody is ranked yet: a place takes %s.\n", plural(s.minRated(), "counted game"))
+		sb.WriteString(say.T("stats.board.nobody", "n", s.minRated()) + "\n")
 	}
 	mine := false
 	for i, st := range ranked {
@@ -171,11 +178,11 @@ func (s *Service) leaderboardOf(tl *tally, user, game string) *Message {
 		if i >= leaderboardSize {
 			sb.WriteString("…\n")
 		}
-		fmt.Fprintf(&sb, "%d. <@%s> · %s · %s\n", place(ranked, i), st.user, ordinal(st.rating), record(st))
+		fmt.Fprintf(&sb, "%d. <@%s> · %s · %s\n", place(ranked, i), st.user, ordinal(say, st.rating), record(say, st))
 		mine = mine || st.user == user
 	}
 	if st := ld.players[user]; st != nil && !mine {
-		fmt.Fprintf(&sb, "You: %s · %s\n", record(st), s.rank(ld, st))
+		sb.WriteString(say.T("stats.board.you", "record", record(say, st), "rank", s.rank(say, ld, st)) + "\n")
 	}
 	return &Message{Content: truncate(sb.String(), maxContent)}
 }
@@ -311,13 +318,13 @@ func place(ranked []*standing, i int) int {
 
 // rank says where a player stands: rating and place, or how many more
 // games it takes to be ranked.
-func (s *Service) rank(ld *ladder, st *standing) string {
+func (s *Service) rank(say i18n.Printer, ld *ladder, st *standing) string {
 	if more := s.minRated() - st.rated; more > 0 {
-		return plural(more, "more game") + " to be ranked"
+		return say.T("stats.to_rank", "n", more)
 	}
 	ranked := s.ranked(ld)
 	i := slices.Index(ranked, st)
-	return fmt.Sprintf("rating %s · #%d of %d", ordinal(st.rating), place(ranked, i), len(ranked))
+	return say.T("stats.rank", "rating", ordinal(say, st.rating), "place", place(ranked, i), "of", len(ranked))
 }
 
 func (s *Service) minRated() int {
@@ -345,16 +352,20 @@ func (s *Service) gameIDs() []string {
 func (s *Service) knownGame(id string) bool { return slices.Contains(s.gameIDs(), id) }
 
 // record is a player's games and wins: "7 games · 4 wins (57%)".
-func record(st *standing) string {
-	return fmt.Sprintf("%s · %s (%d%%)", plural(st.played, "game"), plural(st.wins, "win"), (200*st.wins+st.played)/(2*st.played))
+func record(say i18n.Printer, st *standing) string {
+	return say.T("stats.record",
+		"games", say.T("stats.games", "n", st.played),
+		"wins", say.T("stats.wins", "n", st.wins),
+		"percent", (200*st.wins+st.played)/(2*st.played))
 }
 
-// ordinal writes a rating as players read it, to a tenth and with a
-// typographic minus; a rating that rounds to zero has no sign.
-func ordinal(r rating.Rating) string {
+// ordinal writes a rating as players of say's language read it, to a
+// tenth with their decimal mark and a typographic minus; a rating that
+// rounds to zero has no sign.
+func ordinal(say i18n.Printer, r rating.Rating) string {
 	v := math.Round(r.Ordinal()*10) / 10
 	if v == 0 {
 		v = 0
 	}
-	return strings.Replace(fmt.Sprintf("%.1f", v), "-", "−", 1)
+	return strings.Replace(message.NewPrinter(language.Make(string(say.Lang()))).Sprintf("%.1f", v), "-", "−", 1)
 }

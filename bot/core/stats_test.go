@@ -11,6 +11,7 @@ import (
 	"github.com/lifebot/lifebot/bot/rating"
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/gametest"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -68,6 +69,7 @@ func TestStatsCountFinishedGamesOfPeopleOnly(t *testing.T) {
 	f.play(counted[3], -1)
 	want := expect(counted)
 	ctx := context.Background()
+	en := f.svc.words.In(i18n.English)
 
 	for _, p := range []Actor{ada, ben, cy} {
 		m := f.svc.Stats(ctx, ada, p.User, "")
@@ -79,7 +81,7 @@ func TestStatsCountFinishedGamesOfPeopleOnly(t *testing.T) {
 		if more := 3 - want.played[p.User]; more > 0 {
 			mustHave(t, "stats of "+p.Name, m.Content, plural(more, "more game")+" to be ranked")
 		} else {
-			mustHave(t, "stats of "+p.Name, m.Content, "rating "+ordinal(want.ratings[p.User]))
+			mustHave(t, "stats of "+p.Name, m.Content, "rating "+ordinal(en, want.ratings[p.User]))
 		}
 	}
 	mustHave(t, "Ada's own stats", f.svc.Stats(ctx, ada, "", "claim").Content, "Not counted: 1 game with AI players, 1 abandoned.")
@@ -94,8 +96,8 @@ func TestStatsCountFinishedGamesOfPeopleOnly(t *testing.T) {
 	if want.ratings[ben.User].Ordinal() > want.ratings[ada.User].Ordinal() {
 		first, second = ben, ada
 	}
-	mustHave(t, "leaderboard", board.Content, fmt.Sprintf("1. <@%s> · %s · %s", first.User, ordinal(want.ratings[first.User]), plural(want.played[first.User], "game")))
-	mustHave(t, "leaderboard", board.Content, fmt.Sprintf("2. <@%s> · %s", second.User, ordinal(want.ratings[second.User])))
+	mustHave(t, "leaderboard", board.Content, fmt.Sprintf("1. <@%s> · %s · %s", first.User, ordinal(en, want.ratings[first.User]), plural(want.played[first.User], "game")))
+	mustHave(t, "leaderboard", board.Content, fmt.Sprintf("2. <@%s> · %s", second.User, ordinal(en, want.ratings[second.User])))
 	mustHave(t, "leaderboard", board.Content, "You: 2 games · 1 win (50%) · 1 more game to be ranked")
 	mustHave(t, "leaderboard", board.Content, "4 counted games")
 }
@@ -105,9 +107,10 @@ func TestAIGamesCountWhenConfiguredRatingPeopleAmongThemselves(t *testing.T) {
 	ada, ben := person(1), person(2)
 	f.play([]seatClaim{{who: ada, points: 1}, {ai: true}, {who: ben, points: 2}}, -1)
 	want := expect([][]seatClaim{{{who: ada, points: 1}, {who: ben, points: 2}}})
+	en := f.svc.words.In(i18n.English)
 	m := f.svc.Leaderboard(context.Background(), ada, "claim").Content
-	mustHave(t, "leaderboard", m, fmt.Sprintf("1. <@%s> · %s · 1 game · 1 win (100%%)", ben.User, ordinal(want.ratings[ben.User])))
-	mustHave(t, "leaderboard", m, fmt.Sprintf("2. <@%s> · %s · 1 game · 0 wins (0%%)", ada.User, ordinal(want.ratings[ada.User])))
+	mustHave(t, "leaderboard", m, fmt.Sprintf("1. <@%s> · %s · 1 game · 1 win (100%%)", ben.User, ordinal(en, want.ratings[ben.User])))
+	mustHave(t, "leaderboard", m, fmt.Sprintf("2. <@%s> · %s · 1 game · 0 wins (0%%)", ada.User, ordinal(en, want.ratings[ada.User])))
 }
 
 func TestTheLeaderboardShowsTheTopAndTheCallersOwnPlace(t *testing.T) {

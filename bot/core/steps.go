@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // verbSteps steps privately through a game's boards as the channel saw
@@ -31,9 +32,9 @@ const (
 const stepWindow = (maxSelectOpt - 3) / 2
 
 // stepsButton opens a game's boards to step through, at the board drawn
-// after moves decisions.
-func stepsButton(game string, moves int) Component {
-	return Component{Kind: Button, Label: "⏮ History", Style: Secondary, CustomID: customID{Verb: verbSteps, Game: game, Move: moves}.String()}
+// after moves decisions; its label is in say's language.
+func stepsButton(say i18n.Printer, game string, moves int) Component {
+	return Component{Kind: Button, Label: say.T("log.steps.open.label"), Style: Secondary, CustomID: customID{Verb: verbSteps, Game: game, Move: moves}.String()}
 }
 
 // stepsClick answers a step-through's controls. Opening it always gives a
@@ -60,12 +61,13 @@ func (s *Service) stepsClick(ctx context.Context, c Click, cid customID, r Respo
 // asks for, with what they did and the controls to move on, or says why
 // it cannot. The game is shown to those who may read its log.
 func (s *Service) stepsMessage(ctx context.Context, a Actor, cid customID) (*Message, string) {
-	rec, t, msg := s.logRecord(ctx, a, cid.Game)
+	say := s.say(ctx, a)
+	rec, t, msg := s.logRecord(ctx, say, a, cid.Game)
 	if msg != "" {
 		return nil, msg
 	}
 	if len(t.State) == 0 {
-		return nil, fmt.Sprintf("Game `%s` never started, so it has no boards to step through.", rec.ID)
+		return nil, say.T("log.steps.not_started", "game", rec.ID)
 	}
 	g, ok := s.games.Get(rec.Game)
 	if !ok {
@@ -76,18 +78,18 @@ func (s *Service) stepsMessage(ctx context.Context, a Actor, cid customID) (*Mes
 		step = total
 	}
 	if step > total {
-		return nil, fmt.Sprintf("Game `%s` has had %d moves, so there is no move %d to show. Open its history again from the board or `/log`.", rec.ID, total, step)
+		return nil, say.T("log.steps.no_move", "game", rec.ID, "n", total, "move", step)
 	}
-	captions, png, err := s.stepBoard(g, t, step, stepChoices(step, total))
+	captions, png, err := s.stepBoard(say, g, t, step, stepChoices(step, total))
 	if err != nil {
 		return nil, s.playerError(s.say(ctx, a), err, rec.ID)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · game `%s` · the board as the channel saw it", s.GameName(rec.Game), rec.ID)
+	sb.WriteString(say.T("log.steps.head", "game", s.GameName(rec.Game), "id", rec.ID))
 	if t.Out.Board.ID != "" {
-		sb.WriteString(" · [board](" + JumpLink(rec.Guild, t.Out.Board) + ")")
+		sb.WriteString(" · " + say.T("log.board_link", "url", JumpLink(rec.Guild, t.Out.Board)))
 	}
-	fmt.Fprintf(&sb, "\n**Move %d of %d**: %s", step, total, captions[step])
+	sb.WriteString("\n" + say.T("log.steps.move", "move", step, "of", total, "caption", captions[step]))
 	if step == total && t.Outcome != "" {
 		sb.WriteString("\n" + t.Outcome)
 	}
@@ -96,25 +98,25 @@ func (s *Service) stepsMessage(ctx context.Context, a Actor, cid customID) (*Mes
 	}
 	open := rec.Status.Open()
 	rows := []Row{{
-		{Kind: Button, Label: "⏮ Start", Style: Secondary, CustomID: at(stepFirst, 0), Disabled: step == 0},
-		{Kind: Button, Label: "◀ Back", Style: Secondary, CustomID: at(stepBack, max(step-1, 0)), Disabled: step == 0},
-		{Kind: Button, Label: "Next ▶", Style: Secondary, CustomID: at(stepForward, min(step+1, total)), Disabled: step == total},
+		{Kind: Button, Label: say.T("log.steps.first.label"), Style: Secondary, CustomID: at(stepFirst, 0), Disabled: step == 0},
+		{Kind: Button, Label: say.T("log.steps.back.label"), Style: Secondary, CustomID: at(stepBack, max(step-1, 0)), Disabled: step == 0},
+		{Kind: Button, Label: say.T("log.steps.forward.label"), Style: Secondary, CustomID: at(stepForward, min(step+1, total)), Disabled: step == total},
 		// A running game goes on meanwhile: its latest board is worth
 		// asking for again.
-		{Kind: Button, Label: "Latest ⏭", Style: Secondary, CustomID: at(stepLatest, total), Disabled: step == total && !open},
+		{Kind: Button, Label: say.T("log.steps.latest.label"), Style: Secondary, CustomID: at(stepLatest, total), Disabled: step == total && !open},
 	}}
 	if total > 0 {
 		var opts []Option
 		for _, n := range stepChoices(step, total) {
-			opts = append(opts, Option{Label: truncate(fmt.Sprintf("Move %d: %s", n, captions[n]), maxOptLabel), Value: strconv.Itoa(n)})
+			opts = append(opts, Option{Label: truncate(say.T("log.steps.option", "move", n, "caption", captions[n]), maxOptLabel), Value: strconv.Itoa(n)})
 		}
-		rows = append(rows, Row{{Kind: Select, Placeholder: "Jump to a move", Min: 1, Max: 1, Options: opts, CustomID: at(stepJump, step)}})
+		rows = append(rows, Row{{Kind: Select, Placeholder: say.T("log.steps.jump"), Min: 1, Max: 1, Options: opts, CustomID: at(stepJump, step)}})
 	}
 	return &Message{
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-move%d.png", rec.Game, rec.ID, step),
-			Alt:  fmt.Sprintf("The %s board of game %s after move %d of %d, as the channel saw it. Players: %s", s.GameName(rec.Game), rec.ID, step, total, seatList(t)),
+			Alt:  say.T("log.steps.alt", "game", s.GameName(rec.Game), "id", rec.ID, "move", step, "of", total, "players", seatList(t)),
 			Data: png,
 		},
 		Rows: rows,
@@ -140,15 +142,16 @@ func stepChoices(step, total int) []int {
 
 // stepBoard rebuilds the game from its start, draws its public board after
 // step decisions, and says in words what each of the wanted decisions
-// did, from the events everyone saw. The board is drawn as it is reached,
-// while the state it was taken from stands.
-func (s *Service) stepBoard(g games.Game, t *table, step int, wanted []int) (map[int]string, []byte, error) {
+// did, from the events everyone saw; the core's own words are in say's
+// language. The board is drawn as it is reached, while the state it was
+// taken from stands.
+func (s *Service) stepBoard(say i18n.Printer, g games.Game, t *table, step int, wanted []int) (map[int]string, []byte, error) {
 	st, err := g.New(t.config())
 	if err != nil {
 		return nil, nil, err
 	}
 	names := t.textNames()
-	captions := map[int]string{0: "the game begins with " + strings.Join(names, ", ") + "."}
+	captions := map[int]string{0: say.T("log.steps.begins", "players", strings.Join(names, ", "))}
 	var png []byte
 	draw := func() error {
 		png, err = s.cfg.Renderer.Board(st.View(games.Observer), t.names())
@@ -186,18 +189,18 @@ func (s *Service) stepBoard(g games.Game, t *table, step int, wanted []int) (map
 			}
 		}
 		if len(said) == 0 {
-			said = []string{seatName(names, t.Log[n].Seat) + " moved."}
+			said = []string{moved(say, names, t.Log[n].Seat)}
 		}
 		captions[n+1] = strings.Join(said, " ")
 	}
 	return captions, png, nil
 }
 
-// seatName names a seat in text, or the game itself for a decision no
-// seat took.
-func seatName(names []string, seat games.Seat) string {
+// moved says that a seat took a decision that told nothing in public, or
+// that the game did, for a decision no seat took.
+func moved(say i18n.Printer, names []string, seat games.Seat) string {
 	if seat < 0 || int(seat) >= len(names) {
-		return "The game"
+		return say.T("log.steps.game_moved")
 	}
-	return names[seat]
+	return say.T("log.steps.moved", "player", names[seat])
 }

@@ -58,7 +58,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	// The history sits beside "Show my hand", else in a row of its own
 	// after the look menu: a board whose rows are full keeps its choices
 	// and its look menu and goes without it, since /log offers it too.
-	history := stepsButton(sn.rec.ID, t.moves())
+	history := stepsButton(s.tableSay(t), sn.rec.ID, t.moves())
 	beside := besideLast(rows, history)
 	if _, ok := st.(games.Inspector); ok && len(rows) < maxRows && sn.rec.Status != storage.Cancelled {
 		rows = append(rows, lookRow(say, sn))
@@ -168,7 +168,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	var sb strings.Builder
 	sb.WriteString(say.T("board.private.head", "game", sn.info.Name, "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)) + "\n")
 	if sn.playing() {
-		sb.WriteString(s.sinceLastMove(sn, seat))
+		sb.WriteString(s.sinceLastMove(s.userSay(s.ctx, t.Seats[seat].User), sn, seat))
 	}
 	for _, note := range t.Notes[int(seat)] {
 		fmt.Fprintf(&sb, "🔒 %s\n", note)
