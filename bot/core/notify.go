@@ -96,7 +96,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	if !ok {
 		return s.syncLeft(lg, l, sn, user)
 	}
-	key := privateKey(sn, seat)
+	key := privateKey(sn, seat, s.userSay(s.ctx, user).Lang())
 	draw := drawOnce(func() (*Message, error) { return s.privateMessage(sn, seat) })
 	s.answer(answers, draw,
 		func() bool { return false },

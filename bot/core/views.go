@@ -243,9 +243,9 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 }
 
 // privateKey fingerprints what a seat's private message shows: its view,
-// its notes, the state of the game and, when it has to act, the decision
-// number its buttons carry.
-func privateKey(sn *snapshot, seat games.Seat) string {
+// its notes, the state of the game, when it has to act the decision
+// number its buttons carry, and the language it is written in.
+func privateKey(sn *snapshot, seat games.Seat, lang i18n.Lang) string {
 	h := sha256.New()
 	if sn.st != nil {
 		v, _ := json.Marshal(sn.st.View(seat))
@@ -259,6 +259,9 @@ func privateKey(sn *snapshot, seat games.Seat) string {
 	fmt.Fprintf(h, "\x00%d\x00%s\x00%q\x00%s", sn.rec.Status, sn.t.Outcome, sn.t.Notes[int(seat)], sn.t.Out.Board.ID)
 	// The DM opens with what happened since the seat last decided.
 	fmt.Fprintf(h, "\x00since %d", sn.t.sinceSeat(seat))
+	// A player who changed their language reads the DM in the new one
+	// from the next time it is delivered.
+	fmt.Fprintf(h, "\x00lang %s", lang)
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
