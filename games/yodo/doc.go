@@ -92,7 +92,8 @@
 // So two seats have none, and at three to six the first to move's
 // heartbeat lies deeper, which gives rivals time to cover their first
 // claim before it is set. What the decks and that handicap give, each
-// seat count seeded 25 times the seats (BenchmarkFairness; or lifebot sim
+// seat count seeded 25 times the seats (LIFEBOT_LONG=1 go test
+// ./games/yodo -run '^$' -bench Fairness -benchtime 1x; or lifebot sim
 // with -by pair,order at two seats and -by table,order beyond): the pair
 // of fates, or the fate within a table, furthest from a fair share, and
 // the first to move's distance from it, in points:

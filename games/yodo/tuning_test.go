@@ -150,14 +150,16 @@ func TestFairTables(t *testing.T) {
 // that every pair or table of fates has a standard error of about a point.
 var fairRuns = [maxSeats + 1]int{2: 60000, 3: 30000, 4: 20000, 5: 10000, 6: 10000}
 
-// BenchmarkFairness is the full run behind the figures in doc.go:
+// BenchmarkFairness is the full run behind the figures in doc.go, a few
+// minutes long, so it waits for the long run:
 //
-//	go test ./games/yodo -run '^$' -bench Fairness -benchtime 1x
+//	LIFEBOT_LONG=1 go test ./games/yodo -run '^$' -bench Fairness -benchtime 1x
 //
 // It reports, per seat count, the pair or table of fates furthest from a
 // fair share and the first to move's distance from it, in points, and
 // fails if any misses its target.
 func BenchmarkFairness(b *testing.B) {
+	gametest.NeedsLong(b)
 	for seats := minSeats; seats <= maxSeats; seats++ {
 		b.Run(fmt.Sprintf("seats=%d", seats), func(b *testing.B) {
 			for b.Loop() {
