@@ -31,15 +31,24 @@
 //     paid until they are chosen. Asking for them with the decision would
 //     need one menu per target card, more than a Discord message holds
 //     when several opponents have cards to befriend.
-//   - Once a seat has chosen its card and where it stands, the next seat
-//     may choose its card (RULINGS 3.5), so several seats may be deciding
-//     at once; the round ends when every turn is finished.
+//   - Pipelining (RULINGS 3.5) is outcome-neutral: once a seat has
+//     chosen its card and where it stands, the next seat may choose its
+//     card while the first still draws and chooses its action, but that
+//     choice is sealed: it changes nothing and is shown to nobody else
+//     until the first seat's turn ends, and is carried out then. The
+//     first seat's action is thus chosen from the game as it stood when
+//     it chose its card: it cannot see or befriend a card the next seat
+//     took this round, nor draw a card the next seat's refill would have
+//     taken. Every game goes exactly as if each turn were played strictly
+//     after the one before (TestPipeliningChangesNothing); the round ends
+//     when every turn is finished.
 //   - The end tells each life in a paragraph, winners first: phase by
 //     phase the titles of the cards lived, developed ones "to the full",
 //     and the flavour of the card that gave most; then the children and
 //     the three values the life scored most by.
-//   - After drawing from a base area played from the hand, the seat then
-//     chooses where to stand.
+//   - A seat that plays a hand card chooses where to stand before the
+//     card is lived, since where it stands is part of its choice of card;
+//     the card's draws then come after, as after a take.
 //   - "Each baby card's win rate within ±5 points" is measured pooled
 //     over 2, 3 and 4 seats, where each card is dealt about 1500 times in
 //     the seeded test (a standard error near 1.2 points). At one seat
