@@ -7,8 +7,11 @@
 // pinned by a TestRulingNN. The deck of 226 life cards, the 12 baby cards
 // and the life board are original (cards_*.go, babies.go), written in one
 // compact notation (content.go), checked against RULINGS 3.2 by the
-// content tests and hashed into a content version that saved games name.
-// The board's shape is data too (board.go).
+// content tests and hashed into a content version that saved games and
+// records name (Content). A change to the content adds a version rather
+// than editing one in place: the first lives on in cards_retired.go, as
+// the cards and baby cards that differ. The board's shape is data too
+// (board.go).
 //
 // Decisions RULINGS leaves to us:
 //   - A seat whose connected slots are empty (every deck and discard pile

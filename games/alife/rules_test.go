@@ -865,14 +865,7 @@ func TestViewTellsTheLastMove(t *testing.T) {
 	if v := s.View(games.Observer).(View); v.Last == nil || *v.Last != want {
 		t.Fatalf("after a take: last %+v, want %+v", v.Last, want)
 	}
-	data, err := s.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Game{}.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, back := reload(t, s)
 	if v := back.View(games.Observer).(View); v.Last == nil || *v.Last != want {
 		t.Errorf("after a save: last %+v, want %+v", v.Last, want)
 	}

@@ -134,6 +134,10 @@ type state struct {
 
 func (s *state) card(id int) *Card { return &s.set.cards[id] }
 
+// Content implements games.Versioned: the content version the game was
+// dealt from, which its record keeps so that it replays with it.
+func (s *state) Content() string { return s.set.version }
+
 func (s *state) phase() int { return phaseOf(max(s.round, 1)) }
 
 // Active implements games.State.
