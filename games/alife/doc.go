@@ -52,10 +52,28 @@
 //   - A seat that plays a hand card chooses where to stand before the
 //     card is lived, since where it stands is part of its choice of card;
 //     the card's draws then come after, as after a take.
-//   - "Each baby card's win rate within ±5 points" is measured pooled
-//     over 2, 3 and 4 seats, where each card is dealt about 1500 times in
-//     the seeded test (a standard error near 1.2 points). At one seat
-//     count a card is dealt 330–670 times, a standard error of 1.7–2.7
-//     points, so there the test allows 7.5 (about three standard errors)
-//     rather than fail on chance.
+//   - A development option keeps to its phase's requirement band of
+//     RULINGS 3.2 (the sum of its life thresholds) only when it pays
+//     nothing else: an option that also costs money, cards or hearts may
+//     ask less, even nothing; none asks more (TestPhaseTargets).
+//   - Balance is measured over seeded games with the AI on every seat and
+//     pinned by TestBalance; BenchmarkBalance prints the figures, and the
+//     simulator breaks its runs down the same way, by the facts "card"
+//     and "baby" (Facts). A fact's holders are compared with a fair share of
+//     the wins (a shared win split, 1/seats each) and with their table's
+//     mean score. Every baby card is within 4 points of fair, of win rate
+//     and of score, at 2, 3 and 4 seats alike: over 20,000 games at each
+//     count (standard errors under 0.9 and 0.5 points) the widest is
+//     2SP+CO at two seats, +3.2 points of win rate. Every card a life
+//     holds, and every card a child lived, counted apart since it stands
+//     for its parent's baby as much as for itself, is held by winners
+//     between 0.7 and 1.4 times as often as a fair card: 0.77× to 1.31×,
+//     pooled over the seat counts.
+//   - Three cards stand outside that measure, since the AI lives them in
+//     fewer than one game in a thousand: Sixty-hour weeks, Alpine summit
+//     attempt and Heart Scare on the Stairs, whose base areas take a
+//     heart. The AI keeps its hearts for the phase-5 resource spaces that
+//     cost one and takes such a card only when nothing else is in reach;
+//     for people they stay what they are meant to be, a price a life may
+//     choose to pay.
 package alife
