@@ -779,6 +779,10 @@ func alStepText(step string) string {
 		return "drawing"
 	case "action":
 		return "choosing an action"
+	case "pay":
+		return "choosing cards to discard"
+	case "chosen":
+		return "card chosen, waiting"
 	}
 	return ""
 }

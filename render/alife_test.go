@@ -83,13 +83,13 @@ func alifeStart4() games.State {
 }
 func alifeLate4() games.State { return alifePlay(nil, 4, 9, atRound(13)) }
 
-// alifeFullestHand is the view of a seat holding ten cards, the most
+// alifeFullestHand is the view of a seat holding twelve cards, the most
 // any seat holds in the first sixty four-seat games.
 func alifeFullestHand() alife.View {
 	var full *alife.View
-	alifePlayUntil(nil, 4, 19, func(st games.State) bool {
+	alifePlayUntil(nil, 4, 42, func(st games.State) bool {
 		for s, sv := range st.View(games.Observer).(alife.View).Seats {
-			if sv.HandSize >= 10 {
+			if sv.HandSize >= 12 {
 				v := st.View(games.Seat(s)).(alife.View)
 				full = &v
 				return true
@@ -98,7 +98,7 @@ func alifeFullestHand() alife.View {
 		return false
 	})
 	if full == nil {
-		panic("no seat holds ten cards")
+		panic("no seat holds twelve cards")
 	}
 	return *full
 }

@@ -28,9 +28,21 @@ const maxReplayFrames = 90
 // handing visit the state at the start and after each decision, with the
 // number of decisions applied.
 func (t *table) walk(g games.Game, visit func(n int, st games.State) error) (games.State, error) {
-	st, err := g.New(t.config())
+	cfg := t.config()
+	st, err := g.New(cfg)
 	if err != nil {
 		return nil, err
+	}
+	if v, ok := st.(games.Versioned); ok && cfg.Content == "" && len(t.State) > 0 {
+		// A record saved before its game named a content version: the
+		// saved state knows the version it was dealt from.
+		saved, err := g.Decode(t.State)
+		if sv, ok := saved.(games.Versioned); err == nil && ok && sv.Content() != v.Content() {
+			cfg.Content = sv.Content()
+			if st, err = g.New(cfg); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if err := visit(0, st); err != nil {
 		return nil, err

@@ -316,7 +316,14 @@ func TestReplayIsSentOnceAcrossFailuresAndRestarts(t *testing.T) {
 // record, as the bot keeps it.
 func playedTable(tb testing.TB, g games.Game, seats int, seed uint64) *table {
 	tb.Helper()
-	t := &table{Game: g.Info().ID, Seed: seed}
+	return playedTableOf(tb, g, seats, seed, "")
+}
+
+// playedTableOf plays a whole game dealt from the content version given
+// ("" for the newest) and returns its record with its final state.
+func playedTableOf(tb testing.TB, g games.Game, seats int, seed uint64, content string) *table {
+	tb.Helper()
+	t := &table{Game: g.Info().ID, Seed: seed, Content: content}
 	for i := range seats {
 		t.Seats = append(t.Seats, seat{Name: aiNames[i], AI: true})
 	}
@@ -336,6 +343,11 @@ func playedTable(tb testing.TB, g games.Game, seats int, seed uint64) *table {
 		}
 		t.Log = append(t.Log, logEntry{Seat: s, Action: a.String()})
 	}
+	state, err := st.MarshalBinary()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t.State = state
 	return t
 }
 
@@ -495,5 +507,28 @@ func TestReplaysAreDrawnOneAtATime(t *testing.T) {
 	}
 	if r.films != 2 || r.most.Load() != 1 {
 		t.Fatalf("%d replays animated, at most %d boards drawn at once; want 2 and 1", r.films, r.most.Load())
+	}
+}
+
+// A record saved before the game named its content version replays with
+// the cards its saved state was dealt from, not the newest: its History
+// and catch-up tell the game that was played.
+func TestARecordWithoutAContentVersionReplaysWithItsOwnCards(t *testing.T) {
+	const first = "93c6384aa28f3128" // A Life's first content
+	g := alife.Game{}
+	tb := playedTableOf(t, g, 3, 11, first)
+	tb.Content = ""
+	st, err := tb.replay(g)
+	if err != nil {
+		t.Fatalf("replaying a record without its content version: %v", err)
+	}
+	got, _ := st.MarshalBinary()
+	if !bytes.Equal(got, tb.State) {
+		t.Error("the record replays to another game than the one saved")
+	}
+	if newest, err := g.New(games.Config{Seats: 3, Seed: 11}); err == nil {
+		if v, ok := newest.(games.Versioned); !ok || v.Content() == first {
+			t.Fatal("the newest A Life content is the first: the test shows nothing")
+		}
 	}
 }

@@ -30,10 +30,10 @@ func (o optionFlags) Set(v string) error {
 
 // simRun is what "lifebot sim" is asked to play.
 type simRun struct {
-	game, lineup, png string
-	players, games    int
-	seed              uint64
-	opts              optionFlags
+	game, lineup, png, by string
+	players, games, top   int
+	seed                  uint64
+	opts                  optionFlags
 }
 
 // simFlags declares sim's flags and returns what plays the games.
@@ -46,6 +46,8 @@ func simFlags(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&r.lineup, "lineup", "", "comma-separated policies per seat: ai, random, or a strategy the game offers (default: one ai, the rest random)")
 	fs.StringVar(&r.png, "png", "", "write the last game's final board to this PNG `file`")
 	fs.Var(r.opts, "opt", "game option `key=value` (repeatable), e.g. -opt layout=random")
+	fs.StringVar(&r.by, "by", "", "break the results down by these `kinds` of facts, comma-separated, such as fate or card; the game says which it offers")
+	fs.IntVar(&r.top, "top", 0, "with -by, show only the `n` most and n least favoured facts of each kind")
 	return r.run
 }
 
@@ -67,14 +69,19 @@ func (r *simRun) run(_ context.Context, _ []string, out io.Writer, _ func(string
 	if err != nil {
 		return errUsage{err}
 	}
+	by, err := byKinds(r.by, g, games.Config{Seats: r.players, Options: resolved, Seed: r.seed})
+	if err != nil {
+		return errUsage{err}
+	}
 	rep, err := sim.Run(sim.Spec{
 		Game: g, Seats: r.players, Games: r.games, Seed: r.seed, Options: resolved,
-		Lineup: entrants, Rotate: true,
+		Lineup: entrants, Rotate: true, By: by,
 	})
 	if err != nil {
 		return err
 	}
 	printReport(out, info, resolved, r.seed, entrants, rep)
+	printBreakdowns(out, rep.Games, rep.By, r.top)
 	if r.png != "" && rep.Last != nil {
 		names := make([]string, r.players)
 		for seat, slot := range rep.LastSeating {

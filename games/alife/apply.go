@@ -24,7 +24,9 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	// The board points at the last move; a discard carries out the
 	// development or friendship it pays for. Choosing one whose cost
 	// discards changes nothing until the cards are chosen, nor does
-	// choosing another action instead.
+	// choosing another action instead, nor a hand card to play before
+	// the seat stands; a card chosen while the seat before still
+	// finishes its turn shows only that the seat chose.
 	move := a.Kind
 	if a.Kind == actDiscard {
 		pending, _ := s.pending(p)
@@ -35,24 +37,17 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.Col, pl.Row = 0, a.Args[0]
 		s.nextStarter()
 	case actTake:
-		r := a.Args[0]
-		c := s.slots[s.round][r]
-		s.slots[s.round][r] = s.deal(phaseOf(s.round))
-		pl.Col, pl.Row = s.round, r
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s took *%s*.", games.SeatRef(seat), s.card(c).Title)})
-		s.live(p, c)
-		s.passOn()
+		s.chooseCard(seat, a, &ev)
 	case actPlay:
-		i := a.Args[0]
-		c := pl.Hand[i]
-		pl.Hand = slices.Delete(pl.Hand, i, i+1)
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s played *%s* from their hand.", games.SeatRef(seat), s.card(c).Title)})
-		s.live(p, c)
-		pl.After = stepStand
+		// Where the seat stands is part of its choice of card; the card
+		// is played once both are chosen.
+		pl.Chosen, pl.Step = a.String(), stepStand
 	case actStand:
-		pl.Col, pl.Row = s.round, a.Args[0]
-		pl.Step, pl.After = "", stepAction
-		s.passOn()
+		choice := a
+		if play, err := games.ParseAction(pl.Chosen); err == nil {
+			choice = games.Action{Kind: actPlay, Args: []int{play.Args[0], a.Args[0]}}
+		}
+		s.chooseCard(seat, choice, &ev)
 	case actDraw:
 		c := s.deal(a.Args[0])
 		pl.Hand = append(pl.Hand, c)
@@ -83,7 +78,10 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.Kept = append(pl.Kept, [2]int{kept, pair[1-a.Args[0]]})
 		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You keep *%s* for your child: every child is shown once everyone has chosen.", s.card(kept).Title)})
 	}
-	if a.Kind != actBack && pl.Step != stepPay {
+	if pl.Step == "" && pl.Chosen != "" {
+		move = moveChose
+	}
+	if a.Kind != actBack && a.Kind != actPlay && pl.Step != stepPay {
 		s.last = LastMove{Seat: p, Move: move, Col: pl.Col, Row: pl.Row}
 	}
 	s.advance(seat, &ev)
@@ -121,7 +119,6 @@ func (s *state) live(p, c int) {
 	pl := &s.ps[p]
 	pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: c})
 	s.experience(p, s.card(c).Base)
-	pl.Step, pl.After = "", stepAction
 }
 
 // friendship is what befriending a card grants: its base area's scoring

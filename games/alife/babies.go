@@ -4,17 +4,17 @@ package alife
 // as an area (see rawCard): two of one type and one of another.
 var babyCards = []string{
 	"2SP CO",
-	"2SP JO",
+	"2SP KN",
 	"2ED CO",
-	"2ED KN",
+	"2ED JO",
 	"2AR JO",
-	"2AR KN",
-	"2FA ST",
+	"2AR CO",
 	"2FA EX",
+	"2FA KN",
 	"2EX AR",
-	"2EX ED",
-	"2ST SP",
-	"2CR FA",
+	"2EX FA",
+	"2ST ED",
+	"2CR SP",
 }
 
 // lifeBoard holds, per phase, the friendship cost (written as a cost) and

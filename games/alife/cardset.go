@@ -17,9 +17,14 @@ type cardSet struct {
 }
 
 // cardSets lists every content version a saved game may name, the
-// current one first. They are built on first use.
+// current one first. They are built on first use. A change to the
+// content adds a set rather than editing one in place, so that a game
+// dealt from the old one replays with it (cards_retired.go).
 var cardSets = sync.OnceValue(func() []*cardSet {
-	return []*cardSet{mustBuildSet(deck, babyCards, lifeBoard)}
+	return []*cardSet{
+		mustBuildSet(deck, babyCards, lifeBoard),
+		mustBuildSet(firstDeck(), firstBabyCards, lifeBoard),
+	}
 })
 
 func currentSet() *cardSet { return cardSets()[0] }

@@ -130,6 +130,9 @@ func fromWire(w wireState) (games.State, error) {
 		if !validPending(set, w, pl) {
 			return nil, errors.New("bad pending action")
 		}
+		if !validChosen(set, w, pl) {
+			return nil, errors.New("bad choice of card")
+		}
 	}
 	for _, b := range w.Babies {
 		if b < 0 || b >= len(set.babies) {
@@ -158,6 +161,11 @@ func fromWire(w wireState) (games.State, error) {
 	for _, seat := range active {
 		if len(st.Legal(seat)) == 0 {
 			return nil, fmt.Errorf("seat %d must act and can do nothing", seat)
+		}
+	}
+	for p, pl := range st.ps {
+		if _, waits := st.finishing(games.Seat(p)); pl.Step == "" && pl.Chosen != "" && !waits {
+			return nil, fmt.Errorf("seat %d's card waits for nobody", p)
 		}
 	}
 	return st, nil
@@ -220,6 +228,37 @@ func validPending(set *cardSet, w wireState, pl player) bool {
 		}
 		costs := set.cards[pl.Tableau[col][i].Card].Costs
 		return o >= 0 && o < len(costs) && costs[o].Discard > 0
+	}
+	return false
+}
+
+// validChosen reports whether a seat's choice of card is one it could
+// have made: a hand card of the phase to play while it chooses where to
+// stand, or, sealed, a card to take in a slot its stack reaches, a hand
+// card to play and a row to stand on, or a row to move on to.
+func validChosen(set *cardSet, w wireState, pl player) bool {
+	if pl.Chosen == "" {
+		return true
+	}
+	a, err := games.ParseAction(pl.Chosen)
+	if err != nil || w.Step != stepRound || w.Round < 1 || pl.Row < 0 || pl.Row >= standardBoard.rows {
+		return false
+	}
+	playable := func(i int) bool {
+		return i >= 0 && i < len(pl.Hand) && set.cards[pl.Hand[i]].Phase == phaseOf(w.Round)
+	}
+	reaches := func(r int) bool { return slices.Contains(standardBoard.bars(pl.Row), r) }
+	switch {
+	case pl.Step == stepStand:
+		return a.Kind == actPlay && len(a.Args) == 1 && playable(a.Args[0])
+	case pl.Step != "":
+		return false
+	case a.Kind == actTake && len(a.Args) == 1:
+		return reaches(a.Args[0]) && w.Slots[w.Round][a.Args[0]] >= 0
+	case a.Kind == actPlay && len(a.Args) == 2:
+		return playable(a.Args[0]) && reaches(a.Args[1])
+	case a.Kind == actStand && len(a.Args) == 1:
+		return reaches(a.Args[0])
 	}
 	return false
 }

@@ -1,11 +1,16 @@
 package alife
 
 import (
+	"bytes"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/lifebot/lifebot/games"
 )
 
 // phaseTarget is RULINGS 3.2's table for one phase, with the slack each
@@ -334,5 +339,44 @@ func TestLifeBoard(t *testing.T) {
 		if avg := sum / 3; math.Abs(avg-want[p]) > 0.5 {
 			t.Errorf("phase %d spaces are worth %.1f on average, want about %.1f", p+1, avg, want[p])
 		}
+	}
+}
+
+// A game dealt from the first content version, as saved games and records
+// name it, still deals from that version's cards and baby cards, names
+// it, and plays to the end and reloads with it.
+func TestFirstContentVersionStillPlays(t *testing.T) {
+	const first = "93c6384aa28f3128"
+	if currentSet().version == first {
+		t.Fatal("the current content still has the first version")
+	}
+	st, err := Game{}.New(games.Config{Seats: 3, Seed: 5, Content: first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	if s.Content() != first {
+		t.Fatalf("dealt from %s, want %s", s.Content(), first)
+	}
+	for _, c := range s.set.cards {
+		if c.Title == "Wedding in the rain" && c.Base.Scoring[Joy] != 1 {
+			t.Fatalf("the first version's Wedding in the rain lives %+v, want its Joy that matters", c.Base)
+		}
+	}
+	for p := range s.ps {
+		if baby := strings.ReplaceAll(babyName(s.set.babies[s.ps[p].Baby]), "+", " "); !slices.Contains(firstBabyCards, baby) {
+			t.Fatalf("seat %d was dealt baby %q, not one of the first version's", p, baby)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for len(s.Active()) > 0 {
+		seat := s.Active()[0]
+		if _, err := s.Apply(seat, policy{}.Choose(s, seat, rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, back := reload(t, s)
+	if again, _ := back.MarshalBinary(); back.(games.Versioned).Content() != first || !bytes.Equal(again, data) {
+		t.Fatal("the finished game does not reload with its own content")
 	}
 }

@@ -2,13 +2,13 @@ package alife
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lifebot/lifebot/games"
 )
 
 // advance moves the game on after a decision of seat until someone must
-// decide: the seat's pending draws first, then the step its turn goes to
-// next, and at the end of its turn the round's end and the phase's end.
+// decide.
 func (s *state) advance(seat games.Seat, ev *[]games.Event) {
 	switch s.step {
 	case stepRound:
@@ -22,9 +22,17 @@ func (s *state) advance(seat games.Seat, ev *[]games.Event) {
 		return
 	}
 	pl := &s.ps[seat]
-	if pl.Step != "" {
-		return
+	if pl.Step != "" || pl.Chosen != "" {
+		return // deciding, or its card waits for the seat before
 	}
+	s.next(seat, ev)
+}
+
+// next takes a seat with no decision open on through its turn: its
+// pending draws first, then the step its turn goes to next, and at the
+// end of its turn the round's end and the phase's end.
+func (s *state) next(seat games.Seat, ev *[]games.Event) {
+	pl := &s.ps[seat]
 	if pl.Draws > 0 {
 		if len(s.drawPhases()) > 0 {
 			pl.Step = stepDraw
@@ -72,24 +80,103 @@ func (s *state) openCard() {
 	}
 }
 
-// passOn is called once the seat on turn has chosen its card and where it
-// stands: the next seat may choose its card while this one goes on to its
-// draws and action (RULINGS 3.5). What the earlier seat does next changes
-// only its own life and which cards lie under the decks' tops, so the
-// later seat's choices do not depend on waiting for it; replay follows
-// the logged order.
-func (s *state) passOn() {
+// chooseCard takes a seat's choice of card: take.r, play.i.r, or stand.r
+// when it has nothing to take or play. The card is laid at once, unless
+// the seat before it is still finishing its turn: then the choice stays
+// sealed, changing nothing and shown to nobody else, until that turn
+// ends (RULINGS 3.5 as doc.go settles it). The earlier seat's draws and
+// action are thus chosen and carried out on the game as it stood when it
+// chose its card, and the game goes exactly as if every turn had been
+// played strictly one after another.
+func (s *state) chooseCard(seat games.Seat, choice games.Action, ev *[]games.Event) {
+	pl := &s.ps[seat]
+	pl.Step, pl.Chosen = "", ""
+	before, waits := s.finishing(seat)
+	if !waits {
+		s.layCard(seat, choice, ev)
+		return
+	}
+	pl.Chosen = choice.String()
+	*ev = append(*ev,
+		games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("Your choice is made: %s as soon as %s has finished their turn.", s.choiceText(seat, choice), games.SeatRef(before))},
+		games.Event{Text: fmt.Sprintf("%s has chosen an experience; it is lived as soon as %s has finished their turn.", games.SeatRef(seat), games.SeatRef(before))})
+}
+
+// finishing finds the seat before seat in this round's order that is
+// still in its turn, if any. A seat's card step opens only once the seat
+// before it has laid its card, so there is at most one.
+func (s *state) finishing(seat games.Seat) (games.Seat, bool) {
+	for k := range s.seats {
+		q := (s.startSeat + games.Seat(k)) % games.Seat(s.seats)
+		if q == seat {
+			break
+		}
+		if s.ps[q].Step != "" {
+			return q, true
+		}
+	}
+	return 0, false
+}
+
+// choiceText says what a choice of card will do, to the seat that chose it.
+func (s *state) choiceText(seat games.Seat, choice games.Action) string {
+	row := choice.Args[len(choice.Args)-1]
+	switch choice.Kind {
+	case actTake:
+		return "you take *" + s.card(s.slots[s.round][row]).Title + "*"
+	case actPlay:
+		return fmt.Sprintf("you play *%s* from your hand and stand on row %d", s.card(s.ps[seat].Hand[choice.Args[0]]).Title, row+1)
+	}
+	return fmt.Sprintf("you move on to row %d", row+1)
+}
+
+// layCard carries out a seat's choice of card: the card taken (its slot
+// refilled at once) or played is lived, the stack moves, and the next
+// seat may choose its card while this one goes on to its draws and
+// action (RULINGS 3.5).
+func (s *state) layCard(seat games.Seat, choice games.Action, ev *[]games.Event) {
+	p := int(seat)
+	pl := &s.ps[p]
+	row := choice.Args[len(choice.Args)-1]
+	switch choice.Kind {
+	case actTake:
+		c := s.slots[s.round][row]
+		s.slots[s.round][row] = s.deal(phaseOf(s.round))
+		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s took *%s*.", games.SeatRef(seat), s.card(c).Title)})
+		s.live(p, c)
+	case actPlay:
+		i := choice.Args[0]
+		c := pl.Hand[i]
+		pl.Hand = slices.Delete(pl.Hand, i, i+1)
+		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s played *%s* from their hand.", games.SeatRef(seat), s.card(c).Title)})
+		s.live(p, c)
+	}
+	pl.Col, pl.Row = s.round, row
+	pl.Step, pl.After = "", stepAction
 	s.acted++
 	s.openCard()
 }
 
-// endTurn checks the seat's hearts and, once every seat has finished its
-// turn, ends the round.
+// endTurn checks the seat's hearts, lays the card the next seat chose
+// while it waited, and once every seat has finished its turn, ends the
+// round.
 func (s *state) endTurn(seat games.Seat, ev *[]games.Event) {
 	s.bury(seat, ev)
 	if s.allDead() {
 		s.finish(ev)
 		return
+	}
+	for q := range s.ps {
+		next := games.Seat(q)
+		if s.ps[q].Chosen == "" || s.ps[q].Step != "" {
+			continue
+		}
+		if _, waits := s.finishing(next); !waits {
+			choice, _ := games.ParseAction(s.ps[q].Chosen)
+			s.ps[q].Chosen = ""
+			s.layCard(next, choice, ev)
+			s.next(next, ev)
+		}
 	}
 	if len(s.Active()) > 0 {
 		return // a seat still has its turn to finish, or its card to choose

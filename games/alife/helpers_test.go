@@ -65,3 +65,18 @@ func TestSmoke(t *testing.T) {
 		}
 	}
 }
+
+// reload saves a game and decodes the save, as the bot does between
+// decisions, and returns both.
+func reload(t *testing.T, s games.State) ([]byte, games.State) {
+	t.Helper()
+	data, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Game{}.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, back
+}

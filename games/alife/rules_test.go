@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
@@ -479,54 +480,97 @@ func TestStandinPlaysByThePlainRule(t *testing.T) {
 	}
 }
 
-// RULINGS 3.5: once a seat has chosen its card and where it stands, the
-// next seat may choose its card while the first still draws and chooses
-// its action; the round ends only when every turn is finished.
+// RULINGS 3.5 as doc.go settles it: once a seat has chosen its card and
+// where it stands, the next seat may choose its card while the first
+// still draws and chooses its action; that choice stays sealed, changing
+// nothing the first could see or use (it cannot befriend the card), until
+// the first's turn ends. Then the card is lived and the seat after may
+// choose; the round ends only when every turn is finished.
 func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
 	s := fresh(t, 3, 21)
 	a := s.turn
-	b := (a + 1) % 3
+	b, c := (a+1)%3, (a+2)%3
 	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
 		t.Fatalf("at the round's start %v act, want only %d", got, a)
 	}
 	// A hand play does not open the next seat's card until the first
-	// stands.
-	act(t, s, a, actPlay, s.playable(int(a))[0])
-	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
-		t.Fatalf("before standing, %v act, want only %d", got, a)
+	// stands; the card is lived then.
+	hand := len(s.ps[a].Hand)
+	do(t, s, a, actPlay, s.playable(int(a))[0])
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) || len(s.ps[a].Tableau[0]) != 0 || len(s.ps[a].Hand) != hand {
+		t.Fatalf("before standing, %v act and the tableau holds %v, want only %d acting and nothing played", got, s.ps[a].Tableau[0], a)
 	}
-	do(t, s, a, actStand, 0)
-	if got := s.Active(); !slices.Equal(got, []games.Seat{a, b}) {
+	act(t, s, a, actStand, 0)
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a, b}) || len(s.ps[a].Tableau[0]) != 1 {
 		t.Fatalf("after %d stood, %v act, want %d finishing and %d choosing", a, got, a, b)
 	}
 	if got := s.Prompt(); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} chooses an experience." {
 		t.Fatalf("prompt %q", got)
 	}
-	// The next seat chooses first; the first then befriends the card the
-	// next seat just took, which was not there to befriend before.
-	act(t, s, b, actTake, s.connected(int(b), true)[0])
-	taken := s.ps[b].Tableau[0][0].Card
-	friend := slices.IndexFunc(s.Legal(a), func(c games.Choice) bool {
-		return c.Action.Kind == actFriend && c.Action.Args[0] == int(b)
-	})
-	if friend < 0 {
-		t.Fatalf("%d cannot befriend the card %d took while it was choosing", a, b)
+	legal := s.Legal(a)
+
+	// The next seat takes a card while the first still acts: sealed.
+	row := s.connected(int(b), true)[0]
+	card := s.slots[1][row]
+	ev := do(t, s, b, actTake, row)
+	if got := s.Active(); !slices.Equal(got, []games.Seat{a}) {
+		t.Fatalf("after %d chose, %v act, want only %d", b, got, a)
 	}
-	ch := s.Legal(a)[friend]
-	do(t, s, a, ch.Action.Kind, ch.Action.Args...)
-	do(t, s, a, actDiscard, 0)
-	if !slices.Contains(s.ps[a].Friends, taken) {
-		t.Fatal("the friendship did not reach the card")
+	if len(s.ps[b].Tableau[0]) != 0 || s.slots[1][row] != card || s.ps[b].Col != 0 {
+		t.Fatal("the sealed choice changed the board or the seat's life")
 	}
-	// The third seat's card opened when the second had taken; the round
-	// waits for every turn.
-	c := (a + 2) % 3
+	if !slices.EqualFunc(s.Legal(a), legal, func(x, y games.Choice) bool { return x.Action.Equal(y.Action) && x.Label == y.Label }) {
+		t.Fatalf("the first seat's choices changed when the next chose: %v, were %v", s.Legal(a), legal)
+	}
+	title := s.card(card).Title
+	for _, e := range ev {
+		if named := strings.Contains(e.Text, title); named != slices.Equal(e.To, []games.Seat{b}) {
+			t.Errorf("event %+v: only the seat that chose is told the card", e)
+		}
+	}
+	if v := s.View(b).(View); v.Chosen == nil || v.Chosen.ID != card {
+		t.Fatalf("the seat is not shown the card it chose: %+v", v.Chosen)
+	}
+	for _, viewer := range []games.Seat{a, c, games.Observer} {
+		if v := s.View(viewer).(View); v.Chosen != nil || v.Seats[b].Step != moveChose || v.Last.Move != moveChose || v.Last.Col != 0 {
+			t.Fatalf("seat %d sees %+v of the sealed choice, step %q, last %+v", viewer, v.Chosen, v.Seats[b].Step, v.Last)
+		}
+	}
+	if got := s.Prompt(); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} has chosen an experience." {
+		t.Fatalf("prompt %q", got)
+	}
+	if got := s.PromptTo(b); !strings.Contains(got, "as soon as {"+itoa(a)+"} has finished their turn") {
+		t.Fatalf("the waiting seat is told %q", got)
+	}
+
+	// The first ends its turn: the card is lived, the next seat goes on
+	// to its action and the seat after it may choose.
+	act(t, s, a, actRes, 0)
+	if len(s.ps[b].Tableau[0]) != 1 || s.ps[b].Tableau[0][0].Card != card || s.ps[b].Col != 1 || s.ps[b].Row != row || s.slots[1][row] == card {
+		t.Fatalf("after %d's turn, %d's card was not lived: tableau %v", a, b, s.ps[b].Tableau[0])
+	}
+	for s.ps[b].Step == stepDraw {
+		do(t, s, b, actDraw, 1)
+	}
+	if got := s.Active(); !slices.Equal(got, []games.Seat{b, c}) || s.ps[b].Step != stepAction {
+		t.Fatalf("after the card was lived, %v act (%d at %s), want %d acting and %d choosing", got, b, s.ps[b].Step, b, c)
+	}
+	// The third seat chooses while the second acts; the second may
+	// befriend the first's card, not the third's.
 	act(t, s, c, actTake, s.connected(int(c), true)[0])
-	act(t, s, c, actRes, 0)
-	if s.round != 1 {
-		t.Fatalf("the round ended while seat %d still had its action", b)
+	for _, ch := range s.Legal(b) {
+		if ch.Action.Kind == actFriend && ch.Action.Args[0] == int(c) {
+			t.Fatalf("%d may befriend a card %d chose after it: %q", b, c, ch.Label)
+		}
+	}
+	if !slices.ContainsFunc(s.Legal(b), func(ch games.Choice) bool { return ch.Action.Kind == actFriend && ch.Action.Args[0] == int(a) }) {
+		t.Fatalf("%d may not befriend the card %d lived before it", b, a)
 	}
 	act(t, s, b, actRes, 0)
+	if s.round != 1 || !slices.Equal(s.Active(), []games.Seat{c}) {
+		t.Fatalf("round %d with %v acting, want round 1 waiting for %d", s.round, s.Active(), c)
+	}
+	act(t, s, c, actRes, 0)
 	if s.round != 2 || s.Active()[0] != s.startSeat {
 		t.Fatalf("after every turn: round %d, active %v", s.round, s.Active())
 	}
@@ -821,14 +865,7 @@ func TestViewTellsTheLastMove(t *testing.T) {
 	if v := s.View(games.Observer).(View); v.Last == nil || *v.Last != want {
 		t.Fatalf("after a take: last %+v, want %+v", v.Last, want)
 	}
-	data, err := s.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Game{}.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, back := reload(t, s)
 	if v := back.View(games.Observer).(View); v.Last == nil || *v.Last != want {
 		t.Errorf("after a save: last %+v, want %+v", v.Last, want)
 	}

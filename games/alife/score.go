@@ -60,6 +60,11 @@ func (s *state) Prompt() string {
 	for _, seat := range s.Active() {
 		parts = append(parts, games.SeatRef(seat)+" "+stepWords[s.ps[seat].Step])
 	}
+	for p, pl := range s.ps {
+		if pl.Step == "" && pl.Chosen != "" {
+			parts = append(parts, games.SeatRef(games.Seat(p))+" has chosen an experience")
+		}
+	}
 	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), strings.Join(parts, "; "))
 }
 
@@ -72,6 +77,11 @@ func (s *state) PromptTo(seat games.Seat) string {
 		return startWords
 	case stepChild:
 		return "Choose your child's card."
+	}
+	if pl := &s.ps[seat]; pl.Step == "" && pl.Chosen != "" {
+		if before, waits := s.finishing(seat); waits {
+			return fmt.Sprintf("Round %d (phase %d): your experience is chosen; you live it as soon as %s has finished their turn.", s.round, s.phase(), games.SeatRef(before))
+		}
 	}
 	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), stepWordsYou[s.ps[seat].Step])
 }

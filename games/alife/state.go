@@ -21,7 +21,7 @@ const (
 // (RULINGS 3.5), so each seat keeps its own.
 const (
 	stepCard   = "card"   // take a connected card or play a hand card
-	stepStand  = "stand"  // after playing a hand card: behind which card to stand
+	stepStand  = "stand"  // after choosing a hand card to play: behind which card to stand
 	stepDraw   = "draw"   // choose the deck for the next card to draw
 	stepAction = "action" // development, friendship or resources
 	stepPay    = "pay"    // which hand cards a development or friendship discards
@@ -43,6 +43,10 @@ const (
 	actDiscard = "discard" // discard.i…: discard hand cards i… and carry out the pending action
 	actBack    = "back"    // back: choose another action instead
 )
+
+// moveChose is the last move of a seat whose choice of card is sealed
+// until the seat before it has finished its turn.
+const moveChose = "chose"
 
 const (
 	numPhases     = 5
@@ -89,6 +93,11 @@ type player struct {
 	// Pending is the development or friendship waiting at stepPay for
 	// the cards its cost discards, as an action string.
 	Pending string `json:"pending,omitempty"`
+	// Chosen is the seat's choice of card, as an action string: "play.i"
+	// while it chooses where to stand, then "take.r", "play.i.r" or
+	// "stand.r", sealed until the seat before it has finished its turn
+	// (see chooseCard). Empty once the card is laid.
+	Chosen string `json:"chosen,omitempty"`
 	// Children holds the pairs the seat still keeps one of.
 	Children [][2]int `json:"children,omitempty"`
 	// Kept holds the seat's choices for its children, each the card kept
@@ -124,6 +133,10 @@ type state struct {
 }
 
 func (s *state) card(id int) *Card { return &s.set.cards[id] }
+
+// Content implements games.Versioned: the content version the game was
+// dealt from, which its record keeps so that it replays with it.
+func (s *state) Content() string { return s.set.version }
 
 func (s *state) phase() int { return phaseOf(max(s.round, 1)) }
 

@@ -1,6 +1,7 @@
 package alife
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,5 +104,46 @@ func TestJargonIsExplained(t *testing.T) {
 				t.Errorf("%s leave %q unexplained", where, term)
 			}
 		}
+	}
+}
+
+// The simulator's breakdowns read the finished game: each seat's baby
+// card as babies.go writes it, and every card of its life once, by title,
+// a child's card named apart.
+func TestFactsNameEachLifesCardsAndBaby(t *testing.T) {
+	var b games.Breakdown = &state{}
+	if got := b.Breakdowns(); !slices.Equal(got, []string{"card", "baby"}) {
+		t.Fatalf("breakdowns %v", got)
+	}
+	children := 0
+	for seed := range uint64(20) {
+		s := play(t, 3, seed, func(games.Seat) games.Policy { return policy{} })
+		for p := range s.ps {
+			seat := games.Seat(p)
+			if got, want := s.Facts("baby", seat), strings.ReplaceAll(babyCards[s.ps[p].Baby], " ", "+"); !slices.Equal(got, []string{want}) {
+				t.Fatalf("seed %d: seat %d's baby facts %v, want %q", seed, p, got, want)
+			}
+			var want []string
+			for _, col := range s.ps[p].Tableau {
+				for _, c := range col {
+					title := s.card(c.Card).Title
+					if c.Child {
+						title += " (child)"
+						children++
+					}
+					want = append(want, title)
+				}
+			}
+			got := s.Facts("card", seat)
+			if !slices.Equal(got, want) || len(slices.Compact(slices.Sorted(slices.Values(got)))) != len(got) {
+				t.Fatalf("seed %d: seat %d's card facts %v, want each of %v once", seed, p, got, want)
+			}
+		}
+		if s.Facts("fate", 0) != nil || s.Facts("card", 3) != nil || s.Facts("card", -1) != nil {
+			t.Fatal("facts of an unknown kind or seat")
+		}
+	}
+	if children == 0 {
+		t.Fatal("no child's card in twenty games: the test checks nothing of them")
 	}
 }

@@ -1,8 +1,6 @@
 package alife
 
 import (
-	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -94,65 +92,6 @@ func TestNoSingleResourceStrategyDominates(t *testing.T) {
 func play(t *testing.T, seats int, seed uint64, policy func(games.Seat) games.Policy) *state {
 	t.Helper()
 	return gametest.PlayWith(t, Game{}, games.Config{Seats: seats, Seed: seed}, policy).(*state)
-}
-
-// babyGames is how many seeded all-AI games each seat count plays for the
-// baby cards' win rates; with -short, a third.
-const babyGames = 2000
-
-// TestBabyCardFairness pins RULINGS 3.2's target for the baby cards. For
-// each seat count 2–4, seeded all-AI games are played; a baby card's win
-// rate is its holders' wins (a shared win split) divided by the times it
-// was dealt, and its deviation is that rate minus the fair share
-// 1/seats. Pooled over the three seat counts (wins against expected wins
-// over all deals, about 1500 per card: a standard error near 1.2
-// points) every card must be within 5 points of fair; at one seat count,
-// where a card is dealt 330–670 times (a standard error of 1.7–2.7
-// points), within 7.5.
-func TestBabyCardFairness(t *testing.T) {
-	t.Parallel()
-	gametest.NeedsLong(t)
-	n := babyGames
-	if testing.Short() {
-		n /= 3
-	}
-	nb := len(babyCards)
-	var wins, expect, dealt [maxSeats + 1][]float64
-	for seats := minSeats; seats <= maxSeats; seats++ {
-		wins[seats], expect[seats], dealt[seats] = make([]float64, nb), make([]float64, nb), make([]float64, nb)
-		for g := range n {
-			s := play(t, seats, uint64(seats*1000000+700000+g), func(games.Seat) games.Policy { return policy{} })
-			for p := range s.ps {
-				dealt[seats][s.ps[p].Baby]++
-				expect[seats][s.ps[p].Baby] += 1 / float64(seats)
-			}
-			w := s.Result().Winners()
-			for _, seat := range w {
-				wins[seats][s.ps[seat].Baby] += 1 / float64(len(w))
-			}
-		}
-	}
-	worst, worstPooled := 0.0, 0.0
-	for b, raw := range babyCards {
-		line := ""
-		var pw, pe, pd float64
-		for seats := minSeats; seats <= maxSeats; seats++ {
-			d := 100 * (wins[seats][b] - expect[seats][b]) / dealt[seats][b]
-			line += fmt.Sprintf("  %d seats %.1f%% (%+.1f)", seats, 100*wins[seats][b]/dealt[seats][b], d)
-			worst = max(worst, math.Abs(d))
-			if math.Abs(d) > 7.5 {
-				t.Errorf("baby card %q wins %+.1f points from fair at %d seats, want within 7.5", raw, d, seats)
-			}
-			pw, pe, pd = pw+wins[seats][b], pe+expect[seats][b], pd+dealt[seats][b]
-		}
-		pooled := 100 * (pw - pe) / pd
-		worstPooled = max(worstPooled, math.Abs(pooled))
-		t.Logf("%-7s%s  pooled %+.1f", raw, line, pooled)
-		if math.Abs(pooled) > 5 {
-			t.Errorf("baby card %q wins %+.1f points from fair over 2–4 seats, want within 5", raw, pooled)
-		}
-	}
-	t.Logf("largest deviation: %.1f points at one seat count, %.1f pooled", worst, worstPooled)
 }
 
 // seatState is what a seat has at hand for a development cost.

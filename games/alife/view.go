@@ -29,8 +29,12 @@ type View struct {
 	Children [][2]Card `json:"children,omitempty"`
 	// Kept are the cards the seat kept for its children while others still
 	// choose: its own, sealed from everyone else until all have chosen.
-	Kept  []Card `json:"kept,omitempty"`
-	Draws int    `json:"draws,omitempty"`
+	Kept []Card `json:"kept,omitempty"`
+	// Chosen is the card the seat chose to take or play while the seat
+	// before it still finishes its turn: its own, sealed from everyone
+	// else until it is lived.
+	Chosen *Card `json:"chosen,omitempty"`
+	Draws  int   `json:"draws,omitempty"`
 	// Last is what the last move changed, for the board to point at; nil
 	// before the first.
 	Last *LastMove `json:"last,omitempty"`
@@ -42,8 +46,10 @@ type View struct {
 // has chosen, shows only that the seat chose.
 type LastMove struct {
 	Seat int `json:"seat"`
-	// Move is the kind: start, take, play, stand, draw, develop, friend,
-	// res or keep, as the actions are named.
+	// Move is the kind: start, take, stand, draw, develop, friend, res or
+	// keep, as the actions are named, or chose for a card chosen while
+	// the seat before still finishes its turn, which names nothing until
+	// it is lived.
 	Move string `json:"move"`
 	// Col and Row are where the seat's stack stood after the move.
 	Col int `json:"col"`
@@ -73,8 +79,8 @@ type SeatView struct {
 	Tableau    [numPhases][]PlayedView `json:"tableau"`
 	// Befriended lists the opponent cards this seat befriended.
 	Befriended []Card `json:"befriended,omitempty"`
-	// Step is where the seat is in its turn (card, stand, draw, action),
-	// or empty.
+	// Step is where the seat is in its turn (card, stand, draw, action,
+	// pay), chosen while its card waits for the seat before it, or empty.
 	Step string `json:"step,omitempty"`
 	// Children counts the child cards in the tableau.
 	Children int `json:"children,omitempty"`
@@ -142,6 +148,14 @@ func (s *state) View(seat games.Seat) any {
 			v.Kept = append(v.Kept, *s.card(k[0]))
 		}
 		v.Draws = pl.Draws
+		if choice, err := games.ParseAction(pl.Chosen); err == nil && pl.Step == "" {
+			switch choice.Kind {
+			case actTake:
+				v.Chosen = s.card(s.slots[s.round][choice.Args[0]])
+			case actPlay:
+				v.Chosen = s.card(pl.Hand[choice.Args[0]])
+			}
+		}
 	}
 	return v
 }
@@ -153,6 +167,9 @@ func (s *state) seatView(p int, res games.Result) SeatView {
 		Baby: s.set.babies[pl.Baby], Col: pl.Col, Row: pl.Row, Score: res.Scores[p], HandSize: len(pl.Hand)}
 	if s.step == stepRound {
 		sv.Step = pl.Step
+		if pl.Step == "" && pl.Chosen != "" {
+			sv.Step = moveChose
+		}
 	}
 	for _, c := range pl.Hand {
 		sv.HandPhases[s.card(c).Phase-1]++

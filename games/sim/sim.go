@@ -24,6 +24,9 @@ type Spec struct {
 	Rotate bool
 	// MaxSteps bounds one game; a game that does not end is an error.
 	MaxSteps int
+	// By names kinds of facts to break the results down by; the game's
+	// states must offer them (games.Breakdown).
+	By []string
 }
 
 // Entrant is a named policy.
@@ -52,6 +55,8 @@ type Report struct {
 	// its seats to lineup slots.
 	Last        games.State
 	LastSeating []int
+	// By holds one breakdown per kind of Spec.By, in its order.
+	By []Breakdown
 }
 
 // Run plays spec.Games games. Game g is seeded from spec.Seed and g, so any
@@ -68,6 +73,7 @@ func Run(spec Spec) (Report, error) {
 		Wins: make([]float64, n), SeatWins: make([]float64, n),
 		ScoreSum: make([]int, n), MinScore: make([]int, n), MaxScore: make([]int, n),
 	}
+	by := newByKinds(spec.By, n)
 	for g := range spec.Games {
 		seed := GameSeed(spec.Seed, g)
 		st, err := spec.Game.New(games.Config{Seats: n, Options: spec.Options, Seed: seed})
@@ -100,9 +106,16 @@ func Run(spec Spec) (Report, error) {
 				rep.MaxScore[slot] = score
 			}
 		}
+		shares := make([]float64, n)
 		for _, w := range winners {
-			rep.Wins[slotOf[w]] += 1 / float64(len(winners))
-			rep.SeatWins[w] += 1 / float64(len(winners))
+			shares[w] = 1 / float64(len(winners))
+			rep.Wins[slotOf[w]] += shares[w]
+			rep.SeatWins[w] += shares[w]
+		}
+		if len(spec.By) > 0 {
+			if err := by.add(st, res, shares); err != nil {
+				return rep, err
+			}
 		}
 		rep.Games++
 		if r, ok := st.(games.Reporter); ok {
@@ -119,6 +132,9 @@ func Run(spec Spec) (Report, error) {
 	}
 	for i := range rep.Stats {
 		rep.Stats[i].Value /= float64(rep.Games)
+	}
+	if len(spec.By) > 0 {
+		rep.By = by.report()
 	}
 	return rep, nil
 }

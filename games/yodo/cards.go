@@ -8,32 +8,53 @@ import (
 )
 
 // Every fate's deck has the same make-up, turned to its own fate (RULINGS
-// 4.1): 18 fate cards, each showing the deck's own symbol and 0–2 others,
-// 8 with one symbol, 6 with two and 4 with three. A card is written as the
-// other fates it shows, counted from the deck's own fate in fates order:
-// "24" on Regret's deck (fate 1) also shows fates 3 and 5. The 14 extra
-// symbols fall 3, 3, 3, 3 and 2 times on the five other fates.
+// 4.1): 18 fate cards, each showing the deck's own symbol and 0–2 others.
+// A card is written as the other fates it shows, counted from the deck's
+// own fate round the circle of fates: "24" on Regret's deck (fate 1) also
+// shows fates 3 and 5. The 14 extra symbols fall 3, 3, 2, 3 and 3 times on
+// the fates one to five places on.
 //
-// Cards are in id order, and a game short of time deals only a deck's
-// first cards (deckSize), so the order keeps the mix of one, two and
-// three symbols in every prefix.
+// A game deals only a deck's first cards (deckSize), so the order of the
+// cards decides whether the fates are equal at a table (doc.go tells the
+// figures): the first ten show every other fate twice, the next three the
+// deck's fate alone, for tables of three to five, and only a table of six
+// deals the three-symbol cards.
 var baseDeck = [cardsPerDeck]string{
-	"", "1", "24", "", "3", "", "35", "5", "",
-	"", "2", "14", "", "4", "", "23", "1", "",
+	"1", "5", "2", "4", "3", "1", "5", "2", "4",
+	"3", "", "", "", "15", "24", "", "", "",
 }
 
 // deckSize is how many fate cards of each deck a game deals, by the
 // number of seats; pacing tuned by simulation (see doc.go).
-var deckSize = [maxSeats + 1]int{2: 10, 3: 11, 4: 12, 5: 13, 6: 14}
+var deckSize = [maxSeats + 1]int{2: 10, 3: 11, 4: 12, 5: 13, 6: 15}
 
 // firstHandicap is what the first to move gives up, by the number of
-// seats: cards dealt short (the card goes under their deck instead) and
-// cards of their fate added under their deck. Playing first lets a seat
-// claim the memory the first heartbeat sets; tuned by simulation so the
-// first to move wins within 5 points of a fair share (see doc.go).
-var firstHandicap = [maxSeats + 1]handicap{2: {Extra: 1}, 3: {Extra: 1}, 4: {Short: 1}, 5: {Short: 1}, 6: {Short: 1}}
+// seats. Playing first lets a seat claim the memory the first heartbeat
+// sets, worth 4–6 points of the win share at three to six seats; with
+// their heartbeat deeper in their deck the others may cover that memory
+// before it is set. Two seats need nothing (doc.go tells the figures).
+var firstHandicap = [maxSeats + 1]handicap{3: {Deep: 3}, 4: {Deep: 3}, 5: {Deep: 4}, 6: {Deep: 5}}
 
-type handicap struct{ Short, Extra int }
+// handicap is what the first to move gives up, all of it at setup:
+// Short cards dealt short (the card goes under their deck instead, so
+// their hand stays a card short all game), Extra cards of their fate
+// added under their deck, and a heartbeat at least Deep cards down their
+// deck (one among the top Deep cards trades places with the card Deep
+// places below it).
+type handicap struct{ Short, Extra, Deep int }
+
+// The content games were dealt before the decks were made fair, content
+// version 6db61e01a7f9b193: games saved then name it and replay with it.
+// Its first to move was dealt a card short at four to six seats and one
+// more card under the deck at two and three.
+var (
+	baseDeckV1 = [cardsPerDeck]string{
+		"", "1", "24", "", "3", "", "35", "5", "",
+		"", "2", "14", "", "4", "", "23", "1", "",
+	}
+	deckSizeV1      = [maxSeats + 1]int{2: 10, 3: 11, 4: 12, 5: 13, 6: 14}
+	firstHandicapV1 = [maxSeats + 1]handicap{2: {Extra: 1}, 3: {Extra: 1}, 4: {Short: 1}, 5: {Short: 1}, 6: {Short: 1}}
+)
 
 const (
 	cardsPerDeck = 18
@@ -70,7 +91,10 @@ type content struct {
 
 // contents lists every content version a saved game may name, the current
 // one first.
-var contents = []*content{mustBuild(fates, events, story, baseDeck, deckSize, firstHandicap)}
+var contents = []*content{
+	mustBuild(fates, events, story, baseDeck, deckSize, firstHandicap),
+	mustBuild(fates, events, story, baseDeckV1, deckSizeV1, firstHandicapV1),
+}
 
 func currentContent() *content { return contents[0] }
 
@@ -96,7 +120,16 @@ func mustBuild(f [numFates]fateText, ev [len(events)]eventText, st storyText, de
 		fmt.Fprintf(h, "event|%s|%s|%s\n", x.Title, strings.Join(x.Lines[:], "|"), x.Forgotten)
 	}
 	fmt.Fprintf(h, "story|%s|%s|%s|%s\n", st.Opening, st.Closing, strings.Join(st.Pairs, "|"), strings.Join(st.Triples, "|"))
-	fmt.Fprintf(h, "deck|%s|%v|%v\n", strings.Join(deck[:], "|"), sizes, first)
+	// Deep came after the first content, which is hashed as it was then.
+	var shortExtra [maxSeats + 1]struct{ Short, Extra int }
+	var deep [maxSeats + 1]int
+	for seats, hc := range first {
+		shortExtra[seats].Short, shortExtra[seats].Extra, deep[seats] = hc.Short, hc.Extra, hc.Deep
+	}
+	fmt.Fprintf(h, "deck|%s|%v|%v\n", strings.Join(deck[:], "|"), sizes, shortExtra)
+	if deep != [maxSeats + 1]int{} {
+		fmt.Fprintf(h, "deep|%v\n", deep)
+	}
 	for fate := range numFates {
 		for k, extra := range deck {
 			syms := []int{fate}
@@ -112,7 +145,10 @@ func mustBuild(f [numFates]fateText, ev [len(events)]eventText, st storyText, de
 		c.symbols[heartbeatOf(fate)] = nil
 	}
 	for seats := minSeats; seats <= maxSeats; seats++ {
-		if sizes[seats] < handSize || sizes[seats]+first[seats].Extra > cardsPerDeck || first[seats].Short < 0 || first[seats].Short >= handSize {
+		hc := first[seats]
+		// The deck after dealing holds what was not dealt and the heartbeat.
+		left := sizes[seats] - handSize + hc.Short + hc.Extra + 1
+		if sizes[seats] < handSize || sizes[seats]+hc.Extra > cardsPerDeck || hc.Short < 0 || hc.Short >= handSize || hc.Extra < 0 || hc.Deep < 0 || 2*hc.Deep > left {
 			panic(fmt.Sprintf("yodo: deck size %d or handicap %+v for %d seats is out of range", sizes[seats], first[seats], seats))
 		}
 	}

@@ -2,6 +2,7 @@ package yodo
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lifebot/lifebot/games"
 )
@@ -88,6 +89,11 @@ func (g Game) New(cfg games.Config) (games.State, error) {
 	s.hands[s.first] = hand[:len(hand)-hc.Short]
 	for k := size; k < size+hc.Extra; k++ {
 		s.decks[s.first] = append(s.decks[s.first], card(f*perFate+k))
+	}
+	if d := s.decks[s.first]; hc.Deep > 0 {
+		if p := slices.Index(d, heartbeatOf(f)); p < hc.Deep {
+			d[p], d[p+hc.Deep] = d[p+hc.Deep], d[p]
+		}
 	}
 	for i := range c.events {
 		s.board = append(s.board, memory{event: i})

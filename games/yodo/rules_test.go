@@ -11,11 +11,21 @@ import (
 	"github.com/lifebot/lifebot/games"
 )
 
-// Cards by their place in a deck: k 0 shows its fate alone, k 1 its fate
-// and the next, k 2 its fate and the fates two and four on (baseDeck).
-func single(fate int) card { return card(fate*perFate + 0) }
-func double(fate int) card { return card(fate*perFate + 1) }
-func triple(fate int) card { return card(fate*perFate + 2) }
+// Cards by what they show: single(f) shows fate f alone, double(f) f and
+// the next fate, triple(f) f and the fates two and four on.
+func single(fate int) card { return shows(fate, "") }
+func double(fate int) card { return shows(fate, "1") }
+func triple(fate int) card { return shows(fate, "24") }
+
+// shows is fate's first card showing the other fates others, as baseDeck
+// writes them.
+func shows(fate int, others string) card {
+	k := slices.Index(baseDeck[:], others)
+	if k < 0 {
+		panic(fmt.Sprintf("no card %q in the deck", others))
+	}
+	return card(fate*perFate + k)
+}
 
 // table is a two-seat game whose seats serve fates 0 and 1, seat 0 to
 // move, with hands and decks as given (decks top first, heartbeats
@@ -101,31 +111,69 @@ func TestRuling02EachSeatServesARandomFate(t *testing.T) {
 	}
 }
 
+// Setup deals each seat its deck's first cards, four to the hand without
+// the heartbeat, and the first to move's handicap: for every content a
+// game may name, so games dealt from the first content replay as dealt.
 func TestRuling03SetupDealsWithoutTheHeartbeat(t *testing.T) {
+	for _, c := range contents {
+		for seats := minSeats; seats <= maxSeats; seats++ {
+			for seed := range uint64(20) {
+				st, _ := Game{}.New(games.Config{Seats: seats, Seed: seed, Content: c.version})
+				s := st.(*state)
+				for seat := range seats {
+					hc := handicap{}
+					if games.Seat(seat) == s.first {
+						hc = c.handicaps[seats]
+					}
+					if got, want := len(s.hands[seat]), handSize-hc.Short; got != want {
+						t.Fatalf("content %s, %d seats: seat %d holds %d cards, want %d", c.version, seats, seat, got, want)
+					}
+					if slices.ContainsFunc(s.hands[seat], card.heartbeat) {
+						t.Fatalf("content %s, %d seats: a heartbeat was dealt", c.version, seats)
+					}
+					all := slices.Concat(s.hands[seat], s.decks[seat])
+					if got, want := len(all), c.deckSize[seats]+hc.Extra+1; got != want {
+						t.Fatalf("content %s, %d seats: seat %d has %d cards in all, want %d", c.version, seats, seat, got, want)
+					}
+					for _, x := range all {
+						if k := int(x) % perFate; k >= c.deckSize[seats]+hc.Extra && !x.heartbeat() {
+							t.Fatalf("content %s, %d seats: card %d of the deck is past the deck's size", c.version, seats, k)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The first to move's heartbeat lies at least Deep cards down their deck,
+// anywhere from there to the bottom; the others' lie anywhere.
+func TestFirstToMoveHeartbeatLiesDeep(t *testing.T) {
 	for seats := minSeats; seats <= maxSeats; seats++ {
-		for seed := range uint64(20) {
+		deep := firstHandicap[seats].Deep
+		left := deckSize[seats] - handSize + 1
+		firstAt, otherAt := map[int]bool{}, map[int]bool{}
+		for seed := range uint64(400) {
 			st, _ := Game{}.New(games.Config{Seats: seats, Seed: seed})
 			s := st.(*state)
 			for seat := range seats {
-				hc := handicap{}
+				at := slices.Index(s.decks[seat], heartbeatOf(s.fate[seat]))
 				if games.Seat(seat) == s.first {
-					hc = firstHandicap[seats]
+					firstAt[at] = true
+				} else {
+					otherAt[at] = true
 				}
-				if got, want := len(s.hands[seat]), handSize-hc.Short; got != want {
-					t.Fatalf("%d seats: seat %d holds %d cards, want %d", seats, seat, got, want)
-				}
-				if slices.ContainsFunc(s.hands[seat], card.heartbeat) {
-					t.Fatalf("%d seats: a heartbeat was dealt", seats)
-				}
-				all := slices.Concat(s.hands[seat], s.decks[seat])
-				if got, want := len(all), deckSize[seats]+hc.Extra+1; got != want {
-					t.Fatalf("%d seats: seat %d has %d cards in all, want %d", seats, seat, got, want)
-				}
-				for _, x := range all {
-					if k := int(x) % perFate; k >= deckSize[seats]+hc.Extra && !x.heartbeat() {
-						t.Fatalf("%d seats: card %d of the deck is past the deck's size", seats, k)
-					}
-				}
+			}
+		}
+		for at := range left {
+			switch {
+			case firstAt[at] && at < deep:
+				t.Errorf("%d seats: the first to move's heartbeat lay %d cards down, want at least %d", seats, at, deep)
+			case !firstAt[at] && at >= deep:
+				t.Errorf("%d seats: the first to move's heartbeat never lay %d cards down in 400 games", seats, at)
+			}
+			if !otherAt[at] {
+				t.Errorf("%d seats: no other seat's heartbeat lay %d cards down in 400 games", seats, at)
 			}
 		}
 	}
