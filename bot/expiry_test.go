@@ -14,6 +14,7 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -24,14 +25,14 @@ type gatedRenderer struct {
 	gate chan struct{}
 }
 
-func (g *gatedRenderer) Board(view any, names []string) ([]byte, error) {
+func (g *gatedRenderer) Board(view any, names []string, lang i18n.Lang) ([]byte, error) {
 	g.mu.Lock()
 	gate := g.gate
 	g.mu.Unlock()
 	if gate != nil {
 		<-gate
 	}
-	return textRenderer{}.Board(view, names)
+	return textRenderer{}.Board(view, names, lang)
 }
 
 func (g *gatedRenderer) shut() {

@@ -20,6 +20,7 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
@@ -115,7 +116,9 @@ var boards = sync.OnceValue(render.NewRenderer)
 // not read and which costs more than all the game's boards together.
 type boardsOnly struct{ r *render.Renderer }
 
-func (b boardsOnly) Board(view any, names []string) ([]byte, error) { return b.r.Board(view, names) }
+func (b boardsOnly) Board(view any, names []string, lang i18n.Lang) ([]byte, error) {
+	return b.r.Board(view, names, lang)
+}
 
 // thatsLifeHarness plays That's Life! with boards written as text, which
 // the tests can read; the tests that are about images say so.

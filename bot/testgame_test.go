@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // secrets is a small game with hidden hands, for testing the private paths
@@ -188,7 +189,7 @@ func (s *secretsState) MarshalBinary() ([]byte, error) { return json.Marshal(s) 
 // image would show and look for leaks.
 type textRenderer struct{}
 
-func (textRenderer) Board(view any, names []string) ([]byte, error) {
+func (textRenderer) Board(view any, names []string, _ i18n.Lang) ([]byte, error) {
 	b, err := json.Marshal(view)
 	return append([]byte("VIEW "), b...), err
 }

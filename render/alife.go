@@ -11,6 +11,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // A Life is drawn three ways: the board for the channel (alifeboard.go),
@@ -32,7 +33,8 @@ import (
 // alNumRes is the number of resources.
 const alNumRes = 10
 
-// alRes is how one resource is drawn.
+// alRes is how one resource is drawn: its code, the game's in every
+// language, and the catalog key of its name.
 type alRes struct {
 	code      string
 	name      string
@@ -40,17 +42,20 @@ type alRes struct {
 }
 
 var alResources = [alNumRes]alRes{
-	{"Sp", "Sports", 0xD7263D, white},
-	{"Ed", "Education", 0x1F62C4, white},
-	{"Ar", "Art", 0xB05FC4, white},
-	{"Fa", "Fame", 0x2A2A2A, white},
-	{"Ex", "Experience", 0x7A4210, white},
-	{"St", "Strength", 0xEE7B10, 0x1D1D1D},
-	{"Kn", "Knowledge", 0x63C3F0, 0x1D1D1D},
-	{"Cr", "Creativity", 0xE0529C, white},
-	{"Jo", "Joy", 0xF7E04A, 0x1D1D1D},
-	{"Co", "Community", 0x009E73, white},
+	{"Sp", "alife.resource.sports", 0xD7263D, white},
+	{"Ed", "alife.resource.education", 0x1F62C4, white},
+	{"Ar", "alife.resource.art", 0xB05FC4, white},
+	{"Fa", "alife.resource.fame", 0x2A2A2A, white},
+	{"Ex", "alife.resource.experience", 0x7A4210, white},
+	{"St", "alife.resource.strength", 0xEE7B10, 0x1D1D1D},
+	{"Kn", "alife.resource.knowledge", 0x63C3F0, 0x1D1D1D},
+	{"Cr", "alife.resource.creativity", 0xE0529C, white},
+	{"Jo", "alife.resource.joy", 0xF7E04A, 0x1D1D1D},
+	{"Co", "alife.resource.community", 0x009E73, white},
 }
+
+// resourceName names resource r in say's words.
+func resourceName(say i18n.Printer, r int) string { return say.T(alResources[r].name) }
 
 // The other colours of A Life, all of them house colours.
 const (
@@ -70,25 +75,26 @@ const (
 	alMuted     = 0x6B7785 // text on cards that matters less
 )
 
-// alPhases are the five phases of a life: name and the colour of their
-// cards' title bars, backs and board columns.
+// alPhases are the five phases of a life: the catalog key of their name
+// and the colour of their cards' title bars, backs and board columns.
 var alPhases = [5]struct {
 	name string
 	fill uint32
 }{
-	{"Childhood", 0x2F9E5B},
-	{"Youth", 0x2F5D9E},
-	{"Adulthood", 0x6B2FA3},
-	{"Middle age", 0xB0544C},
-	{"Old age", 0x50657A},
+	{"alife.phase.childhood", 0x2F9E5B},
+	{"alife.phase.youth", 0x2F5D9E},
+	{"alife.phase.adulthood", 0x6B2FA3},
+	{"alife.phase.middle_age", 0xB0544C},
+	{"alife.phase.old_age", 0x50657A},
 }
 
-// alPhaseName names phase p (1–5), or "" for one outside the game.
-func alPhaseName(p int) string {
+// alPhaseName names phase p (1–5) in say's words, or "" for one outside
+// the game.
+func alPhaseName(say i18n.Printer, p int) string {
 	if p < 1 || p > len(alPhases) {
 		return ""
 	}
-	return alPhases[p-1].name
+	return say.T(alPhases[p-1].name)
 }
 
 // alPhaseFill is phase p's colour; phases outside the game are grey.
@@ -405,11 +411,13 @@ const (
 )
 
 // alFaceKey names a cached card sprite: a face, a one-line card with room
-// for marks at its right, or the title tile of a card in the next column.
+// for marks at its right, or the title tile of a card in the next column;
+// the language of its words when it writes any but its title.
 type alFaceKey struct {
 	id         int
 	line, tile bool
 	marks      int
+	lang       i18n.Lang
 }
 
 // alCached is a cached sprite with the card it shows, so that a view that
@@ -437,17 +445,17 @@ type alifeKit struct {
 
 	g alGlyphs // symbols on cards and in rows
 
-	life, scoring                       [alNumRes]*image.RGBA // resource symbols with a halo, for the table
-	tokens, hollow                      [PlayerColours]*image.RGBA
-	heart, heartOff, coin, hand, baby   *image.RGBA
-	devTick, friends, startTag, develop *image.RGBA
-	backs                               [5]*image.RGBA // card backs by phase, lettered with it
+	life, scoring                     [alNumRes]*image.RGBA // resource symbols with a halo, for the table
+	tokens, hollow                    [PlayerColours]*image.RGBA
+	heart, heartOff, coin, hand, baby *image.RGBA
+	devTick, friends, develop         *image.RGBA
+	backs                             [5]*image.RGBA // card backs by phase, lettered with it
+	startTags                         spriteCache    // the start marker, by language
 
+	// The legends hold the keys of their words (worded).
 	legend, lifeLegend []legendItem
 
-	boards, finals [alMaxSeats + 1]func() *backdrop // backdrops by seat count
-	handBack       func() *backdrop
-	lifeBack       func() *backdrop
+	backdrops backdropCache // by alBackdrop
 
 	panelBoxes
 	out, slot, section, next *Box
@@ -531,11 +539,6 @@ func newAlifeKit(fonts *fontSet) *alifeKit {
 			dc.Fill()
 		}
 	})
-	tagW := k.label.Measure("START") + 12
-	k.startTag = centredSprite(tagW, minIcon, func(dc *gg.Context, cx, cy float64) {
-		RoundedCard(dc, cx-tagW/2, cy-minIcon/2, tagW, minIcon, minIcon/2, rgb(gold), nil, 0)
-		k.label.Draw(dc.Image().(*image.RGBA), "START", cx, cy, Centre, rgb(inkDark))
-	})
 	k.develop = Sprite(40, alSym, func(dc *gg.Context) {
 		im := dc.Image().(*image.RGBA)
 		FillRect(im, im.Rect, rgb(alDevBand))
@@ -548,13 +551,52 @@ func newAlifeKit(fonts *fontSet) *alifeKit {
 	k.next = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(table))
 	k.legend = k.cardLegend()
 	k.lifeLegend = k.tableauLegend()
-	for n := range k.boards {
-		k.boards[n] = sync.OnceValue(func() *backdrop { return compact(k.drawBoardBackdrop(n)) })
-		k.finals[n] = sync.OnceValue(func() *backdrop { return compact(k.legendBackdrop(k.boardHeight(n), k.legend)) })
-	}
-	k.handBack = sync.OnceValue(func() *backdrop { return compact(k.handBackdrop()) })
-	k.lifeBack = sync.OnceValue(func() *backdrop { return compact(k.legendBackdrop(alLifeHeight, k.lifeLegend)) })
 	return k
+}
+
+// The backdrops of A Life's images, each with its legend in a language:
+// the board of a number of seats, running or over, the hand and the life
+// board.
+const (
+	alBoardBack = iota
+	alFinalBack
+	alHandBack
+	alLifeBack
+)
+
+// alBackdrop names one of a kit's backdrops.
+type alBackdrop struct {
+	kind, seats int
+	lang        i18n.Lang
+}
+
+// backdrop returns the backdrop of kind for seats in say's words, drawing
+// it the first time.
+func (k *alifeKit) backdrop(kind, seats int, say i18n.Printer) *backdrop {
+	return k.backdrops.get(alBackdrop{kind, seats, say.Lang()}, func() *image.RGBA {
+		switch kind {
+		case alBoardBack:
+			return k.drawBoardBackdrop(seats, say)
+		case alFinalBack:
+			return k.legendBackdrop(k.boardHeight(seats, say), worded(say, k.legend))
+		case alHandBack:
+			return k.handBackdrop(say)
+		}
+		return k.legendBackdrop(alLifeHeight, worded(say, k.lifeLegend))
+	})
+}
+
+// startTag is the marker of the seat that starts, lettered in say's
+// words.
+func (k *alifeKit) startTag(say i18n.Printer) *image.RGBA {
+	return k.startTags.get(say.Lang(), func() *image.RGBA {
+		word := say.T("alife.start")
+		tagW := k.label.Measure(word) + 12
+		return centredSprite(tagW, minIcon, func(dc *gg.Context, cx, cy float64) {
+			RoundedCard(dc, cx-tagW/2, cy-minIcon/2, tagW, minIcon, minIcon/2, rgb(gold), nil, 0)
+			k.label.Draw(dc.Image().(*image.RGBA), word, cx, cy, Centre, rgb(inkDark))
+		})
+	})
 }
 
 // alArrow draws the arrow of a development, from its cost to its gain,
@@ -577,15 +619,15 @@ func alArrow(dc *gg.Context, x0, x1, cy float64) {
 func (k *alifeKit) cardLegend() []legendItem {
 	item := func(it alItem) *image.RGBA { return alSymbolSprite(k.g, it) }
 	items := []legendItem{
-		{item(alItem{alScoring, 0, 1}), "matters"},
-		{item(alItem{alLife, 0, 1}), "can do"},
-		{item(alItem{alLose, 0, 1}), "lose"},
-		{item(alItem{alMoney, 0, 1}), "money"},
-		{item(alItem{alDraw, 0, 1}), "draw"},
-		{item(alItem{alDiscard, 0, 1}), "discard"},
-		{item(alItem{alHeartLoss, 0, 1}), "heart"},
-		{item(alItem{alBaby, 0, 1}), "baby"},
-		{k.develop, "develop"},
+		{item(alItem{alScoring, 0, 1}), "alife.legend.matters"},
+		{item(alItem{alLife, 0, 1}), "alife.legend.can_do"},
+		{item(alItem{alLose, 0, 1}), "alife.legend.lose"},
+		{item(alItem{alMoney, 0, 1}), "alife.legend.money"},
+		{item(alItem{alDraw, 0, 1}), "alife.legend.draw"},
+		{item(alItem{alDiscard, 0, 1}), "alife.legend.discard"},
+		{item(alItem{alHeartLoss, 0, 1}), "alife.legend.heart"},
+		{item(alItem{alBaby, 0, 1}), "alife.legend.baby"},
+		{k.develop, "alife.legend.develop"},
 	}
 	for r := range alNumRes {
 		items = append(items, legendItem{k.life[r], alResources[r].name})
@@ -596,12 +638,12 @@ func (k *alifeKit) cardLegend() []legendItem {
 // tableauLegend is the key to a life board's marks.
 func (k *alifeKit) tableauLegend() []legendItem {
 	return []legendItem{
-		{k.devTick, "developed"},
-		{k.baby, "child's card"},
-		{k.friends, "befriended by others"},
-		{k.heart, "hearts"},
-		{k.coin, "money"},
-		{k.hand, "cards in hand"},
+		{k.devTick, "alife.legend.developed"},
+		{k.baby, "alife.legend.childs_card"},
+		{k.friends, "alife.legend.befriended"},
+		{k.heart, "alife.legend.hearts"},
+		{k.coin, "alife.legend.money"},
+		{k.hand, "alife.legend.cards_in_hand"},
 	}
 }
 
@@ -652,24 +694,36 @@ func (k *alifeKit) cached(key alFaceKey, c alife.Card, draw func() *image.RGBA) 
 	return pack(draw())
 }
 
-// face returns card c's full face, alCardW×alCardH.
-func (k *alifeKit) face(c alife.Card) *packed {
-	return k.cached(alFaceKey{id: c.ID}, c, func() *image.RGBA { return k.drawFace(c) })
+// face returns card c's full face, alCardW×alCardH, its words in say's
+// language.
+func (k *alifeKit) face(c alife.Card, say i18n.Printer) *packed {
+	key := alFaceKey{id: c.ID}
+	if faceSpeaks(c) || k.title.Clean(c.Title) == "" {
+		key.lang = say.Lang()
+	}
+	return k.cached(key, c, func() *image.RGBA { return k.drawFace(c, say) })
 }
 
-// cardTitle is the drawable title of c.
-func cardTitle(f *Face, c alife.Card) string {
+// faceSpeaks reports whether c's face writes words besides its title:
+// an area that gives nothing, a development it cannot have or that is
+// free, a choice of costs.
+func faceSpeaks(c alife.Card) bool {
+	return len(areaItems(c.Base)) == 0 || len(areaItems(c.Dev)) == 0 || len(c.Costs) != 1 || len(costItems(c.Costs[0])) == 0
+}
+
+// cardTitle is the drawable title of c, or its number in say's words.
+func cardTitle(f *Face, c alife.Card, say i18n.Printer) string {
 	if t := f.Clean(c.Title); t != "" {
 		return t
 	}
-	return "Card " + strconv.Itoa(c.ID)
+	return say.T("common.card", "id", c.ID)
 }
 
 // drawFace draws a card as its owner reads it: the phase and title under
 // a band of the phase's colour; the base area, gained when the card is
 // played; and on a pale band, the development: its cost options, an
 // arrow, and what developing gives.
-func (k *alifeKit) drawFace(c alife.Card) *image.RGBA {
+func (k *alifeKit) drawFace(c alife.Card, say i18n.Printer) *image.RGBA {
 	return Sprite(alCardW, alCardH, func(dc *gg.Context) {
 		im := dc.Image().(*image.RGBA)
 		w, h := float64(alCardW), float64(alCardH)
@@ -700,14 +754,14 @@ func (k *alifeKit) drawFace(c alife.Card) *image.RGBA {
 		k.label.Draw(im, phaseDigit(c.Phase), 17, ty, Centre, rgb(white))
 		tx := 35.0
 		room := w - tx - 8
-		title := cardTitle(k.title, c)
+		title := cardTitle(k.title, c, say)
 		f := FitFace(title, room, k.title, k.titleSmall)
 		f.Draw(im, f.Fit(title, room), tx, ty, MiddleLeft, rgb(inkDark))
 
 		// The base area.
 		const by = 52.0
 		if base := areaItems(c.Base); len(base) == 0 {
-			k.body.Draw(im, "nothing", 10, by, MiddleLeft, rgb(alMuted))
+			k.body.Draw(im, say.T("alife.card.nothing"), 10, by, MiddleLeft, rgb(alMuted))
 		} else {
 			drawItems(dc, base, k.g, 8, by, w-16)
 		}
@@ -716,16 +770,16 @@ func (k *alifeKit) drawFace(c alife.Card) *image.RGBA {
 		// gains.
 		x, cy := 8.0, (band+h)/2
 		if len(c.Costs) == 0 {
-			k.body.Draw(im, "cannot develop", x, cy, MiddleLeft, rgb(alMuted))
+			k.body.Draw(im, say.T("alife.card.no_development"), x, cy, MiddleLeft, rgb(alMuted))
 			return
 		}
 		for i, cost := range c.Costs {
 			if i > 0 {
-				x += 3 + k.body.Draw(im, "or", x+3, cy, MiddleLeft, rgb(alMuted)) + 5
+				x += 3 + k.body.Draw(im, say.T("alife.card.or"), x+3, cy, MiddleLeft, rgb(alMuted)) + 5
 			}
 			items := costItems(cost)
 			if len(items) == 0 {
-				x += k.body.Draw(im, "free", x, cy, MiddleLeft, rgb(inkDark)) + 2
+				x += k.body.Draw(im, say.T("alife.card.free"), x, cy, MiddleLeft, rgb(inkDark)) + 2
 				continue
 			}
 			x += drawItems(dc, items, k.g, x, cy, w*0.55-x) + 2
@@ -733,7 +787,7 @@ func (k *alifeKit) drawFace(c alife.Card) *image.RGBA {
 		alArrow(dc, x+2, x+22, cy)
 		x += 28
 		if dev := areaItems(c.Dev); len(dev) == 0 {
-			k.body.Draw(im, "nothing", x, cy, MiddleLeft, rgb(alMuted))
+			k.body.Draw(im, k.body.Fit(say.T("alife.card.nothing"), w-6-x), x, cy, MiddleLeft, rgb(alMuted))
 		} else {
 			drawItems(dc, dev, k.g, x, cy, w-6-x)
 		}
@@ -751,8 +805,12 @@ func phaseDigit(p int) string {
 // cardLine returns a played card as one line of a tableau: a disc of its
 // phase's colour with its number, and its title, ending marks pixels
 // before the right edge to leave room for marks drawn there.
-func (k *alifeKit) cardLine(c alife.Card, marks int) *packed {
-	return k.cached(alFaceKey{id: c.ID, line: true, marks: marks}, c, func() *image.RGBA {
+func (k *alifeKit) cardLine(c alife.Card, marks int, say i18n.Printer) *packed {
+	key := alFaceKey{id: c.ID, line: true, marks: marks}
+	if k.titleSmall.Clean(c.Title) == "" {
+		key.lang = say.Lang()
+	}
+	return k.cached(key, c, func() *image.RGBA {
 		return Sprite(alLineW, alLineH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)
 			RoundedCard(dc, 0, 0, alLineW, alLineH, 6, rgb(alCardFace), rgb(alCardEdge), 2)
@@ -762,27 +820,27 @@ func (k *alifeKit) cardLine(c alife.Card, marks int) *packed {
 			dc.Fill()
 			k.label.Draw(im, phaseDigit(c.Phase), 16, cy, Centre, rgb(white))
 			room := float64(alLineW - 34 - 8 - marks)
-			title := cardTitle(k.titleSmall, c)
+			title := cardTitle(k.titleSmall, c, say)
 			k.titleSmall.Draw(im, k.titleSmall.Fit(title, room), 34, cy, MiddleLeft, rgb(inkDark))
 		})
 	})
 }
 
-// alStepText says what a seat is doing at its own step.
-func alStepText(step string) string {
+// alStepText says what a seat is doing at its own step, in say's words.
+func alStepText(say i18n.Printer, step string) string {
 	switch step {
 	case "card":
-		return "choosing a card"
+		return say.T("alife.doing.card")
 	case "stand":
-		return "choosing where to stand"
+		return say.T("alife.doing.stand")
 	case "draw":
-		return "drawing"
+		return say.T("alife.doing.draw")
 	case "action":
-		return "choosing an action"
+		return say.T("alife.doing.action")
 	case "pay":
-		return "choosing cards to discard"
+		return say.T("alife.doing.pay")
 	case "chosen":
-		return "card chosen, waiting"
+		return say.T("alife.doing.chosen")
 	}
 	return ""
 }
@@ -800,27 +858,27 @@ func alProducts(sv alife.SeatView) (out [alNumRes]int) {
 func alActing(acting []int, seat int) bool { return slices.Contains(acting, seat) }
 
 // alStage is the stage a header names: the round of fifteen and its
-// phase, or the step that stands for it.
-func alStage(step string, round, phase int) string {
+// phase, or the step that stands for it, in say's words.
+func alStage(say i18n.Printer, step string, round, phase int) string {
 	switch step {
 	case "over":
-		return "Game over"
+		return say.T("frame.game_over")
 	case "start":
-		return "Setting up"
+		return say.T("alife.stage.start")
 	}
-	s := "Round " + number(round) + " of 15"
+	s := say.T("alife.stage.round", "round", number(round), "rounds", 15)
 	if step == "child" {
-		return s + " · Children"
+		return s + " · " + say.T("alife.stage.children")
 	}
-	if n := alPhaseName(phase); n != "" {
+	if n := alPhaseName(say, phase); n != "" {
 		s += " · " + n
 	}
 	return s
 }
 
 // alHeader is the shared header of a view: whose turn, or who won.
-func alHeader(v alife.View, private bool) header {
-	h := header{Game: "A Life", Stage: alStage(v.Step, v.Round, v.Phase), Over: alOver(v), Private: private, Viewer: v.Seat}
+func alHeader(v alife.View, private bool, say i18n.Printer) header {
+	h := header{Game: say.T("game.alife"), Stage: alStage(say, v.Step, v.Round, v.Phase), Over: alOver(v), Private: private, Viewer: v.Seat}
 	for _, s := range v.Acting {
 		if s >= 0 && s < len(v.Seats) {
 			h.Turn = append(h.Turn, seatMark{s, s})
@@ -832,7 +890,7 @@ func alHeader(v alife.View, private bool) header {
 		}
 	}
 	if h.Over && len(h.Winners) == 0 {
-		h.Over, h.Note = false, "Game over"
+		h.Over, h.Note = false, say.T("frame.game_over")
 	}
 	return h
 }

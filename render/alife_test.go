@@ -12,6 +12,7 @@ import (
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // A Life fixtures are real games: seeded AI players driven through the
@@ -178,10 +179,10 @@ func alifeGoldens() []golden {
 		{"alife_board_late4", func() any { return alifePublic(alifeLate4()) }, alifeLong, PhoneWidth, alifeBoardHeight(4)},
 		{"alife_board_over2", func() any { return alifePublic(alifeOver2()) }, alifeNames2, PhoneWidth, alifeBoardHeight(2)},
 		{"alife_board_over3", func() any { return alifePublic(alifeOver3()) }, alifeNames3, PhoneWidth, alifeBoardHeight(3)},
-		{"alife_hand_mid3", func() any { return alifeHandOf(alifeMid3()) }, alifeNames3, PhoneWidth, alifeTestKit().handHeight()},
-		{"alife_hand_child4", func() any { return alifeChildHand() }, alifeNames4, PhoneWidth, alifeTestKit().handHeight()},
-		{"alife_hand_kept4", func() any { return alifeKeptHand() }, alifeLong, PhoneWidth, alifeTestKit().handHeight()},
-		{"alife_hand_full4", func() any { return alifeFullestHand() }, alifeLong, PhoneWidth, alifeTestKit().handHeight()},
+		{"alife_hand_mid3", func() any { return alifeHandOf(alifeMid3()) }, alifeNames3, PhoneWidth, alifeTestKit().handHeight(english)},
+		{"alife_hand_child4", func() any { return alifeChildHand() }, alifeNames4, PhoneWidth, alifeTestKit().handHeight(english)},
+		{"alife_hand_kept4", func() any { return alifeKeptHand() }, alifeLong, PhoneWidth, alifeTestKit().handHeight(english)},
+		{"alife_hand_full4", func() any { return alifeFullestHand() }, alifeLong, PhoneWidth, alifeTestKit().handHeight(english)},
 		{"alife_life_mid3", func() any { return alifeBestLife(alifeMid3()) }, alifeNames3, PhoneWidth, alLifeHeight},
 		{"alife_life_late4", func() any { return alifeBestLife(alifeLate4()) }, alifeLong, PhoneWidth, alLifeHeight},
 		{"alife_life_over3", func() any { return alifeBestLife(alifeOver3()) }, alifeNames3, PhoneWidth, alLifeHeight},
@@ -193,7 +194,7 @@ func alifeGoldens() []golden {
 var alifeTestKit = sync.OnceValue(func() *alifeKit { return newAlifeKit(defaultFonts) })
 
 // alifeBoardHeight is the height of the board of n seats.
-func alifeBoardHeight(n int) int { return alifeTestKit().boardHeight(n) }
+func alifeBoardHeight(n int) int { return alifeTestKit().boardHeight(n, english) }
 
 func TestAlifeGolden(t *testing.T) {
 	t.Parallel()
@@ -249,7 +250,7 @@ func TestAlifeBoardRefusesPrivate(t *testing.T) {
 	} {
 		v := alifePublic(st)
 		leak(&v)
-		if _, err := r.Board(v, alifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+		if _, err := r.Board(v, alifeNames3, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("a public view carrying %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
 	}
@@ -293,7 +294,7 @@ func TestAlifeShowsState(t *testing.T) {
 	t.Parallel()
 	r := shared()
 	draw := func(v any) []byte {
-		data, err := r.Board(v, alifeNames3)
+		data, err := r.Board(v, alifeNames3, i18n.English)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -372,10 +373,10 @@ func TestAlifeBoardDispatch(t *testing.T) {
 		height int
 	}{
 		"board": {alifePublic(st), alifeBoardHeight(3)},
-		"hand":  {alifeHandOf(st), alifeTestKit().handHeight()},
+		"hand":  {alifeHandOf(st), alifeTestKit().handHeight(english)},
 		"life":  {alifeLifeOf(st, 1), alLifeHeight},
 	} {
-		data, err := r.Board(c.view, alifeNames3)
+		data, err := r.Board(c.view, alifeNames3, i18n.English)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -387,14 +388,14 @@ func TestAlifeBoardDispatch(t *testing.T) {
 	if bytes.Equal(hand.Pix, board.Pix) {
 		t.Error("a seat's view was drawn as the public board")
 	}
-	if _, err := r.Board(alife.View{Seat: -2}, nil); err == nil {
+	if _, err := r.Board(alife.View{Seat: -2}, nil, i18n.English); err == nil {
 		t.Error("a view of seat −2 was drawn")
 	}
 }
 
 func mustBoard(t *testing.T, r *Renderer, v any) []byte {
 	t.Helper()
-	data, err := r.Board(v, alifeNames3)
+	data, err := r.Board(v, alifeNames3, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -408,21 +409,21 @@ func TestAlifeFaceCache(t *testing.T) {
 	t.Parallel()
 	k := newAlifeKit(defaultFonts)
 	hand := alifeHandOf(alifeMid3()).Hand
-	a := k.face(hand[0])
-	if k.face(hand[0]) != a {
+	a := k.face(hand[0], english)
+	if k.face(hand[0], english) != a {
 		t.Error("the same card's face was drawn twice")
 	}
 	other := hand[1]
 	other.ID = hand[0].ID
-	if bytes.Equal(k.face(other).index, a.index) {
+	if bytes.Equal(k.face(other, english).index, a.index) {
 		t.Error("a different card with a reused id got the cached face")
 	}
 	for _, id := range []int{-1, alMaxCachedID, math.MaxInt} {
 		c := hand[0]
 		c.ID = id
-		k.face(c)
-		k.cardLine(c, 0)
-		k.tile(c)
+		k.face(c, english)
+		k.cardLine(c, 0, english)
+		k.tile(c, english)
 	}
 	k.faces.Range(func(key, _ any) bool {
 		if id := key.(alFaceKey).id; id < 0 || id >= alMaxCachedID {
@@ -530,7 +531,7 @@ func TestAlifeOddViews(t *testing.T) {
 	r := shared()
 	for name, v := range cases {
 		t.Run(name, func(t *testing.T) {
-			data, err := r.Board(v, []string{"", strings.Repeat("W", 300), "\xff\xfe"})
+			data, err := r.Board(v, []string{"", strings.Repeat("W", 300), "\xff\xfe"}, i18n.English)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -588,11 +589,11 @@ func TestAlifeHeights(t *testing.T) {
 	t.Parallel()
 	k := alifeTestKit()
 	for n := range alMaxSeats + 1 {
-		if h := k.boardHeight(n); h > 1000 {
+		if h := k.boardHeight(n, english); h > 1000 {
 			t.Errorf("the board of %d seats is %d px tall, want at most 1000", n, h)
 		}
 	}
-	if h := k.handHeight(); h > 1000 {
+	if h := k.handHeight(english); h > 1000 {
 		t.Errorf("a hand is %d px tall, want at most 1000", h)
 	}
 	r := shared()

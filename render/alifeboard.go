@@ -6,10 +6,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // The A Life board for the channel, one column for a phone: the shared
@@ -43,19 +45,19 @@ func abRowY(r int) float64 { return float64(abRowTop + r*abRowPitch + alCardH/2)
 // abSeats is how many seat panels a board of n seats has room for.
 func abSeats(n int) int { return max(1, min(n, alMaxSeats)) }
 
-// boardHeight is the height of the board of n seats: fixed by the seats,
-// so that every board of a game, and every frame of its replay, is the
-// same size.
-func (k *alifeKit) boardHeight(n int) int {
-	return abSeatTop + abSeats(n)*(abSeatH+abSeatGap) + k.frame.legendHeight(k.legend, PhoneWidth)
+// boardHeight is the height of the board of n seats with its legend in
+// say's words: fixed by the seats, so that every board of a game, and
+// every frame of its replay, is the same size.
+func (k *alifeKit) boardHeight(n int, say i18n.Printer) int {
+	return abSeatTop + abSeats(n)*(abSeatH+abSeatGap) + k.frame.legendHeight(worded(say, k.legend), PhoneWidth)
 }
 
 // drawBoardBackdrop draws the unchanging board of n seats: the row
 // numbers, marker spaces, the bars from each to the cards it reaches
 // (RULINGS 3.2: the slot in the next column on its own row and the rows
-// beside it), empty card slots and the legend.
-func (k *alifeKit) drawBoardBackdrop(n int) *image.RGBA {
-	im := k.legendBackdrop(k.boardHeight(n), k.legend)
+// beside it), empty card slots and the legend, in say's words.
+func (k *alifeKit) drawBoardBackdrop(n int, say i18n.Printer) *image.RGBA {
+	im := k.legendBackdrop(k.boardHeight(n, say), worded(say, k.legend))
 	dc := gg.NewContextForRGBA(im)
 	dc.SetColor(rgb(tableLine))
 	dc.SetLineWidth(2)
@@ -70,7 +72,7 @@ func (k *alifeKit) drawBoardBackdrop(n int) *image.RGBA {
 		}
 	}
 	dc.Stroke()
-	k.label.Draw(im, "Row", 4, abLabelY, MiddleLeft, rgb(textSoft))
+	k.label.Draw(im, k.label.Fit(say.T("alife.row"), abCardA-8), 4, abLabelY, MiddleLeft, rgb(textSoft))
 	for r := range 4 {
 		cy := int(abRowY(r))
 		k.rowNum.Draw(im, strconv.Itoa(r+1), abRowX, float64(cy), Centre, rgb(textMain))
@@ -83,7 +85,7 @@ func (k *alifeKit) drawBoardBackdrop(n int) *image.RGBA {
 	return im
 }
 
-func (r *Renderer) paintAlifeBoard(v alife.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintAlifeBoard(v alife.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	if v.Hand != nil || v.Children != nil || v.Kept != nil || v.Draws != 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
@@ -91,23 +93,23 @@ func (r *Renderer) paintAlifeBoard(v alife.View, names []string) (*backdrop, fun
 	n := abSeats(len(v.Seats))
 	if alOver(v) {
 		// At the end the board gives way to the final ranks.
-		return k.finals[n](), func(im *image.RGBA) {
-			k.frame.drawHeader(im, alHeader(v, false), names)
-			k.drawFinalRanks(im, v, names)
+		return k.backdrop(alFinalBack, n, say), func(im *image.RGBA) {
+			k.frame.drawHeader(im, alHeader(v, false, say), names, say)
+			k.drawFinalRanks(im, v, names, say)
 		}, nil
 	}
-	return k.boards[n](), func(im *image.RGBA) {
-		k.frame.drawHeader(im, alHeader(v, false), names)
-		k.drawColumns(im, v)
+	return k.backdrop(alBoardBack, n, say), func(im *image.RGBA) {
+		k.frame.drawHeader(im, alHeader(v, false, say), names, say)
+		k.drawColumns(im, v, say)
 		k.drawStacks(im, v)
-		k.drawBoardSeats(im, v, names)
+		k.drawBoardSeats(im, v, names, say)
 		k.markLast(im, v)
 	}, nil
 }
 
 // drawFinalRanks fills the board with the seats by final rank, large:
 // rank, name, the three resources that scored most, and the score.
-func (k *alifeKit) drawFinalRanks(im *image.RGBA, v alife.View, names []string) {
+func (k *alifeKit) drawFinalRanks(im *image.RGBA, v alife.View, names []string, say i18n.Printer) {
 	order := make([]int, len(v.Seats))
 	for i := range order {
 		order[i] = i
@@ -146,19 +148,19 @@ func (k *alifeKit) drawFinalRanks(im *image.RGBA, v alife.View, names []string) 
 		y1, y2, y3 := float64(y)+step*0.9, float64(y)+step*2.1, float64(y)+step*3.15
 		rankText := "–"
 		if rank != math.MaxInt {
-			rankText = ordinal(rank)
+			rankText = ordinal(say, rank)
 		}
 		k.huge.Draw(im, k.huge.Fit(rankText, 140), float64(x0+16), y1, MiddleLeft, c)
 		sw := k.huge.Draw(im, k.huge.Fit(number(sv.Score), 200), float64(x1-16), y1, MiddleRight, c)
-		k.body.Draw(im, "points", float64(x1-16)-sw-10, y1+10, MiddleRight, rgb(textSoft))
+		k.body.Draw(im, say.T("alife.points"), float64(x1-16)-sw-10, y1+10, MiddleRight, rgb(textSoft))
 		x := float64(x0 + 16)
 		BlitCentred(im, k.tokens[paletteIndex(s)], x+minIcon/2, y2)
 		k.fonts.icon("player token", minIcon)
 		x += minIcon + 10
-		k.big.Draw(im, k.big.Fit(k.big.SeatName(names, s), float64(x1-16)-x), x, y2, MiddleLeft, rgb(textMain))
+		k.big.Draw(im, k.big.Fit(k.big.SeatName(say, names, s), float64(x1-16)-x), x, y2, MiddleLeft, rgb(textMain))
 		x = float64(x0 + 16)
 		if sv.Dead {
-			x += k.label.Draw(im, "life ended early", x, y3, MiddleLeft, rgb(badSoft)) + 14
+			x += k.label.Draw(im, say.T("alife.died_early"), x, y3, MiddleLeft, rgb(badSoft)) + 14
 		}
 		best := alProducts(sv)
 		idx := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
@@ -167,7 +169,7 @@ func (k *alifeKit) drawFinalRanks(im *image.RGBA, v alife.View, names []string) 
 			if best[r] <= 0 {
 				break
 			}
-			text := alResources[r].name + " " + strconv.Itoa(best[r])
+			text := resourceName(say, r) + " " + strconv.Itoa(best[r])
 			if x+alSym+6+k.body.Measure(text) > float64(x1-16) {
 				break
 			}
@@ -180,48 +182,59 @@ func (k *alifeKit) drawFinalRanks(im *image.RGBA, v alife.View, names []string) 
 
 // drawColumns draws the two live card columns: a label with the column
 // above each, this round's cards in full and the next column's titles.
-func (k *alifeKit) drawColumns(im *image.RGBA, v alife.View) {
+func (k *alifeKit) drawColumns(im *image.RGBA, v alife.View, say i18n.Printer) {
 	for i, col := range v.Columns {
 		if i > 1 {
 			break
 		}
 		ph := (col.Column + 2) / 3
 		x, w, c := abCardA, alCardW, rgb(textMain)
-		label := "Column " + number(col.Column)
+		label := say.T("alife.column", "column", number(col.Column))
 		if i == 1 {
 			x, w, c = abNextX, abNextW, rgb(textSoft)
 		} else if v.Step != "start" {
-			label += " · this round"
+			label += " · " + say.T("alife.this_round")
 		}
-		FillRect(im, image.Rect(x, abLabelY-9, x+5, abLabelY+9), alPhaseFill(ph))
-		k.label.Draw(im, k.label.Fit(label, float64(w-10)), float64(x+10), abLabelY, MiddleLeft, c)
+		lx := x
+		if lw := int(math.Ceil(k.label.Measure(label))); i == 1 && lw > w-10 {
+			// A long label of the next column reaches back over the
+			// marker spaces, which have none.
+			lx = max(abMarkB-abMarkSide/2, x+w-10-lw)
+		}
+		FillRect(im, image.Rect(lx, abLabelY-9, lx+5, abLabelY+9), alPhaseFill(ph))
+		k.label.Draw(im, k.label.Fit(label, float64(x+w-lx-10)), float64(lx+10), abLabelY, MiddleLeft, c)
 		for r, card := range col.Cards {
 			if r >= 4 {
 				break
 			}
 			cy := abRowY(r)
 			if card == nil {
-				k.body.Draw(im, "empty", float64(x+w/2), cy, Centre, rgb(textSoft))
+				k.body.Draw(im, k.body.Fit(say.T("alife.empty"), float64(w)), float64(x+w/2), cy, Centre, rgb(textSoft))
 				continue
 			}
 			if i == 0 {
-				k.face(*card).blitTo(im, x, int(cy)-alCardH/2)
+				k.face(*card, say).blitTo(im, x, int(cy)-alCardH/2)
 				k.fonts.icon("card symbol", alSym)
 			} else {
-				k.tile(*card).blitTo(im, x, int(cy)-alCardH/2)
+				k.tile(*card, say).blitTo(im, x, int(cy)-alCardH/2)
 			}
 		}
 	}
 	if len(v.Columns) == 1 {
-		k.body.Draw(im, "the last", float64(abNextX+abNextW/2), abRowY(0)-10, Centre, rgb(textSoft))
-		k.body.Draw(im, "column", float64(abNextX+abNextW/2), abRowY(0)+12, Centre, rgb(textSoft))
+		for i, line := range strings.Split(say.T("alife.last_column"), "\n") {
+			k.body.Draw(im, k.body.Fit(line, abNextW), float64(abNextX+abNextW/2), abRowY(0)-10+float64(22*i), Centre, rgb(textSoft))
+		}
 	}
 }
 
 // tile returns the next column's card c as its title alone, wrapped,
 // under a band of its phase's colour: enough to plan where to stand.
-func (k *alifeKit) tile(c alife.Card) *packed {
-	return k.cached(alFaceKey{id: c.ID, tile: true}, c, func() *image.RGBA {
+func (k *alifeKit) tile(c alife.Card, say i18n.Printer) *packed {
+	key := alFaceKey{id: c.ID, tile: true}
+	if k.titleSmall.Clean(c.Title) == "" {
+		key.lang = say.Lang()
+	}
+	return k.cached(key, c, func() *image.RGBA {
 		return Sprite(abNextW, alCardH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)
 			w, h := float64(abNextW), float64(alCardH)
@@ -233,7 +246,7 @@ func (k *alifeKit) tile(c alife.Card) *packed {
 			dc.Fill()
 			dc.ResetClip()
 			f := k.titleSmall
-			lines := f.Wrap(cardTitle(f, c), w-14)
+			lines := f.Wrap(cardTitle(f, c, say), w-14)
 			if len(lines) > 4 {
 				lines[3] = f.Fit(lines[3]+" "+lines[4], w-14)
 				lines = lines[:4]
@@ -311,20 +324,20 @@ func seatRect(s int) image.Rectangle {
 	return image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+abSeatH)
 }
 
-func (k *alifeKit) drawBoardSeats(im *image.RGBA, v alife.View, names []string) {
+func (k *alifeKit) drawBoardSeats(im *image.RGBA, v alife.View, names []string, say i18n.Printer) {
 	if len(v.Seats) == 0 {
-		k.body.Draw(im, "No players", PhoneWidth/2, float64(abSeatTop+abSeatH/2), Centre, rgb(textSoft))
+		k.body.Draw(im, say.T("alife.no_players"), PhoneWidth/2, float64(abSeatTop+abSeatH/2), Centre, rgb(textSoft))
 		return
 	}
 	for s := range v.Seats[:abSeats(len(v.Seats))] {
-		k.drawBoardSeat(im, v, names, s, seatRect(s))
+		k.drawBoardSeat(im, v, names, s, seatRect(s), say)
 	}
 }
 
 // drawBoardSeat draws one seat's panel: on the first line the arrow if it
 // acts, its token, name, the start marker and its score; on the second
 // its hearts, money, hand, children and what it is doing.
-func (k *alifeKit) drawBoardSeat(im *image.RGBA, v alife.View, names []string, s int, r image.Rectangle) {
+func (k *alifeKit) drawBoardSeat(im *image.RGBA, v alife.View, names []string, s int, r image.Rectangle, say i18n.Printer) {
 	sv := v.Seats[s]
 	acting := alActing(v.Acting, s)
 	switch {
@@ -353,48 +366,54 @@ func (k *alifeKit) drawBoardSeat(im *image.RGBA, v alife.View, names []string, s
 	var tag *image.RGBA
 	tagW := 0.0
 	if s == v.Start {
-		tag = k.startTag
+		tag = k.startTag(say)
 		tagW = float64(tag.Rect.Dx()) + 8
 	}
+	dead := say.T("alife.died")
 	deadW := 0.0
 	if sv.Dead {
-		deadW = k.label.Measure("life ended") + 10
+		deadW = k.label.Measure(dead) + 10
 	}
+	x2 := float64(r.Min.X + 12)
+	x2 += k.drawHearts(im, sv.Hearts, x2, y2) + 12
+	x2 += k.drawMoney(im, sv.Money, x2, y2) + 12
+	x2 += k.drawHandMix(im, sv.HandSize, sv.HandPhases, x2, y2) + 6
+	if sv.Children > 0 {
+		x2 += k.drawCount(im, k.baby, "children", sv.Children, x2, y2) + 10
+	}
+	status, sc := alStepText(say, sv.Step), rgb(textSoft)
+	switch {
+	case v.Step == "child" && acting:
+		status = say.T("alife.doing.child")
+	case v.Step == "start" && acting:
+		status = say.T("alife.doing.start")
+	case v.Step == "start" && sv.Col < 0:
+		status = say.T("alife.doing.unplaced")
+	}
+	if acting {
+		sc = rgb(textMain)
+	}
+	// What the seat is doing ends the second line; where its words need
+	// more room than that line leaves, it ends the first, before the
+	// score, and the name gives way to it.
+	if room := right - x2; status != "" && room > 60 && k.body.Measure(status) <= room {
+		k.body.Draw(im, status, right, y2, MiddleRight, sc)
+	} else if status != "" {
+		nameRight -= k.body.Draw(im, k.body.Fit(status, nameRight-nx-tagW-deadW-60), nameRight, y1, MiddleRight, sc) + 12
+	}
+
 	nameC := rgb(textMain)
 	if sv.Dead {
 		nameC = rgb(textSoft)
 	}
-	name := k.name.SeatName(names, s)
+	name := k.name.SeatName(say, names, s)
 	nx += k.name.Draw(im, k.name.Fit(name, nameRight-nx-tagW-deadW), nx, y1, MiddleLeft, nameC) + 8
 	if tag != nil {
 		BlitCentred(im, tag, nx+float64(tag.Rect.Dx())/2, y1)
 		nx += tagW
 	}
 	if sv.Dead {
-		k.label.Draw(im, "life ended", nx, y1, MiddleLeft, rgb(badSoft))
-	}
-
-	x = float64(r.Min.X + 12)
-	x += k.drawHearts(im, sv.Hearts, x, y2) + 12
-	x += k.drawMoney(im, sv.Money, x, y2) + 12
-	x += k.drawHandMix(im, sv.HandSize, sv.HandPhases, x, y2) + 6
-	if sv.Children > 0 {
-		x += k.drawCount(im, k.baby, "children", sv.Children, x, y2) + 10
-	}
-	status, sc := alStepText(sv.Step), rgb(textSoft)
-	switch {
-	case v.Step == "child" && acting:
-		status = "keeping a child's card"
-	case v.Step == "start" && acting:
-		status = "placing the stack"
-	case v.Step == "start" && sv.Col < 0:
-		status = "not placed yet"
-	}
-	if acting {
-		sc = rgb(textMain)
-	}
-	if status != "" && right-x > 60 {
-		k.body.Draw(im, k.body.Fit(status, right-x), right, y2, MiddleRight, sc)
+		k.label.Draw(im, dead, nx, y1, MiddleLeft, rgb(badSoft))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // The private A Life image, sent to one seat by DM, one column for a
@@ -33,79 +34,77 @@ const (
 
 // handHeight is the height of every hand: room for three labelled
 // sections, four rows of cards in all (a child pair, the cards to play,
-// two rows kept for discards), and the legend.
-func (k *alifeKit) handHeight() int {
-	return ahMainTop + 3*ahLabelH + 4*ahRowPitch + 6 + k.frame.legendHeight(k.legend, PhoneWidth)
+// two rows kept for discards), and the legend in say's words.
+func (k *alifeKit) handHeight(say i18n.Printer) int {
+	return ahMainTop + 3*ahLabelH + 4*ahRowPitch + 6 + k.frame.legendHeight(worded(say, k.legend), PhoneWidth)
 }
 
-func (r *Renderer) paintAlifeHand(v alife.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintAlifeHand(v alife.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}
 	k := r.alife()
-	return k.handBack(), func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+	return k.backdrop(alHandBack, 0, say), func(im *image.RGBA) { k.drawHand(im, v, names, say) }, nil
 }
 
-// handPrompt says, to the seat, what the game asks of it now.
-func (k *alifeKit) handPrompt(v alife.View, sv alife.SeatView) string {
+// handPrompt says, to the seat, what the game asks of it now, in say's
+// words.
+func (k *alifeKit) handPrompt(v alife.View, sv alife.SeatView, say i18n.Printer) string {
 	acting := alActing(v.Acting, v.Seat)
 	switch {
 	case alOver(v):
 		if v.Seat < len(v.Rank) {
 			if v.Rank[v.Seat] == 1 {
-				return "Your life is lived: you win!"
+				return say.T("alife.ask.won")
 			}
-			return "Your life is lived: " + ordinal(v.Rank[v.Seat]) + " place"
+			return say.T("alife.ask.placed", "rank", ordinal(say, v.Rank[v.Seat]))
 		}
-		return "Game over"
+		return say.T("frame.game_over")
 	case sv.Dead:
-		return "Your life has ended"
+		return say.T("alife.ask.died")
 	case len(v.Children) > 0 && acting:
-		return "Keep one card for your child"
+		return say.T("alife.ask.child")
 	case v.Step == "start" && acting:
-		return "Choose the row to start on"
+		return say.T("alife.ask.start")
 	case !acting:
-		return "Waiting for the others"
+		return say.T("common.waiting_others")
 	}
 	switch sv.Step {
 	case "card":
-		return "Take a card from the board or play one"
+		return say.T("alife.ask.card")
 	case "stand":
-		return "Choose the row to stand on"
+		return say.T("alife.ask.stand")
 	case "draw":
-		if v.Draws > 1 {
-			return "Draw " + strconv.Itoa(v.Draws) + " cards: choose each deck"
-		}
-		return "Draw a card: choose the deck"
+		return say.T("alife.ask.draw", "n", max(v.Draws, 1))
 	case "action":
-		return "Develop, befriend or take resources"
+		return say.T("alife.ask.action")
 	}
-	return "Your move"
+	return say.T("common.your_move")
 }
 
-func (k *alifeKit) drawHand(im *image.RGBA, v alife.View, names []string) {
+func (k *alifeKit) drawHand(im *image.RGBA, v alife.View, names []string, say i18n.Printer) {
 	var sv alife.SeatView
 	if v.Seat < len(v.Seats) {
 		sv = v.Seats[v.Seat]
 	}
-	k.frame.drawHeader(im, alHeader(v, true), names)
-	k.drawHandStrip(im, v, sv)
+	k.frame.drawHeader(im, alHeader(v, true, say), names, say)
+	k.drawHandStrip(im, v, sv, say)
 	k.drawTracks(im, sv)
-	bottom := im.Rect.Dy() - k.frame.legendHeight(k.legend, PhoneWidth) - 6
+	bottom := im.Rect.Dy() - k.frame.legendHeight(worded(say, k.legend), PhoneWidth) - 6
 	top := ahMainTop
 	if len(v.Children) > 0 {
-		top = k.drawChildren(im, v.Children, top)
+		top = k.drawChildren(im, v.Children, top, say)
 	}
 	if len(v.Kept) > 0 {
-		top = k.drawCardSection(im, "Kept for your children", v.Kept, top, bottom, k.keptMark)
+		top = k.drawCardSection(im, say.T("alife.kept"), v.Kept, top, bottom, k.keptMark, say)
 	}
-	top = k.drawHandCards(im, v, top, bottom)
-	k.drawPhaseTableau(im, v, sv, top, bottom)
+	top = k.drawHandCards(im, v, top, bottom, say)
+	k.drawPhaseTableau(im, v, sv, top, bottom, say)
 }
 
 // drawHandStrip draws the seat's hearts, money, cards still to draw and
 // score, and under them what the game asks of it.
-func (k *alifeKit) drawHandStrip(im *image.RGBA, v alife.View, sv alife.SeatView) {
+func (k *alifeKit) drawHandStrip(im *image.RGBA, v alife.View, sv alife.SeatView, say i18n.Printer) {
 	x, right := float64(frameMargin), float64(PhoneWidth-frameMargin)
 	cy := float64(ahStripY)
 	BlitCentred(im, k.tokens[paletteIndex(v.Seat)], x+minIcon/2, cy)
@@ -115,11 +114,11 @@ func (k *alifeKit) drawHandStrip(im *image.RGBA, v alife.View, sv alife.SeatView
 	x += k.drawMoney(im, sv.Money, x, cy) + 14
 	if v.Draws > 0 {
 		x += k.drawCount(im, k.hand, "cards to draw", v.Draws, x, cy) + 4
-		k.body.Draw(im, "to draw", x, cy, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, say.T("alife.to_draw"), x, cy, MiddleLeft, rgb(textSoft))
 	}
 	sw := k.big.Draw(im, k.big.Fit(number(sv.Score), 110), right, cy+2, MiddleRight, scoreColour(sv.Score))
-	k.body.Draw(im, "score", right-sw-8, cy+3, MiddleRight, rgb(textSoft))
-	k.label.Draw(im, k.label.Fit(k.handPrompt(v, sv), right-frameMargin), frameMargin, ahPromptY, MiddleLeft, rgb(textMain))
+	k.body.Draw(im, say.T("alife.score"), right-sw-8, cy+3, MiddleRight, rgb(textSoft))
+	k.label.Draw(im, k.label.Fit(k.handPrompt(v, sv, say), right-frameMargin), frameMargin, ahPromptY, MiddleLeft, rgb(textMain))
 }
 
 // The tracks of a hand: ten cells across a light panel, each with the
@@ -138,10 +137,11 @@ func ahTrackCell(r int) (x float64, cy [2]float64) {
 	return x, [2]float64{ahTrackTop + ahTrackH/4, ahTrackTop + 3*ahTrackH/4}
 }
 
-// handBackdrop is the hand's table: the legend at its foot, and the
-// tracks' panel with the symbols of their cells, which never change.
-func (k *alifeKit) handBackdrop() *image.RGBA {
-	im := k.legendBackdrop(k.handHeight(), k.legend)
+// handBackdrop is the hand's table: the legend at its foot, in say's
+// words, and the tracks' panel with the symbols of their cells, which
+// never change.
+func (k *alifeKit) handBackdrop(say i18n.Printer) *image.RGBA {
+	im := k.legendBackdrop(k.handHeight(say), worded(say, k.legend))
 	dc := gg.NewContextForRGBA(im)
 	RoundedCard(dc, ahTrackX, ahTrackTop, ahTrackW, ahTrackH, 10, rgb(alDevBand), rgb(alCardEdge), 2)
 	for r := range alNumRes {
@@ -173,19 +173,19 @@ func (k *alifeKit) drawTracks(im *image.RGBA, sv alife.SeatView) {
 
 // drawChildren draws the first child pair to keep one of, and how many
 // pairs follow it; it returns where the next section starts.
-func (k *alifeKit) drawChildren(im *image.RGBA, pairs [][2]alife.Card, top int) int {
-	label := "Your child's card: keep one"
+func (k *alifeKit) drawChildren(im *image.RGBA, pairs [][2]alife.Card, top int, say i18n.Printer) int {
+	label := say.T("alife.child_pair")
 	if len(pairs) > 1 {
-		label += " · " + strconv.Itoa(len(pairs)-1) + " more after"
+		label += " · " + say.T("alife.more_pairs", "n", len(pairs)-1)
 	}
-	k.label.Draw(im, label, frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textMain))
+	k.label.Draw(im, k.label.Fit(label, PhoneWidth-2*frameMargin), frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textMain))
 	y := top + ahLabelH
 	for i, c := range pairs[0] {
 		x := frameMargin + i*(alCardW+ahGapX)
-		k.face(c).blitTo(im, x, y)
+		k.face(c, say).blitTo(im, x, y)
 		k.fonts.icon("card symbol", alSym)
 	}
-	k.body.Draw(im, "or", PhoneWidth/2, float64(y+alCardH/2), Centre, rgb(textMain))
+	k.body.Draw(im, say.T("alife.card.or"), PhoneWidth/2, float64(y+alCardH/2), Centre, rgb(textMain))
 	return y + ahRowPitch
 }
 
@@ -193,7 +193,7 @@ func (k *alifeKit) drawChildren(im *image.RGBA, pairs [][2]alife.Card, top int) 
 // from top while rows fit above bottom; the last place says how many
 // more there are when not all fit. mark draws what sets card i apart. It
 // returns where the next section starts.
-func (k *alifeKit) drawCardSection(im *image.RGBA, label string, cards []alife.Card, top, bottom int, mark func(im *image.RGBA, i, x, y int)) int {
+func (k *alifeKit) drawCardSection(im *image.RGBA, label string, cards []alife.Card, top, bottom int, mark func(im *image.RGBA, i, x, y int), say i18n.Printer) int {
 	if top+ahLabelH+alCardH > bottom {
 		return top
 	}
@@ -206,7 +206,7 @@ func (k *alifeKit) drawCardSection(im *image.RGBA, label string, cards []alife.C
 	}
 	for i, c := range cards[:shown] {
 		x, y := frameMargin+(i%2)*(alCardW+ahGapX), y0+(i/2)*ahRowPitch
-		k.face(c).blitTo(im, x, y)
+		k.face(c, say).blitTo(im, x, y)
 		k.fonts.icon("card symbol", alSym)
 		if mark != nil {
 			mark(im, i, x, y)
@@ -216,7 +216,7 @@ func (k *alifeKit) drawCardSection(im *image.RGBA, label string, cards []alife.C
 		x, y := frameMargin+(shown%2)*(alCardW+ahGapX), y0+(shown/2)*ahRowPitch
 		k.slot.Draw(im, image.Rect(x, y, x+alCardW, y+alCardH))
 		k.big.Draw(im, "+"+strconv.Itoa(len(cards)-shown), float64(x+alCardW/2), float64(y+alCardH/2-12), Centre, rgb(textMain))
-		k.body.Draw(im, "more cards", float64(x+alCardW/2), float64(y+alCardH/2+18), Centre, rgb(textSoft))
+		k.body.Draw(im, k.body.Fit(say.T("alife.more_cards"), alCardW-8), float64(x+alCardW/2), float64(y+alCardH/2+18), Centre, rgb(textSoft))
 	}
 	return y0 + rows*ahRowPitch
 }
@@ -234,12 +234,12 @@ func alMarkY(y int) float64 { return float64(y + 52) }
 // drawHandCards draws the hand: the cards that can be played now, then
 // the rest, kept for costs that discard. It returns where the space
 // below starts.
-func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top, bottom int) int {
+func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top, bottom int, say i18n.Printer) int {
 	// Cards of the current phase can be played; during the children's
 	// step, which ends a phase, those of the phase that comes next.
-	phase, when := v.Phase, "Play now"
+	phase, when := v.Phase, say.T("alife.hand.now")
 	if v.Step == "child" {
-		phase, when = v.Phase+1, "Playable next round"
+		phase, when = v.Phase+1, say.T("alife.hand.next_round")
 	}
 	var now, later []alife.Card
 	for _, c := range v.Hand {
@@ -251,21 +251,21 @@ func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top, bottom int) 
 	}
 	slices.SortStableFunc(later, func(a, b alife.Card) int { return a.Phase - b.Phase })
 	if len(v.Hand) == 0 {
-		k.label.Draw(im, "Your hand is empty", frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textSoft))
+		k.label.Draw(im, say.T("alife.hand.empty"), frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textSoft))
 		return top + ahLabelH
 	}
 	if len(now) > 0 {
-		top = k.drawCardSection(im, when+" · phase "+number(phase), now, top, bottom, nil)
+		top = k.drawCardSection(im, when+" · "+say.T("alife.hand.phase", "phase", number(phase)), now, top, bottom, nil, say)
 	}
 	if len(later) > 0 {
-		label := "In hand for costs that discard"
+		label := say.T("alife.hand.for_discards")
 		if len(now) == 0 {
-			label = "Nothing of phase " + number(phase) + " to play · in hand for discards"
+			label = say.T("alife.hand.none_now", "phase", number(phase))
 		}
 		if alOver(v) {
-			label = "Your hand"
+			label = say.T("alife.hand.over")
 		}
-		top = k.drawCardSection(im, label, later, top, bottom, nil)
+		top = k.drawCardSection(im, label, later, top, bottom, nil, say)
 	}
 	return top
 }
@@ -273,7 +273,7 @@ func (k *alifeKit) drawHandCards(im *image.RGBA, v alife.View, top, bottom int) 
 // drawPhaseTableau draws, where the hand leaves room, the cards the seat
 // has lived this phase, those it may develop in its action: a developed
 // one with a gold tick and a child's card with a baby.
-func (k *alifeKit) drawPhaseTableau(im *image.RGBA, v alife.View, sv alife.SeatView, top, bottom int) {
+func (k *alifeKit) drawPhaseTableau(im *image.RGBA, v alife.View, sv alife.SeatView, top, bottom int, say i18n.Printer) {
 	if v.Phase < 1 || v.Phase > 5 || alOver(v) {
 		return
 	}
@@ -284,11 +284,11 @@ func (k *alifeKit) drawPhaseTableau(im *image.RGBA, v alife.View, sv alife.SeatV
 	}
 	if len(cards) == 0 {
 		if top+ahLabelH <= bottom {
-			k.label.Draw(im, "Nothing lived this phase yet", frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textSoft))
+			k.label.Draw(im, say.T("alife.hand.none_lived"), frameMargin, float64(top+ahLabelH/2), MiddleLeft, rgb(textSoft))
 		}
 		return
 	}
-	k.drawCardSection(im, "Lived this phase: develop from here", cards, top, bottom, func(im *image.RGBA, i, x, y int) {
+	k.drawCardSection(im, say.T("alife.hand.lived"), cards, top, bottom, func(im *image.RGBA, i, x, y int) {
 		pv := played[i]
 		mx := float64(x + alCardW - 20)
 		switch {
@@ -299,5 +299,5 @@ func (k *alifeKit) drawPhaseTableau(im *image.RGBA, v alife.View, sv alife.SeatV
 			BlitCentred(im, k.devTick, mx, alMarkY(y))
 			k.fonts.icon("developed", minIcon)
 		}
-	})
+	}, say)
 }

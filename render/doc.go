@@ -73,6 +73,14 @@
 //   - Game over. A finished board is a picture to keep: the winners and
 //     the scores, large, are the picture; what is left of the play
 //     area steps aside for them.
+//   - Languages. The renderer's own words (the header's, the legends',
+//     the labels') are written in the reader's language, from the catalog
+//     in locales/ (words.go); the words a game gives in its view are the
+//     game's. Words longer than English's find room rather than being
+//     cut: a legend closes its gaps to stay on one row, a label moves to
+//     where the line has room, and players' names give way to them, as
+//     the game's name gives way to its stage. TestEveryImageIsLegibleOnAPhone
+//     holds German and the pseudo-language to it.
 //
 // render imports the games' view types and never the reverse: a game knows
 // nothing of drawing.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/png"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/render"
 )
@@ -25,7 +26,7 @@ func ExampleRenderer_ThatsLife() {
 		Turn: 1,
 		Roll: 5,
 	}
-	data, err := r.ThatsLife(v, []string{"Ada", "Grace"})
+	data, err := r.ThatsLife(v, []string{"Ada", "Grace"}, i18n.English)
 	if err != nil {
 		fmt.Println(err)
 		return

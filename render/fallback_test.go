@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/golang/freetype/truetype"
+	"github.com/lifebot/lifebot/games/i18n"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/math/fixed"
@@ -202,7 +203,7 @@ func TestFallbackFontFiles(t *testing.T) {
 	if got := r.FallbackFonts(); !slices.Equal(got, []string{good}) {
 		t.Errorf("FallbackFonts() = %q, want only %q", got, good)
 	}
-	data, err := r.Board(overOfFour(), []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"})
+	data, err := r.Board(overOfFour(), []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"}, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +223,7 @@ func TestFallbackFontFiles(t *testing.T) {
 func TestScriptsGolden(t *testing.T) {
 	t.Parallel()
 	r := NewRenderer()
-	data, err := r.Board(overOfFour(), []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"})
+	data, err := r.Board(overOfFour(), []string{"王小明", "Ольга", "さくら🌸", "Ana 😀"}, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,8 @@ import (
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Weight selects one of the embedded Go fonts. Text they have is always
@@ -335,6 +336,9 @@ func (f *Face) Draw(dst *image.RGBA, s string, x, y float64, a Anchor, c color.C
 	f.fonts.sight.sawText(s, f.size)
 	ax, ay := a.fractions()
 	w := fix(f.measure(s))
+	if left := x - ax*w; left < float64(dst.Rect.Min.X) || left+w > float64(dst.Rect.Max.X) {
+		f.fonts.sight.sawCut(s)
+	}
 	sr, sg, sb, sa := c.RGBA()
 	ink := inkColour{sr, sg, sb, sa}
 	dotX := fixed.Int26_6((x - ax*w) * 64)
@@ -419,6 +423,7 @@ func (f *Face) Fit(s string, width float64) string {
 	if f.measure(s) <= limit {
 		return s
 	}
+	f.fonts.sight.sawCut(s)
 	if f.needsLayout(s) {
 		return f.fitLaidOut(s, limit)
 	}
@@ -560,22 +565,22 @@ func (f *Face) Wrap(s string, width float64) []string {
 }
 
 // SeatName is the drawable form of a seat's name: names[seat] cleaned, or
-// "Player N" when the name is blank or invisible.
-func (f *Face) SeatName(names []string, seat int) string {
+// "Player N" in say's language when the name is blank or invisible.
+func (f *Face) SeatName(say i18n.Printer, names []string, seat int) string {
 	if seat >= 0 && seat < len(names) {
 		if s := f.Clean(names[seat]); s != "" {
 			return s
 		}
 	}
-	return "Player " + strconv.Itoa(seat+1)
+	return say.T("frame.player", "seat", seat+1)
 }
 
 // SeatNames returns the drawable names of at least n seats, ready for
 // games.FormatSeats.
-func (f *Face) SeatNames(names []string, n int) []string {
+func (f *Face) SeatNames(say i18n.Printer, names []string, n int) []string {
 	out := make([]string, max(n, len(names)))
 	for i := range out {
-		out[i] = f.SeatName(names, i)
+		out[i] = f.SeatName(say, names, i)
 	}
 	return out
 }

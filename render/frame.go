@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/fogleman/gg"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // PhoneWidth is the width of every image lifebot draws. Discord shows an
@@ -102,11 +104,11 @@ func (k *frameKit) token(c int, size int) *image.RGBA {
 	})
 }
 
-// drawHeader draws h across the top of im and returns the y below it.
-// The first line names the game and its stage; the second, larger, says
-// whose turn it is with the arrow and their tokens, or who won with the
-// star.
-func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string) int {
+// drawHeader draws h across the top of im in say's words and returns the
+// y below it. The first line names the game and its stage; the second,
+// larger, says whose turn it is with the arrow and their tokens, or who
+// won with the star.
+func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string, say i18n.Printer) int {
 	w := im.Rect.Dx()
 	FillRect(im, image.Rect(0, 0, w, headerH), rgb(tableInset))
 	FillRect(im, image.Rect(0, headerH-1, w, headerH), rgb(tableLine))
@@ -119,14 +121,11 @@ func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string) int {
 
 	y = 58
 	x := float64(frameMargin)
-	seats, icon, verb, colour := h.Turn, k.arrow, " to play", rgb(accent)
+	seats, icon, line, colour := h.Turn, k.arrow, turnWords{"frame.to_play", "frame.to_play_count"}, rgb(accent)
 	switch {
 	case h.Over:
 		seats, icon, colour = h.Winners, k.star, rgb(gold)
-		verb = " wins"
-		if len(seats) > 1 {
-			verb = " win"
-		}
+		line = turnWords{"frame.wins", "frame.wins_count"}
 	case len(seats) == 0:
 		if h.Note != "" {
 			k.turn.Draw(im, k.turn.Fit(h.Note, float64(w)-x-frameMargin), x, y, MiddleLeft, rgb(textMain))
@@ -146,34 +145,49 @@ func (k *frameKit) drawHeader(im *image.RGBA, h header, names []string) int {
 		x += minIcon + 4
 	}
 	x += 4
-	label := k.turnLine(seats, names, verb, float64(w)-x-frameMargin)
+	label := k.turnLine(say, seats, names, line, float64(w)-x-frameMargin)
 	if yours {
-		label = "Your turn"
+		label = say.T("frame.your_turn")
 	}
 	k.turn.Draw(im, label, x, y, MiddleLeft, colour)
 	return headerH
 }
 
-// turnLine names seats followed by verb within width: every name when they
-// fit, else the first names and how many more, else how many.
-func (k *frameKit) turnLine(seats []seatMark, names []string, verb string, width float64) string {
+// namedNote is a note for the header's second line in say's words of
+// key, which names a player, followed by rest: the name gives way to the
+// words, never the words to the name.
+func (k *frameKit) namedNote(say i18n.Printer, key, name, rest string) string {
+	room := PhoneWidth - 2*frameMargin - k.turn.Measure(say.T(key, "name", "")+rest)
+	return say.T(key, "name", k.turn.Fit(name, room)) + rest
+}
+
+// turnWords are the keys of a turn line: the names and what they do
+// ("Ada to play", "Ada wins"), and how many do it when no name fits.
+type turnWords struct{ names, count string }
+
+// turnLine says what seats do in say's words of line within width: every
+// name when they fit, else the first names and how many more, else how
+// many.
+func (k *frameKit) turnLine(say i18n.Printer, seats []seatMark, names []string, line turnWords, width float64) string {
 	all := make([]string, len(seats))
 	for i, s := range seats {
-		all[i] = k.turn.SeatName(names, s.Seat)
+		all[i] = k.turn.SeatName(say, names, s.Seat)
 	}
-	if line := strings.Join(all, ", ") + verb; k.turn.Measure(line) <= width {
-		return line
+	n := len(all)
+	if text := say.T(line.names, "names", strings.Join(all, ", "), "n", n); k.turn.Measure(text) <= width {
+		return text
 	}
-	for n := len(all) - 1; n >= 1; n-- {
-		line := strings.Join(all[:n], ", ") + " +" + strconv.Itoa(len(all)-n) + verb
-		if k.turn.Measure(line) <= width {
-			return line
+	for m := n - 1; m >= 1; m-- {
+		text := say.T(line.names, "names", strings.Join(all[:m], ", ")+" +"+strconv.Itoa(n-m), "n", n)
+		if k.turn.Measure(text) <= width {
+			return text
 		}
 	}
-	if len(all) == 1 {
-		return k.turn.Fit(all[0], width-k.turn.Measure(verb)) + verb
+	if n == 1 {
+		rest := k.turn.Measure(say.T(line.names, "names", "", "n", n))
+		return say.T(line.names, "names", k.turn.Fit(all[0], width-rest), "n", n)
 	}
-	return strconv.Itoa(len(all)) + verb
+	return say.T(line.count, "n", n)
 }
 
 // drawArrow draws the "to play" arrow centred on (cx, cy): beside the name
@@ -201,9 +215,36 @@ type legendItem struct {
 	word string
 }
 
-// legendLayout places items in rows across width: each row's items and
-// where each starts.
-func (k *frameKit) legendLayout(items []legendItem, width int) [][]int {
+// worded returns a kit's legend, whose items hold the catalog keys of
+// their words, with the words in say's language.
+func worded(say i18n.Printer, keyed []legendItem) []legendItem {
+	out := make([]legendItem, len(keyed))
+	for i, it := range keyed {
+		out[i] = legendItem{it.icon, say.T(it.word)}
+	}
+	return out
+}
+
+// Gaps between the items of a legend: legendGap, or legendGapTight where
+// that keeps a legend on one row; an image's height has no room to spare
+// for a second row that words a little longer than English's would make.
+const (
+	legendGap      = 18
+	legendGapTight = 10
+)
+
+// legendLayout places items in rows across width: each row's items, and
+// the gap between items.
+func (k *frameKit) legendLayout(items []legendItem, width int) (rows [][]int, gap int) {
+	rows = k.legendRows(items, width, legendGap)
+	if tight := k.legendRows(items, width, legendGapTight); len(rows) > 1 && len(tight) == 1 {
+		return tight, legendGapTight
+	}
+	return rows, legendGap
+}
+
+// legendRows places items in rows across width, gap apart.
+func (k *frameKit) legendRows(items []legendItem, width, gap int) [][]int {
 	var rows [][]int
 	x := 0
 	for i, it := range items {
@@ -213,7 +254,7 @@ func (k *frameKit) legendLayout(items []legendItem, width int) [][]int {
 			x = 0
 		}
 		rows[len(rows)-1] = append(rows[len(rows)-1], i)
-		x += w + 18
+		x += w + gap
 	}
 	return rows
 }
@@ -224,7 +265,8 @@ func (k *frameKit) legendHeight(items []legendItem, width int) int {
 	if len(items) == 0 {
 		return 0
 	}
-	return 2*legendPad + legendRowH*len(k.legendLayout(items, width-2*frameMargin))
+	rows, _ := k.legendLayout(items, width-2*frameMargin)
+	return 2*legendPad + legendRowH*len(rows)
 }
 
 // drawLegend draws items in the band at the bottom of im, from
@@ -237,7 +279,8 @@ func (k *frameKit) drawLegend(im *image.RGBA, items []legendItem) {
 	}
 	FillRect(im, image.Rect(0, top, w, h), rgb(tableInset))
 	FillRect(im, image.Rect(0, top, w, top+1), rgb(tableLine))
-	for r, row := range k.legendLayout(items, w-2*frameMargin) {
+	rows, gap := k.legendLayout(items, w-2*frameMargin)
+	for r, row := range rows {
 		cy := float64(top + legendPad + r*legendRowH + legendRowH/2)
 		x := float64(frameMargin)
 		for _, i := range row {
@@ -246,7 +289,7 @@ func (k *frameKit) drawLegend(im *image.RGBA, items []legendItem) {
 			BlitCentred(im, it.icon, x+float64(iw)/2, cy)
 			k.fonts.icon(it.word, float64(min(iw, it.icon.Rect.Dy())))
 			x += float64(iw) + 6
-			x += k.words.Draw(im, it.word, x, cy, MiddleLeft, rgb(textSoft)) + 18
+			x += k.words.Draw(im, it.word, x, cy, MiddleLeft, rgb(textSoft)) + float64(gap)
 		}
 	}
 }

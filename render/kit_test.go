@@ -18,6 +18,7 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
@@ -268,10 +269,10 @@ func TestSigned(t *testing.T) {
 func TestBoardDispatchesOnViewType(t *testing.T) {
 	t.Parallel()
 	r := shared()
-	if _, err := r.Board(struct{}{}, nil); err == nil {
+	if _, err := r.Board(struct{}{}, nil, i18n.English); err == nil {
 		t.Fatal("Board accepted a view type it cannot draw")
 	}
-	png, err := r.Board(thatslife.View{Players: []thatslife.PlayerView{{}, {Colour: 1}}}, []string{"Ada", "Ben"})
+	png, err := r.Board(thatslife.View{Players: []thatslife.PlayerView{{}, {Colour: 1}}}, []string{"Ada", "Ben"}, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,17 +286,17 @@ func TestSeatName(t *testing.T) {
 	f := NewFace(Bold, 20)
 	names := []string{"Ada", "🦊", "", "\u200b"}
 	for seat, want := range []string{"Ada", "🦊", "Player 3", "Player 4", "Player 5"} {
-		if got := f.SeatName(names, seat); got != want {
+		if got := f.SeatName(english, names, seat); got != want {
 			t.Errorf("SeatName(%d) = %q, want %q", seat, got, want)
 		}
 	}
-	if got := f.SeatNames(names, 5); len(got) != 5 || got[4] != "Player 5" {
+	if got := f.SeatNames(english, names, 5); len(got) != 5 || got[4] != "Player 5" {
 		t.Errorf("SeatNames = %q, want five names", got)
 	}
 }
 
 // golden is an image of testdata: the view drawn by Board with names, w×h
-// pixels, kept as testdata/<name>.png.
+// pixels in English, kept as testdata/<name>.png.
 type golden struct {
 	name  string
 	view  func() any
@@ -303,7 +304,12 @@ type golden struct {
 	w, h  int
 }
 
-func (g golden) draw(r *Renderer) ([]byte, error) { return r.Board(g.view(), g.names) }
+func (g golden) draw(r *Renderer) ([]byte, error) { return g.drawIn(r, i18n.English) }
+
+// drawIn draws g's view with the renderer's words in lang.
+func (g golden) drawIn(r *Renderer, lang i18n.Lang) ([]byte, error) {
+	return r.Board(g.view(), g.names, lang)
+}
 
 // shared is one renderer for the tests that need one, warm caches or not;
 // the tests of the caches, of a lone render and of the renders' turns
@@ -512,13 +518,13 @@ func hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.
 // PNG's size.
 func benchmarkBoard(b *testing.B, v any, names []string) {
 	r := NewRenderer()
-	if _, err := r.Board(v, names); err != nil {
+	if _, err := r.Board(v, names, i18n.English); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
-		data, err := r.Board(v, names)
+		data, err := r.Board(v, names, i18n.English)
 		if err != nil {
 			b.Fatal(err)
 		}

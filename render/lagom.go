@@ -11,6 +11,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -352,17 +353,17 @@ func rotated(p int, s lagom.Side) int { return ((p+int(s))%4 + 4) % 4 }
 // validSide reports whether s is one of the four sides.
 func validSide(s lagom.Side) bool { return s >= lagom.Left && s <= lagom.Bottom }
 
-// sideName is a side as the buttons name it.
-func sideName(s lagom.Side) string {
+// sideName is a side as the buttons name it, in say's words.
+func sideName(say i18n.Printer, s lagom.Side) string {
 	switch s {
 	case lagom.Left:
-		return "left"
+		return say.T("lagom.side.left")
 	case lagom.Top:
-		return "top"
+		return say.T("lagom.side.top")
 	case lagom.Right:
-		return "right"
+		return say.T("lagom.side.right")
 	case lagom.Bottom:
-		return "bottom"
+		return say.T("lagom.side.bottom")
 	}
 	return "?"
 }
@@ -408,8 +409,10 @@ type lagomKit struct {
 	hand    *backdrop     // the private image's background
 	sprites spriteCache   // sunset tokens and coin chips
 
-	legend  []legendItem
-	legendH int
+	// symbols are the legend's icons of the seven symbols, named by the
+	// game's words; sunset and investment those of the tokens on them.
+	symbols            []*image.RGBA
+	sunset, investment *image.RGBA
 
 	back, heart, coinIcon, cards *image.RGBA
 
@@ -468,15 +471,9 @@ func newLagomKit(fonts *fontSet) *lagomKit {
 		}
 	})
 	for sym := range lagom.Purpose + 1 {
-		k.legend = append(k.legend, legendItem{
-			icon: Sprite(lgIcon, lgIcon, func(dc *gg.Context) { drawSymbol(dc, sym, lgIcon/2, lgIcon/2, lgIcon) }),
-			word: symbolName(sym),
-		})
+		k.symbols = append(k.symbols, Sprite(lgIcon, lgIcon, func(dc *gg.Context) { drawSymbol(dc, sym, lgIcon/2, lgIcon/2, lgIcon) }))
 	}
-	k.legend = append(k.legend,
-		legendItem{icon: k.sunsetToken(lgIcon), word: "sunset"},
-		legendItem{icon: k.chipSprite("1"), word: "investment"})
-	k.legendH = k.frame.legendHeight(k.legend, PhoneWidth)
+	k.sunset, k.investment = k.sunsetToken(lgIcon), k.chipSprite("1")
 	k.panelBoxes = newPanelBoxes()
 	k.out = NewBox(12, 2, rgb(tableInset), rgb(tableLine), rgb(table))
 	k.slot = NewBox(8, 2, rgb(tableInset), rgb(tableLine), rgb(rowFill))
@@ -484,19 +481,44 @@ func newLagomKit(fonts *fontSet) *lagomKit {
 	return k
 }
 
-// tableBackground is the table's background for n seats.
-func (k *lagomKit) tableBackground(n int) *backdrop {
-	h := k.tableHeight(n)
+// legend names the symbols of every Lagom image as the buttons and the
+// log do: the seven symbols in the game's words, the tokens on them in
+// say's.
+func (k *lagomKit) legend(say i18n.Printer) []legendItem {
+	items := make([]legendItem, 0, len(k.symbols)+2)
+	for sym, icon := range k.symbols {
+		items = append(items, legendItem{icon, symbolName(lagom.Symbol(sym))})
+	}
+	return append(items,
+		legendItem{k.sunset, say.T("lagom.legend.sunset")},
+		legendItem{k.investment, say.T("lagom.legend.investment")})
+}
+
+// legendHeight is the height of the legend in say's words.
+func (k *lagomKit) legendHeight(say i18n.Printer) int {
+	return k.frame.legendHeight(k.legend(say), PhoneWidth)
+}
+
+// tableBackground is the table's background for n seats, with room for
+// the legend in say's words.
+func (k *lagomKit) tableBackground(n int, say i18n.Printer) *backdrop {
+	h := k.tableHeight(n, say)
 	return k.tables.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
 }
 
-// face returns the sprite of card c: its face, or with strip > 0 the
-// column side makes count, strip pixels a quadrant.
-func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *packed {
-	if strip == 0 {
-		return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false}, c, func() *image.RGBA { return k.drawFace(c) })
+// face returns the sprite of card c's face; a card without a title is
+// numbered in say's words, and not kept.
+func (k *lagomKit) face(c lagom.Card, say i18n.Printer) *packed {
+	if k.title.Clean(c.Title) == "" {
+		return pack(k.drawFace(c, say))
 	}
-	return k.cached(lgFaceKey{c.ID, strip, side, false}, c, func() *image.RGBA { return k.drawStrip(c, side, strip) })
+	return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false}, c, func() *image.RGBA { return k.drawFace(c, say) })
+}
+
+// strip returns the sprite of the column of card c that side makes
+// count, q pixels a quadrant.
+func (k *lagomKit) strip(c lagom.Card, q int, side lagom.Side) *packed {
+	return k.cached(lgFaceKey{c.ID, q, side, false}, c, func() *image.RGBA { return k.drawStrip(c, side, q) })
 }
 
 // veiledStrip is the strip of c on side, q pixels a quadrant, dimmed as a
@@ -504,7 +526,7 @@ func (k *lagomKit) face(c lagom.Card, strip int, side lagom.Side) *packed {
 func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *packed {
 	return k.cached(lgFaceKey{c.ID, q, side, true}, c, func() *image.RGBA {
 		im := image.NewRGBA(image.Rect(0, 0, q, lgStripBar+2*q))
-		k.face(c, q, side).blitTo(im, 0, 0)
+		k.strip(c, q, side).blitTo(im, 0, 0)
 		FillRect(im, im.Rect, rgba(table, 150))
 		return im
 	})
@@ -550,13 +572,13 @@ func cloneCard(c lagom.Card) lagom.Card {
 	return c
 }
 
-// cardTitle is c's title as a card shows it: cleaned, or its number when
-// it has none.
-func (k *lagomKit) cardTitle(c lagom.Card) string {
+// cardTitle is c's title as a card shows it: cleaned, or its number in
+// say's words when it has none.
+func (k *lagomKit) cardTitle(c lagom.Card, say i18n.Printer) string {
 	if t := k.title.Clean(c.Title); t != "" {
 		return t
 	}
-	return "Card " + strconv.Itoa(c.ID)
+	return say.T("common.card", "id", c.ID)
 }
 
 // titleLines wraps a title into at most lgTitleLines lines of width,
@@ -601,7 +623,7 @@ func (k *lagomKit) drawQuadrant(dc *gg.Context, syms []lagom.Symbol, x, y, q, to
 
 // drawFace draws card c as it is held: its title in full on two lines,
 // and four quadrants around the discard reward, a coin in the centre.
-func (k *lagomKit) drawFace(c lagom.Card) *image.RGBA {
+func (k *lagomKit) drawFace(c lagom.Card, say i18n.Printer) *image.RGBA {
 	return Sprite(lgFaceW, lgFaceH, func(dc *gg.Context) {
 		q, top := float64(lgFaceQ), float64(lgFaceBar)
 		cardBody(dc, lgFaceW, lgFaceH, top, q)
@@ -609,7 +631,7 @@ func (k *lagomKit) drawFace(c lagom.Card) *image.RGBA {
 		dc.DrawLine(q, top+3, q, lgFaceH-3)
 		dc.Stroke()
 		im := dc.Image().(*image.RGBA)
-		lines := k.titleLines(k.cardTitle(c), lgFaceW-10)
+		lines := k.titleLines(k.cardTitle(c, say), lgFaceW-10)
 		lineH := 19.0
 		y := top/2 - float64(len(lines)-1)*lineH/2
 		for i, l := range lines {
@@ -680,7 +702,7 @@ func (k *lagomKit) drawPlayedCard(im *image.RGBA, p lagom.Played, q, x, y int) {
 	if !validSide(p.Side) {
 		p.Side = lagom.Left
 	}
-	k.face(p.Card, q, p.Side).blitTo(im, x, y)
+	k.strip(p.Card, q, p.Side).blitTo(im, x, y)
 	for i := range p.Symbols {
 		cx, cy, size, ok := stripPlace(p, i, q)
 		if !ok {
@@ -738,9 +760,9 @@ func (k *lagomKit) chipSprite(text string) *image.RGBA {
 
 // drawTableau draws a tableau as strips from (x, y) within room pixels,
 // oldest on the left, and outlines those played in round fresh. When it
-// is too long, the oldest cards give way to a count at the left; the
-// newest are what a table most wants to see.
-func (k *lagomKit) drawTableau(im *image.RGBA, cards []lagom.Played, q, x, y, room, fresh int) {
+// is too long, the oldest cards give way to a count at the left, said in
+// say's words; the newest are what a table most wants to see.
+func (k *lagomKit) drawTableau(im *image.RGBA, cards []lagom.Played, q, x, y, room, fresh int, say i18n.Printer) {
 	step := q + lgStripGap
 	h := lgStripBar + 2*q
 	fits := func(room int) int {
@@ -751,13 +773,13 @@ func (k *lagomKit) drawTableau(im *image.RGBA, cards []lagom.Played, q, x, y, ro
 	}
 	shown := cards
 	if n := fits(room); len(cards) > n {
-		more := "+" + strconv.Itoa(len(cards))
-		gap := int(math.Max(k.stat.Measure(more), k.body.Measure("older"))) + 10
+		more, older := "+"+strconv.Itoa(len(cards)), say.T("lagom.older")
+		gap := int(math.Max(k.stat.Measure(more), k.body.Measure(older))) + 10
 		n = fits(room - gap)
 		shown = cards[len(cards)-n:]
 		cy := float64(y + h/2)
 		k.stat.Draw(im, "+"+strconv.Itoa(len(cards)-n), float64(x), cy-11, MiddleLeft, rgb(textMain))
-		k.body.Draw(im, "older", float64(x), cy+12, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, older, float64(x), cy+12, MiddleLeft, rgb(textSoft))
 		x += gap
 	}
 	for i, p := range shown {

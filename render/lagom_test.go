@@ -13,6 +13,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -195,7 +196,7 @@ var lagomNames6 = []string{
 }
 
 // lagomTableH is the height of the table of n seats.
-func lagomTableH(n int) int { return shared().lagom().tableHeight(n) }
+func lagomTableH(n int) int { return shared().lagom().tableHeight(n, english) }
 
 // lagomFull6 is the densest table: six seats in round 12's play, every
 // tableau as long as a game makes it, with stacks and sunsets, and every
@@ -277,14 +278,14 @@ func TestLagomTableRefusesPrivate(t *testing.T) {
 	for name, leak := range cases {
 		v := lagomSealed6()
 		leak(&v)
-		if _, err := r.Board(v, nil); !errors.Is(err, ErrPrivateInPublic) {
+		if _, err := r.Board(v, nil, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("Board with a public view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
-		if _, err := r.LagomTable(v, nil); !errors.Is(err, ErrPrivateInPublic) {
+		if _, err := r.LagomTable(v, nil, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("LagomTable with a view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
 	}
-	if _, err := r.LagomHand(lagomSealed6(), nil); err == nil {
+	if _, err := r.LagomHand(lagomSealed6(), nil, i18n.English); err == nil {
 		t.Error("LagomHand drew the public view as somebody's hand")
 	}
 }
@@ -299,7 +300,7 @@ func TestLagomBoardDispatch(t *testing.T) {
 		v    lagom.View
 		w, h int
 	}{{lagomMid4(), PhoneWidth, lagomTableH(4)}, {lagomHandPlay(), PhoneWidth, LagomHandHeight}, {lagomSealed6(), PhoneWidth, lagomTableH(6)}} {
-		data, err := r.Board(c.v, lagomNames4)
+		data, err := r.Board(c.v, lagomNames4, i18n.English)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -307,8 +308,8 @@ func TestLagomBoardDispatch(t *testing.T) {
 			t.Errorf("seat %d: image is %v, want %dx%d", c.v.Seat, b, c.w, c.h)
 		}
 	}
-	after, _ := r.LagomTable(lagomMid4(), lagomNames4)
-	alone, _ := NewRenderer().LagomTable(lagomMid4(), lagomNames4)
+	after, _ := r.LagomTable(lagomMid4(), lagomNames4, i18n.English)
+	alone, _ := NewRenderer().LagomTable(lagomMid4(), lagomNames4, i18n.English)
 	if !bytes.Equal(decode(t, after).Pix, decode(t, alone).Pix) {
 		t.Error("a table drawn after a DM image differs from one drawn alone")
 	}
@@ -403,7 +404,7 @@ func TestLagomHandShowsOwnChoices(t *testing.T) {
 
 func decodeBoard(t *testing.T, r *Renderer, v lagom.View) *image.RGBA {
 	t.Helper()
-	data, err := r.Board(v, lagomNames4)
+	data, err := r.Board(v, lagomNames4, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -424,14 +425,14 @@ func TestLagomSides(t *testing.T) {
 	}
 	for side, w := range want {
 		if got := activeSymbols(c, side); !slices.Equal(got, w) {
-			t.Errorf("side %s: active %v, want %v", sideName(side), got, w)
+			t.Errorf("side %s: active %v, want %v", sideName(english, side), got, w)
 		}
 		// The active pair is what the drawing puts in the left column.
 		left := []sym{c.Quads[rotated(lagom.TL, side)][0], c.Quads[rotated(lagom.BL, side)][0]}
 		slices.Sort(left)
 		ws := slices.Sorted(slices.Values(w))
 		if !slices.Equal(left, ws) {
-			t.Errorf("side %s: left column shows %v, want %v", sideName(side), left, ws)
+			t.Errorf("side %s: left column shows %v, want %v", sideName(english, side), left, ws)
 		}
 	}
 }
@@ -463,19 +464,20 @@ func TestLagomPayable(t *testing.T) {
 func TestLagomFaceCache(t *testing.T) {
 	t.Parallel()
 	k := newLagomKit(defaultFonts)
-	a := k.face(deck(1), 0, lagom.Left)
-	if k.face(deck(1), 0, lagom.Left) != a {
+	a := k.face(deck(1), english)
+	if k.face(deck(1), english) != a {
 		t.Error("the same card's face was drawn twice")
 	}
 	other := deck(2)
 	other.ID = 1
-	if bytes.Equal(k.face(other, 0, lagom.Left).index, a.index) {
+	if bytes.Equal(k.face(other, english).index, a.index) {
 		t.Error("a different card with a reused id got the cached face")
 	}
 	for _, id := range []int{-1, lgMaxCachedID, math.MaxInt} {
 		c := deck(3)
 		c.ID = id
-		k.face(c, lgTableStripQ, lagom.Top)
+		k.face(c, english)
+		k.strip(c, lgTableStripQ, lagom.Top)
 	}
 	k.faces.Range(func(key, _ any) bool {
 		if id := key.(lgFaceKey).id; id < 0 || id >= lgMaxCachedID {
@@ -578,7 +580,7 @@ func TestLagomOddViews(t *testing.T) {
 	r := shared()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			data, err := r.Board(c.view, c.names)
+			data, err := r.Board(c.view, c.names, i18n.English)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -649,7 +651,7 @@ func TestLagomLegendSpeaksTheButtons(t *testing.T) {
 	t.Parallel()
 	k := shared().lagom()
 	var words []string
-	for _, it := range k.legend {
+	for _, it := range k.legend(english) {
 		words = append(words, it.word)
 	}
 	for sym := range lagom.Purpose + 1 {
@@ -680,7 +682,7 @@ func TestLagomHandPromptFollowsTheStep(t *testing.T) {
 		{"pass", passing, "Pass one of your cards"},
 		{"winner", over, "You win!"},
 	} {
-		if got := k.handPrompt(c.v, c.v.Seats[c.v.Seat]); got != c.want {
+		if got := k.handPrompt(c.v, c.v.Seats[c.v.Seat], english); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -33,29 +34,29 @@ const (
 // PhoneWidth × LagomHandHeight: its hand with its sealed pick, on a play
 // the revealed card and what each of its four sides would make count, its
 // health, purse, investments and fulfilment, its tableau, the cards it
-// passed and received, and its notes with {n} replaced by names[n]. A
-// view without a seat (games.Observer) is refused.
-func (r *Renderer) LagomHand(v lagom.View, names []string) ([]byte, error) {
-	return r.render(r.paintLagomHand(v, names))
+// passed and received, and its notes with {n} replaced by names[n], its
+// own words in lang. A view without a seat (games.Observer) is refused.
+func (r *Renderer) LagomHand(v lagom.View, names []string, lang i18n.Lang) ([]byte, error) {
+	return r.render(r.paintLagomHand(v, names, words().In(lang)))
 }
 
-func (r *Renderer) paintLagomHand(v lagom.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintLagomHand(v lagom.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}
 	k := r.lagom()
-	return k.hand, func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+	return k.hand, func(im *image.RGBA) { k.drawHand(im, v, names, say) }, nil
 }
 
-func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
+func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string, say i18n.Printer) {
 	seat := int(v.Seat)
 	var sv lagom.SeatView
 	if seat < len(v.Seats) {
 		sv = v.Seats[seat]
 	}
-	k.frame.drawHeader(im, k.header(v), names)
-	k.drawOwnStats(im, sv, names, seat)
-	p := k.handPrompt(v, sv)
+	k.frame.drawHeader(im, k.header(v, say), names, say)
+	k.drawOwnStats(im, sv, names, seat, say)
+	p := k.handPrompt(v, sv, say)
 	pf := FitFace(p, PhoneWidth-2*frameMargin, k.prompt, k.name)
 	pf.Draw(im, pf.Fit(p, PhoneWidth-2*frameMargin), frameMargin, lghPromptY, MiddleLeft, rgb(textMain))
 
@@ -65,19 +66,20 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string) {
 	}
 	switch {
 	case v.Over || v.Step == "over":
-		k.drawRanking(im, v, names)
+		k.drawRanking(im, v, names, say)
 	case v.Step == "play" && revealed != nil && revealedState(v, sv) != "played" && !sv.Discarded:
-		k.drawSides(im, sv, *revealed)
-		k.caption(im, "Then pass one", frameMargin, lghPassTop)
-		k.drawFaces(im, v.Hand, -1, -1, lghPassTop+24, 1, "No cards to pass")
+		k.drawSides(im, sv, *revealed, say)
+		k.caption(im, say.T("lagom.then_pass"), frameMargin, lghPassTop)
+		k.drawFaces(im, v.Hand, -1, -1, lghPassTop+24, 1, say.T("lagom.none_to_pass"), say)
 	default:
-		k.drawBigHand(im, v)
+		k.drawBigHand(im, v, say)
 	}
-	k.drawOwnTableau(im, v, sv)
-	k.drawSwap(im, v)
-	bottom := float64(LagomHandHeight - k.legendH - 6)
-	drawNotes(im, k.body, k.body, v.Notes, k.name.SeatNames(names, len(v.Seats)), frameMargin, lghNotesTop, PhoneWidth-2*frameMargin, bottom, lghLineH)
-	k.frame.drawLegend(im, k.legend)
+	k.drawOwnTableau(im, v, sv, say)
+	k.drawSwap(im, v, say)
+	legend := k.legend(say)
+	bottom := float64(LagomHandHeight - k.frame.legendHeight(legend, PhoneWidth) - 6)
+	drawNotes(im, say, k.body, k.body, v.Notes, k.name.SeatNames(say, names, len(v.Seats)), frameMargin, lghNotesTop, PhoneWidth-2*frameMargin, bottom, lghLineH)
+	k.frame.drawLegend(im, legend)
 }
 
 // caption writes the title of a part of the private image, its top at y.
@@ -85,8 +87,9 @@ func (k *lagomKit) caption(im *image.RGBA, text string, x, y float64) {
 	k.label.Draw(im, text, x, y, TopLeft, rgb(textSoft))
 }
 
-// handPrompt says, to the player, what the game asks of them now.
-func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
+// handPrompt says, to the player, what the game asks of them now, in
+// say's words.
+func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView, say i18n.Printer) string {
 	seat := int(v.Seat)
 	waiting := !lagomActive(v, seat)
 	switch {
@@ -94,44 +97,44 @@ func (k *lagomKit) handPrompt(v lagom.View, sv lagom.SeatView) string {
 		rk := lagomRanks(v)
 		switch {
 		case seat >= len(rk):
-			return "Game over"
+			return say.T("frame.game_over")
 		case rk[seat] == 1 && len(v.Result.Winners()) > 1:
-			return "You share the win!"
+			return say.T("common.you_share")
 		case rk[seat] == 1:
-			return "You win!"
+			return say.T("common.you_win")
 		}
-		return "You finished " + ordinal(rk[seat])
+		return say.T("common.you_finished", "rank", ordinal(say, rk[seat]))
 	case sv.Out:
-		return "Your journey is over"
+		return say.T("lagom.ask.out")
 	case waiting && v.Step == "pick" && v.Picked != nil:
-		return "Picked: waiting for the others"
+		return say.T("lagom.ask.picked")
 	case waiting && sealed(v.Step):
-		return "Done: waiting for the others"
+		return say.T("lagom.ask.done")
 	case waiting:
-		return "Waiting for the others"
+		return say.T("common.waiting_others")
 	case v.Step == "draw":
-		return "Draw an extra card for 5 coins, or not"
+		return say.T("lagom.ask.draw")
 	case v.Step == "pick":
-		return "Pick a card to play this round"
+		return say.T("lagom.ask.pick")
 	case v.Step == "play" && (sv.Discarded || revealedState(v, sv) == "played"):
-		return "Pass one of your cards"
+		return say.T("lagom.ask.pass")
 	case v.Step == "play":
-		return "Play your card facing a side, or discard it"
+		return say.T("lagom.ask.play")
 	}
-	return "Your move"
+	return say.T("common.your_move")
 }
 
 // drawOwnStats draws the seat's line of numbers under the header: its
 // token and name, then health, purse with what is invested, and
 // fulfilment, largest, at the right.
-func (k *lagomKit) drawOwnStats(im *image.RGBA, sv lagom.SeatView, names []string, seat int) {
+func (k *lagomKit) drawOwnStats(im *image.RGBA, sv lagom.SeatView, names []string, seat int, say i18n.Printer) {
 	FillRect(im, image.Rect(0, headerH, PhoneWidth, headerH+50), rgb(tableInset))
 	y := float64(lghStatsY)
 	right := float64(PhoneWidth - frameMargin)
-	right -= k.body.Draw(im, "fulfilment", right, y+4, MiddleRight, rgb(textSoft)) + 6
+	right -= k.body.Draw(im, say.T("lagom.fulfilment"), right, y+4, MiddleRight, rgb(textSoft)) + 6
 	right -= k.big.Draw(im, k.big.Fit(number(sv.Fulfilment), 110), right, y, MiddleRight, scoreColour(sv.Fulfilment)) + 20
 	if inv := invested(sv); inv > 0 {
-		right -= k.body.Draw(im, "+"+strconv.Itoa(inv)+" invested", right, y+1, MiddleRight, rgb(lgGold)) + 6
+		right -= k.body.Draw(im, say.T("lagom.invested", "n", inv), right, y+1, MiddleRight, rgb(lgGold)) + 6
 	}
 	right -= k.stat.Draw(im, k.stat.Fit(number(sv.Coins), 70), right, y, MiddleRight, rgb(textMain)) + 3
 	BlitCentred(im, k.coinIcon, right-lgIcon/2, y)
@@ -141,13 +144,13 @@ func (k *lagomKit) drawOwnStats(im *image.RGBA, sv lagom.SeatView, names []strin
 	BlitCentred(im, k.heart, right-lgIcon/2, y)
 	k.fonts.icon("health", lgIcon)
 	right -= lgIcon + 16
-	k.drawSeatName(im, names, seat, false, frameMargin, y, right)
+	k.drawSeatName(im, say, names, seat, false, frameMargin, y, right)
 }
 
 // drawBigHand draws the hand as large cards, the sealed pick lifted and
 // outlined as what the seat's last move chose. A pick the view no longer
 // lists in the hand is drawn first.
-func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
+func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View, say i18n.Printer) {
 	cards := v.Hand
 	picked := -1
 	if v.Picked != nil {
@@ -157,22 +160,19 @@ func (k *lagomKit) drawBigHand(im *image.RGBA, v lagom.View) {
 			picked = 0
 		}
 	}
-	label := "Your hand · " + strconv.Itoa(len(v.Hand)) + " cards"
-	if len(v.Hand) == 1 {
-		label = "Your hand · 1 card"
-	}
-	k.caption(im, label, frameMargin, lghMainTop)
+	k.caption(im, say.T("common.your_hand", "n", len(v.Hand)), frameMargin, lghMainTop)
 	received := -1
 	if v.Received != nil && picked < 0 {
 		received = indexCard(cards, *v.Received)
 	}
-	k.drawFaces(im, cards, picked, received, lghCardsTop+lgPickLift, 2, "No cards in your hand")
+	k.drawFaces(im, cards, picked, received, lghCardsTop+lgPickLift, 2, say.T("common.no_cards_in_hand"), say)
 }
 
 // drawFaces draws cards as faces from top in at most rows rows of
 // lghPerRow, the card at picked lifted and outlined with its tag under it,
 // the one at received outlined; a count stands for cards that do not fit.
-func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, received, top, rows int, empty string) {
+// Without cards it says empty.
+func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, received, top, rows int, empty string, say i18n.Printer) {
 	if len(cards) == 0 {
 		r := image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+lgFaceH)
 		k.slot.Draw(im, r)
@@ -190,13 +190,13 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 		switch i {
 		case picked:
 			face = face.Sub(image.Pt(0, lgPickLift))
-			k.body.Draw(im, pickText, float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textMain))
+			k.body.Draw(im, k.body.Fit(say.T("lagom.your_pick"), lgFaceW+lghCardGap), float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textMain))
 			markFresh(im, face)
 		case received:
-			k.body.Draw(im, "received", float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textSoft))
+			k.body.Draw(im, k.body.Fit(say.T("lagom.received"), lgFaceW+lghCardGap), float64(x+lgFaceW/2), float64(face.Max.Y)+17, Centre, rgb(textSoft))
 			markFresh(im, face)
 		}
-		k.face(c, 0, lagom.Left).blitTo(im, face.Min.X, face.Min.Y)
+		k.face(c, say).blitTo(im, face.Min.X, face.Min.Y)
 	}
 	if left := len(cards) - shown; left > 0 {
 		i := shown
@@ -210,8 +210,8 @@ func (k *lagomKit) drawFaces(im *image.RGBA, cards []lagom.Card, picked, receive
 // drawRanking draws, once the game is over, every seat by rank with its
 // fulfilment, the winners in gold, where the hand stood: the result is
 // the picture.
-func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string) {
-	k.caption(im, "Final fulfilment", frameMargin, lghMainTop)
+func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string, say i18n.Printer) {
+	k.caption(im, say.T("lagom.final_fulfilment"), frameMargin, lghMainTop)
 	rk := lagomRanks(v)
 	order := make([]int, len(v.Seats))
 	for i := range order {
@@ -236,12 +236,9 @@ func (k *lagomKit) drawRanking(im *image.RGBA, v lagom.View, names []string) {
 		k.big.Draw(im, strconv.Itoa(rk[seat]), frameMargin+30, cy, Centre, c)
 		score := k.big.Fit(k.finalScore(v, seat), 140)
 		sw := k.big.Draw(im, score, float64(r.Max.X-16), cy, MiddleRight, scoreColour(v.Seats[seat].Fulfilment))
-		k.drawSeatName(im, names, seat, false, frameMargin+60, cy, float64(r.Max.X)-16-sw-16)
+		k.drawSeatName(im, say, names, seat, false, frameMargin+60, cy, float64(r.Max.X)-16-sw-16)
 	}
 }
-
-// pickText labels the sealed pick under its card.
-const pickText = "your pick"
 
 // indexCard returns the index of c in cards by id, or −1.
 func indexCard(cards []lagom.Card, c lagom.Card) int {
@@ -284,58 +281,64 @@ func payable(sv lagom.SeatView, c lagom.Card, s lagom.Side) bool {
 // pays, and beside it the column each of its four sides would make
 // count, named as the buttons name the sides, so that a player on a phone
 // sees what each side gives and costs before pressing its button.
-func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card) {
-	k.caption(im, "Your card", frameMargin, lghMainTop)
-	k.face(c, 0, lagom.Left).blitTo(im, frameMargin, lghCardsTop)
-	reward := "discard: nothing"
+func (k *lagomKit) drawSides(im *image.RGBA, sv lagom.SeatView, c lagom.Card, say i18n.Printer) {
+	k.caption(im, say.T("lagom.your_card"), frameMargin, lghMainTop)
+	k.face(c, say).blitTo(im, frameMargin, lghCardsTop)
+	reward := say.T("lagom.discard_nothing")
 	if c.Reward > 0 {
-		reward = "discard: +" + strconv.Itoa(c.Reward) + " coins"
+		reward = say.T("lagom.discard_reward", "n", c.Reward)
 	}
-	k.body.Draw(im, reward, frameMargin+lgFaceW/2, lghCardsTop+lgFaceH+16, Centre, rgb(lgGold))
+	if room := float64(lgFaceW + 26); k.body.Measure(reward) <= room {
+		k.body.Draw(im, reward, frameMargin+lgFaceW/2, lghCardsTop+lgFaceH+16, Centre, rgb(lgGold))
+	} else {
+		// Under the card, or where words run longer, on from its left
+		// edge under the sides, whose words end above.
+		k.body.Draw(im, k.body.Fit(reward, PhoneWidth-2*frameMargin), frameMargin, lghCardsTop+lgFaceH+16, MiddleLeft, rgb(lgGold))
+	}
 
 	q := lgSideStripQ
 	x0 := frameMargin + lgFaceW + 28
 	gap := (PhoneWidth - frameMargin - x0 - 4*q) / 3
-	k.caption(im, "Play facing", float64(x0), lghMainTop)
+	k.caption(im, say.T("lagom.play_facing"), float64(x0), lghMainTop)
 	y := lghCardsTop
 	h := lgStripBar + 2*q
 	for side := lagom.Left; side <= lagom.Bottom; side++ {
 		x := x0 + int(side)*(q+gap)
 		cx := float64(x + q/2)
-		k.stat.Draw(im, sideName(side), cx, float64(y+h)+16, Centre, rgb(textMain))
+		k.stat.Draw(im, k.stat.Fit(sideName(say, side), float64(q+gap)), cx, float64(y+h)+16, Centre, rgb(textMain))
 		if !payable(sv, c, side) {
 			k.veiledStrip(c, side, q).blitTo(im, x, y)
-			k.body.Draw(im, "can't pay", cx, float64(y+h)+38, Centre, rgb(badSoft))
+			k.body.Draw(im, k.body.Fit(say.T("lagom.cannot_pay"), float64(q+gap)), cx, float64(y+h)+38, Centre, rgb(badSoft))
 			continue
 		}
-		k.face(c, q, side).blitTo(im, x, y)
+		k.strip(c, q, side).blitTo(im, x, y)
 	}
 }
 
-func (k *lagomKit) drawOwnTableau(im *image.RGBA, v lagom.View, sv lagom.SeatView) {
-	k.caption(im, "Your tableau · "+strconv.Itoa(len(sv.Tableau)), frameMargin, lghTabTop)
+func (k *lagomKit) drawOwnTableau(im *image.RGBA, v lagom.View, sv lagom.SeatView, say i18n.Printer) {
+	k.caption(im, say.T("lagom.your_tableau", "n", len(sv.Tableau)), frameMargin, lghTabTop)
 	top := lghTabTop + 24
 	if len(sv.Tableau) == 0 {
-		k.body.Draw(im, "no cards yet", frameMargin, float64(top+30), MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, say.T("common.no_cards_yet"), frameMargin, float64(top+30), MiddleLeft, rgb(textSoft))
 		return
 	}
-	k.drawTableau(im, sv.Tableau, lgTableStripQ, frameMargin, top, PhoneWidth-2*frameMargin, freshRound(v))
+	k.drawTableau(im, sv.Tableau, lgTableStripQ, frameMargin, top, PhoneWidth-2*frameMargin, freshRound(v), say)
 }
 
 // drawSwap writes the cards the seat passed and received this round,
 // which only giver and receiver know.
-func (k *lagomKit) drawSwap(im *image.RGBA, v lagom.View) {
+func (k *lagomKit) drawSwap(im *image.RGBA, v lagom.View, say i18n.Printer) {
 	title := func(c *lagom.Card) string {
 		if c == nil {
-			return "none"
+			return say.T("lagom.swap.none")
 		}
-		return k.cardTitle(*c)
+		return k.cardTitle(*c, say)
 	}
 	x := float64(frameMargin)
 	half := float64(PhoneWidth-2*frameMargin) / 2
 	for i, c := range [2]*lagom.Card{v.Passed, v.Received} {
 		lx := x + float64(i)*half
-		lx += k.body.Draw(im, [2]string{"Passed ", "Received "}[i], lx, lghSwapY, MiddleLeft, rgb(textSoft))
+		lx += k.body.Draw(im, say.T([2]string{"lagom.swap.passed", "lagom.swap.received"}[i])+" ", lx, lghSwapY, MiddleLeft, rgb(textSoft))
 		k.title.Draw(im, k.title.Fit(title(c), x+float64(i+1)*half-lx-8), lx, lghSwapY, MiddleLeft, rgb(textMain))
 	}
 }

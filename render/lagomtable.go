@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 )
 
@@ -28,71 +29,73 @@ const (
 )
 
 // tableHeight is the height of the table of n seats: a row each, at
-// least one, under the header and over the legend, never taller than
-// lgtMaxH.
-func (k *lagomKit) tableHeight(n int) int {
+// least one, under the header and over the legend in say's words, never
+// taller than lgtMaxH.
+func (k *lagomKit) tableHeight(n int, say i18n.Printer) int {
 	rows := max(n, 1)
-	if rows > (lgtMaxH-lgtTop-10-k.legendH+lgtGap)/(lgtRowH+lgtGap) {
+	legendH := k.legendHeight(say)
+	if rows > (lgtMaxH-lgtTop-10-legendH+lgtGap)/(lgtRowH+lgtGap) {
 		return lgtMaxH
 	}
-	return lgtTop + rows*lgtRowH + (rows-1)*lgtGap + 10 + k.legendH
+	return lgtTop + rows*lgtRowH + (rows-1)*lgtGap + 10 + legendH
 }
 
 // LagomTable draws the public table of Lagom as a PNG for the channel,
 // PhoneWidth wide and as tall as its seats need. names[seat] is a
 // player's display name; missing or undrawable names become "Player n".
+// The table's own words are in lang.
 //
 // The table shows only public material: it refuses, with
 // ErrPrivateInPublic, a view that carries a hand, a pick, a passed or
 // received card or private notes. Views no game produces — no seats, long
 // tableaux, absurd numbers — still draw.
-func (r *Renderer) LagomTable(v lagom.View, names []string) ([]byte, error) {
-	return r.render(r.paintLagomTable(v, names))
+func (r *Renderer) LagomTable(v lagom.View, names []string, lang i18n.Lang) ([]byte, error) {
+	return r.render(r.paintLagomTable(v, names, words().In(lang)))
 }
 
-func (r *Renderer) paintLagomTable(v lagom.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintLagomTable(v lagom.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	if v.Hand != nil || v.Picked != nil || v.Passed != nil || v.Received != nil || len(v.Notes) > 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
 	k := r.lagom()
-	return k.tableBackground(len(v.Seats)), func(im *image.RGBA) {
-		k.frame.drawHeader(im, k.header(v), names)
-		k.drawTableSeats(im, v, names)
-		k.frame.drawLegend(im, k.legend)
+	return k.tableBackground(len(v.Seats), say), func(im *image.RGBA) {
+		k.frame.drawHeader(im, k.header(v, say), names, say)
+		k.drawTableSeats(im, v, names, say)
+		k.frame.drawLegend(im, k.legend(say))
 	}, nil
 }
 
-// stepWords names a step as the header's stage does.
-func stepWords(step string) string {
+// stepWords names a step as the header's stage does, in say's words.
+func stepWords(say i18n.Printer, step string) string {
 	switch step {
 	case "draw":
-		return "extra draws"
+		return say.T("lagom.step.draw")
 	case "pick":
-		return "pick"
+		return say.T("lagom.step.pick")
 	case "play":
-		return "play & pass"
+		return say.T("lagom.step.play")
 	case "over":
-		return "final"
+		return say.T("lagom.step.over")
 	}
 	return step
 }
 
 // header is the shared header of every Lagom image: the round and step,
 // the deck, and the seats still to answer, or the winners.
-func (k *lagomKit) header(v lagom.View) header {
+func (k *lagomKit) header(v lagom.View, say i18n.Printer) header {
 	over := v.Over || v.Step == "over"
 	var parts []string
 	if v.Round > 0 {
-		parts = append(parts, "Round "+number(v.Round))
+		parts = append(parts, say.T("lagom.round", "round", number(v.Round)))
 	}
-	if w := stepWords(v.Step); w != "" {
+	if w := stepWords(say, v.Step); w != "" {
 		parts = append(parts, w)
 	}
 	if !over {
-		parts = append(parts, "deck "+number(v.DeckSize))
+		parts = append(parts, say.T("lagom.deck", "deck", number(v.DeckSize)))
 	}
 	stage := strings.Join(parts, " · ")
-	h := header{Game: "Lagom", Stage: k.frame.stage.Fit(stage, 400), Over: over, Private: v.Seat >= 0, Viewer: int(v.Seat)}
+	h := header{Game: say.T("game.lagom"), Stage: k.frame.stage.Fit(stage, 400), Over: over, Private: v.Seat >= 0, Viewer: int(v.Seat)}
 	for s := range v.Seats {
 		if lagomActive(v, s) {
 			h.Turn = append(h.Turn, seatMark{s, s})
@@ -106,15 +109,15 @@ func (k *lagomKit) header(v lagom.View) header {
 		}
 	}
 	if !h.Over && len(h.Turn) == 0 && len(v.Seats) > 0 {
-		h.Note = "Everyone has answered"
+		h.Note = say.T("lagom.all_answered")
 	}
 	return h
 }
 
-func (k *lagomKit) drawTableSeats(im *image.RGBA, v lagom.View, names []string) {
+func (k *lagomKit) drawTableSeats(im *image.RGBA, v lagom.View, names []string, say i18n.Printer) {
 	n := len(v.Seats)
 	if n == 0 {
-		k.name.Draw(im, "No players at the table", PhoneWidth/2, lgtTop+lgtRowH/2, Centre, rgb(textSoft))
+		k.name.Draw(im, say.T("common.no_players"), PhoneWidth/2, lgtTop+lgtRowH/2, Centre, rgb(textSoft))
 		return
 	}
 	over := v.Over || v.Step == "over"
@@ -129,7 +132,7 @@ func (k *lagomKit) drawTableSeats(im *image.RGBA, v lagom.View, names []string) 
 		rk = lagomRanks(v)
 		slices.SortStableFunc(order, func(a, b int) int { return rk[a] - rk[b] })
 	}
-	bottom := im.Rect.Dy() - k.legendH - 10
+	bottom := im.Rect.Dy() - k.legendHeight(say) - 10
 	for i, seat := range order {
 		y := lgtTop + i*(lgtRowH+lgtGap)
 		if y+lgtRowH > bottom {
@@ -137,16 +140,16 @@ func (k *lagomKit) drawTableSeats(im *image.RGBA, v lagom.View, names []string) 
 		}
 		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+lgtRowH)
 		if over {
-			k.drawFinalSeat(im, v, names, seat, rk[seat], r)
+			k.drawFinalSeat(im, v, names, seat, rk[seat], r, say)
 			continue
 		}
-		k.drawTableSeat(im, v, names, seat, r)
+		k.drawTableSeat(im, v, names, seat, r, say)
 	}
 }
 
 // drawSeatName draws a seat's token and name from x along the line cy,
 // after the turn arrow when the seat must still answer, within right.
-func (k *lagomKit) drawSeatName(im *image.RGBA, names []string, seat int, active bool, x, cy, right float64) {
+func (k *lagomKit) drawSeatName(im *image.RGBA, say i18n.Printer, names []string, seat int, active bool, x, cy, right float64) {
 	if active {
 		k.frame.drawArrow(im, x+turnArrow/2, cy)
 		x += turnArrow + 4
@@ -154,12 +157,12 @@ func (k *lagomKit) drawSeatName(im *image.RGBA, names []string, seat int, active
 	BlitCentred(im, k.frame.token(seat, lgSeatToken), x+lgSeatToken/2, cy)
 	k.fonts.icon("player token", lgSeatToken)
 	x += lgSeatToken + 6
-	name := k.name.SeatName(names, seat)
+	name := k.name.SeatName(say, names, seat)
 	k.name.Draw(im, k.name.Fit(name, right-x), x, cy, MiddleLeft, rgb(textMain))
 }
 
 // drawTableSeat draws one seat's row while the game goes on.
-func (k *lagomKit) drawTableSeat(im *image.RGBA, v lagom.View, names []string, seat int, r image.Rectangle) {
+func (k *lagomKit) drawTableSeat(im *image.RGBA, v lagom.View, names []string, seat int, r image.Rectangle, say i18n.Printer) {
 	sv := v.Seats[seat]
 	active := lagomActive(v, seat)
 	switch {
@@ -173,7 +176,7 @@ func (k *lagomKit) drawTableSeat(im *image.RGBA, v lagom.View, names []string, s
 	x := float64(r.Min.X + lgtPad)
 	right := x + lgtStatW
 	top := float64(r.Min.Y)
-	k.drawSeatName(im, names, seat, active, x, top+20, right)
+	k.drawSeatName(im, say, names, seat, active, x, top+20, right)
 
 	// Fulfilment, the score, largest; what the last scoring added beside it.
 	fw := k.big.Draw(im, k.big.Fit(number(sv.Fulfilment), lgtStatW-50), x, top+60, MiddleLeft, scoreColour(sv.Fulfilment))
@@ -187,15 +190,15 @@ func (k *lagomKit) drawTableSeat(im *image.RGBA, v lagom.View, names []string, s
 	k.drawStats(im, sv, x, top+100, right)
 
 	slotX := r.Max.X - lgtPad - lgtSlotW
-	k.drawSeatSlot(im, v, sv, image.Rect(slotX, r.Min.Y+lgtPad, slotX+lgtSlotW, r.Max.Y-lgtPad))
+	k.drawSeatSlot(im, v, sv, image.Rect(slotX, r.Min.Y+lgtPad, slotX+lgtSlotW, r.Max.Y-lgtPad), say)
 	tx := int(right) + 8
 	q := lgTableStripQ
 	y := r.Min.Y + (r.Dy()-lgStripBar-2*q)/2
 	if len(sv.Tableau) == 0 {
-		k.body.Draw(im, "no cards yet", float64(tx), float64(r.Min.Y+r.Max.Y)/2, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, say.T("common.no_cards_yet"), float64(tx), float64(r.Min.Y+r.Max.Y)/2, MiddleLeft, rgb(textSoft))
 		return
 	}
-	k.drawTableau(im, sv.Tableau, q, tx, y, slotX-12-tx, freshRound(v))
+	k.drawTableau(im, sv.Tableau, q, tx, y, slotX-12-tx, freshRound(v), say)
 }
 
 // drawStats draws health, purse and hand on the line cy from x, each an
@@ -218,63 +221,66 @@ func (k *lagomKit) drawStats(im *image.RGBA, sv lagom.SeatView, x, cy, right flo
 // drawSeatSlot draws in r where a seat stands this round: in a sealed
 // step whether it has answered (never what), and after the reveal the
 // title of the card it picked and what became of it.
-func (k *lagomKit) drawSeatSlot(im *image.RGBA, v lagom.View, sv lagom.SeatView, r image.Rectangle) {
+func (k *lagomKit) drawSeatSlot(im *image.RGBA, v lagom.View, sv lagom.SeatView, r image.Rectangle, say i18n.Printer) {
 	cx := float64(r.Min.X+r.Max.X) / 2
 	cy := float64(r.Min.Y+r.Max.Y) / 2
 	// Lines of words centred in r: a card's title in bold, then what
-	// became of it.
-	words := func(lines []string, last color.RGBA) {
+	// became of it, on as many lines as it takes.
+	words := func(title []string, what string, c color.RGBA) {
+		lines := slices.Concat(title, k.body.Wrap(what, float64(r.Dx())))
 		y := cy - float64(len(lines)-1)*10
 		for i, l := range lines {
-			f, c := k.title, rgb(textMain)
-			if i == len(lines)-1 {
-				f, c = k.body, last
+			f, ink := k.title, rgb(textMain)
+			if i >= len(title) {
+				f, ink = k.body, c
 			}
-			f.Draw(im, f.Fit(l, float64(r.Dx())), cx, y+float64(i)*20, Centre, c)
+			f.Draw(im, f.Fit(l, float64(r.Dx())), cx, y+float64(i)*20, Centre, ink)
 		}
 	}
 	state := revealedState(v, sv)
 	switch {
 	case sv.Out:
 		k.out.Draw(im, r)
-		words([]string{"journey", "over"}, rgb(textSoft))
+		// The first line in the title's place, as a card's title stands.
+		lines := strings.Split(say.T("lagom.slot.out"), "\n")
+		words(lines[:len(lines)-1], lines[len(lines)-1], rgb(textSoft))
 	case state != "":
-		lines := k.titleLines(k.cardTitle(*sv.Revealed), float64(r.Dx()))
-		word, c := "deciding…", rgb(textMain)
+		lines := k.titleLines(k.cardTitle(*sv.Revealed, say), float64(r.Dx()))
+		word, c := say.T("lagom.slot.deciding"), rgb(textMain)
 		switch {
 		case state == "discarded":
-			word, c = "discarded "+signed(max(sv.Revealed.Reward, 0)), rgb(lgGold)
+			word, c = say.T("lagom.slot.discarded", "reward", signed(max(sv.Revealed.Reward, 0))), rgb(lgGold)
 		case state == "played":
-			word, c = "played", rgb(textSoft)
+			word, c = say.T("lagom.slot.played"), rgb(textSoft)
 		case sv.Decided:
-			word, c = "done", rgb(goodSoft)
+			word, c = say.T("lagom.slot.done"), rgb(goodSoft)
 		}
-		words(append(lines, word), c)
+		words(lines, word, c)
 		if state == "discarded" && v.Step == "play" {
 			markFresh(im, r.Inset(4))
 		}
 	case v.Step == "pick" && sv.Decided:
 		BlitCentred(im, k.back, cx, cy-12)
 		k.fonts.icon("picked card", lgBackW)
-		k.body.Draw(im, "picked", cx, cy+float64(lgBackH)/2+2, Centre, rgb(goodSoft))
+		k.body.Draw(im, k.body.Fit(say.T("lagom.slot.picked"), float64(r.Dx())), cx, cy+float64(lgBackH)/2+2, Centre, rgb(goodSoft))
 	case sealed(v.Step):
 		k.slot.Draw(im, image.Rect(int(cx)-lgBackW/2, int(cy)-12-lgBackH/2, int(cx)+lgBackW/2, int(cy)-12+lgBackH/2))
-		word, c := "waiting", rgb(textSoft)
+		word, c := say.T("lagom.slot.waiting"), rgb(textSoft)
 		switch {
 		case sv.Decided:
-			word, c = "done", rgb(goodSoft)
+			word, c = say.T("lagom.slot.done"), rgb(goodSoft)
 		case v.Step == "pick":
-			word = "picking…"
+			word = say.T("lagom.slot.picking")
 		case v.Step == "draw":
-			word = "drawing…"
+			word = say.T("lagom.slot.drawing")
 		}
-		k.body.Draw(im, word, cx, cy+float64(lgBackH)/2+2, Centre, c)
+		k.body.Draw(im, k.body.Fit(word, float64(r.Dx())), cx, cy+float64(lgBackH)/2+2, Centre, c)
 	}
 }
 
 // drawFinalSeat draws one seat's row at the end: its rank, its name and
 // its fulfilment large, and the result's breakdown for it.
-func (k *lagomKit) drawFinalSeat(im *image.RGBA, v lagom.View, names []string, seat, rank int, r image.Rectangle) {
+func (k *lagomKit) drawFinalSeat(im *image.RGBA, v lagom.View, names []string, seat, rank int, r image.Rectangle, say i18n.Printer) {
 	if rank == 1 {
 		k.winner.Draw(im, r)
 	} else {
@@ -289,9 +295,9 @@ func (k *lagomKit) drawFinalSeat(im *image.RGBA, v lagom.View, names []string, s
 	k.huge.Draw(im, k.huge.Fit(strconv.Itoa(rank), 50), x+24, top+float64(r.Dy())/2, Centre, c)
 	x += 58
 	right := x + 190
-	k.drawSeatName(im, names, seat, false, x, top+24, right)
+	k.drawSeatName(im, say, names, seat, false, x, top+24, right)
 	fw := k.huge.Draw(im, k.huge.Fit(k.finalScore(v, seat), 130), x, top+76, MiddleLeft, scoreColour(v.Seats[seat].Fulfilment))
-	k.body.Draw(im, "fulfilment", x+fw+8, top+86, MiddleLeft, rgb(textSoft))
+	k.body.Draw(im, k.body.Fit(say.T("lagom.fulfilment"), right+12-x-fw-8), x+fw+8, top+86, MiddleLeft, rgb(textSoft))
 
 	if seat >= len(v.Result.Detail) || strings.TrimSpace(v.Result.Detail[seat]) == "" {
 		return

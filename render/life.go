@@ -12,6 +12,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 )
 
@@ -61,11 +62,13 @@ func (s cardSize) spec() cardSpec {
 }
 
 // faceKey names a card face of one size. Faces depend on suit and rank,
-// not id: the two 7♥ of two packs look alike.
+// not id: the two 7♥ of two packs look alike; a joker in hand also on the
+// word printed on it, which is in the reader's language.
 type faceKey struct {
-	suit life.Suit
-	rank int
-	size cardSize
+	suit  life.Suit
+	rank  int
+	size  cardSize
+	label string
 }
 
 // The colours of cards. Suits are red and near-black as on any pack; the
@@ -252,19 +255,24 @@ func rankLabel(rank int) string {
 	return "?"
 }
 
-// face returns the sprite of card c at size s.
-func (k *lifeKit) face(c life.Card, s cardSize) *packed {
+// face returns the sprite of card c at size s, a joker's word in say's
+// language.
+func (k *lifeKit) face(c life.Card, s cardSize, say i18n.Printer) *packed {
+	label := ""
+	if c.Rank == life.Joker && s == cardHand {
+		label = say.T("life.joker")
+	}
 	if !validFace(c) {
-		return pack(k.drawFace(c, s))
+		return pack(k.drawFace(c, s, label))
 	}
 	if c.Rank == life.Joker {
 		c.Suit = life.NoSuit
 	}
-	key := faceKey{c.Suit, c.Rank, s}
+	key := faceKey{c.Suit, c.Rank, s, label}
 	if im, ok := k.faces.Load(key); ok {
 		return im.(*packed)
 	}
-	im, _ := k.faces.LoadOrStore(key, pack(k.drawFace(c, s)))
+	im, _ := k.faces.LoadOrStore(key, pack(k.drawFace(c, s, label)))
 	return im.(*packed)
 }
 
@@ -280,7 +288,8 @@ func cardPad(sp cardSpec) float64 { return math.Max(3, float64(sp.w)*0.05) }
 
 // drawFace draws a card face, transparent around its rounded corners, for
 // it lies on panels of several colours and overlaps its neighbours.
-func (k *lifeKit) drawFace(c life.Card, s cardSize) *image.RGBA {
+// A joker in hand carries label, the word for it, under its star.
+func (k *lifeKit) drawFace(c life.Card, s cardSize, label string) *image.RGBA {
 	sp := s.spec()
 	return Sprite(sp.w, sp.h, func(dc *gg.Context) {
 		im := dc.Image().(*image.RGBA)
@@ -302,14 +311,20 @@ func (k *lifeKit) drawFace(c life.Card, s cardSize) *image.RGBA {
 			dc.Fill()
 			StarPath(dc, w/2+col/4, h*0.55, sp.bigPip*0.62)
 			dc.Fill()
-			if s == cardHand {
-				k.jokerLabel.Draw(im, "JOKER", w/2+col/4, h-pad-4, BaseCentre, ink)
+			if label != "" {
+				// Under the star, unless a long word needs the face's
+				// whole width.
+				cx := w/2 + col/4
+				if half := k.jokerLabel.Measure(label) / 2; cx+half > w-pad {
+					cx = math.Max(w/2, w-pad-half)
+				}
+				k.jokerLabel.Draw(im, k.jokerLabel.Fit(label, w-2*pad), cx, h-pad-4, BaseCentre, ink)
 			}
 			return
 		}
-		label := rankLabel(c.Rank)
-		f := FitFace(label, col+2, faces...)
-		f.Draw(im, label, ix, rankY, TopCentre, ink)
+		rank := rankLabel(c.Rank)
+		f := FitFace(rank, col+2, faces...)
+		f.Draw(im, rank, ix, rankY, TopCentre, ink)
 		pipY := rankY + faces[0].CapHeight() + sp.pipSize*0.5 + math.Max(3, sp.pipSize*0.25)
 		suitPip(dc, c.Suit, ix, pipY, sp.pipSize)
 		// The large pip sits in the part of the face a fan leaves visible
@@ -494,12 +509,21 @@ func fan(n, w int, room, gap, minStep float64) (step float64, shown int) {
 
 // handScore is the score a seat's line shows: what its table scores this
 // hand while one is played; between hands (choosing suits, game over),
-// when the rows hold nothing that counts, what it scored in the last one.
-func handScore(v life.View, sv life.SeatView) (label string, score2 int) {
+// when the rows hold nothing that counts, what it scored in the last one,
+// which last reports.
+func handScore(v life.View, sv life.SeatView) (last bool, score2 int) {
 	if v.Over || v.Step == "suit" {
-		return "last hand", sv.LastHand2
+		return true, sv.LastHand2
 	}
-	return "this hand", sv.HandScore2
+	return false, sv.HandScore2
+}
+
+// handScoreWord names the score handScore gives, in say's words.
+func handScoreWord(say i18n.Printer, last bool) string {
+	if last {
+		return say.T("life.last_hand")
+	}
+	return say.T("life.this_hand")
 }
 
 // pending is the score a seat's bar shows ahead of its total: this hand's,

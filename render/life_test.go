@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 )
 
@@ -253,10 +254,10 @@ var lifeNames8 = []string{
 // lifeTableHeight is the height of a table of seats seats, and
 // lifeHandHeight of every hand image.
 func lifeTableHeight(seats int) int {
-	return shared().life().tableHeight(min(max(seats, ltMinRow), ltMaxRow))
+	return shared().life().tableHeight(min(max(seats, ltMinRow), ltMaxRow), english)
 }
 
-func lifeHandHeight() int { return shared().life().handBackdrop().rect.Dy() }
+func lifeHandHeight() int { return shared().life().handBackdrop(english).rect.Dy() }
 
 func lifeGoldens() []golden {
 	return []golden{
@@ -290,18 +291,18 @@ func TestLifeTableRefusesPrivate(t *testing.T) {
 	withFresh := lifeMid3()
 	withFresh.FreshHand = lc("7H")
 	for name, v := range map[string]life.View{"hand": withHand, "empty hand": emptyHand, "notes": withNotes, "card put in a hand": withFresh} {
-		if _, err := r.Board(v, lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+		if _, err := r.Board(v, lifeNames3, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("Board with a public view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
-		if _, err := r.LifeTable(v, lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+		if _, err := r.LifeTable(v, lifeNames3, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("LifeTable with a view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
 	}
 	// A seat's own view is never the table either, since it has a hand.
-	if _, err := r.LifeTable(lifeHand7(), lifeNames3); !errors.Is(err, ErrPrivateInPublic) {
+	if _, err := r.LifeTable(lifeHand7(), lifeNames3, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 		t.Errorf("LifeTable with a seat's view: err = %v, want ErrPrivateInPublic", err)
 	}
-	if _, err := r.LifeHand(lifeMid3(), lifeNames3); err == nil {
+	if _, err := r.LifeHand(lifeMid3(), lifeNames3, i18n.English); err == nil {
 		t.Error("LifeHand drew the public view as somebody's hand")
 	}
 }
@@ -315,7 +316,7 @@ func TestLifeBoardDispatch(t *testing.T) {
 		v    life.View
 		w, h int
 	}{{lifeMid3(), PhoneWidth, lifeTableHeight(3)}, {lifeHand7(), PhoneWidth, lifeHandHeight()}} {
-		data, err := r.Board(c.v, lifeNames3)
+		data, err := r.Board(c.v, lifeNames3, i18n.English)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,11 +326,11 @@ func TestLifeBoardDispatch(t *testing.T) {
 	}
 	// The frames are pooled across sizes: a table after a hand must be
 	// whole.
-	table, err := r.LifeTable(lifeMid3(), lifeNames3)
+	table, err := r.LifeTable(lifeMid3(), lifeNames3, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	alone, _ := NewRenderer().LifeTable(lifeMid3(), lifeNames3)
+	alone, _ := NewRenderer().LifeTable(lifeMid3(), lifeNames3, i18n.English)
 	if !bytes.Equal(decode(t, table).Pix, decode(t, alone).Pix) {
 		t.Error("a table drawn after a hand differs from one drawn alone")
 	}
@@ -346,7 +347,7 @@ func TestLifeSealedSuits(t *testing.T) {
 		for i := range v.Seats {
 			v.Seats[i].Suit = s
 		}
-		data, err := r.LifeTable(v, nil)
+		data, err := r.LifeTable(v, nil, i18n.English)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,7 +360,7 @@ func TestLifeSealedSuits(t *testing.T) {
 	}
 	v := lifeSealed()
 	v.Seats[1].SuitShown = true
-	shown, _ := r.LifeTable(v, nil)
+	shown, _ := r.LifeTable(v, nil, i18n.English)
 	if bytes.Equal(decode(t, shown).Pix, images[0].Pix) {
 		t.Error("a shown suit draws nothing")
 	}
@@ -370,13 +371,13 @@ func TestLifeSealedSuits(t *testing.T) {
 func TestLifeHandShowsOnlyOwnHand(t *testing.T) {
 	t.Parallel()
 	r := shared()
-	a, err := r.LifeHand(lifeHand7(), lifeNames3)
+	a, err := r.LifeHand(lifeHand7(), lifeNames3, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := lifeHand7()
 	v.Seats[0].HandSize, v.Seats[2].HandSize = 12, 1
-	b, err := r.LifeHand(v, lifeNames3)
+	b, err := r.LifeHand(v, lifeNames3, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +386,7 @@ func TestLifeHandShowsOnlyOwnHand(t *testing.T) {
 	}
 	v = lifeHand7()
 	v.Hand = v.Hand[:3]
-	c, _ := r.LifeHand(v, lifeNames3)
+	c, _ := r.LifeHand(v, lifeNames3, i18n.English)
 	if bytes.Equal(decode(t, a).Pix, decode(t, c).Pix) {
 		t.Error("the hand image does not show the hand")
 	}
@@ -480,7 +481,7 @@ func TestLifeOddViews(t *testing.T) {
 	r := shared()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			data, err := r.Board(c.view, c.names)
+			data, err := r.Board(c.view, c.names, i18n.English)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -629,7 +630,7 @@ func countColour(im *image.RGBA, r image.Rectangle, c uint32) int {
 
 func lifeImage(t *testing.T, v life.View, names []string) *image.RGBA {
 	t.Helper()
-	data, err := shared().Board(v, names)
+	data, err := shared().Board(v, names, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 )
 
@@ -36,46 +37,46 @@ var errNoSeat = errors.New("render: a private image needs a seat's own view, not
 // LifeHand draws one seat's private view of Life, the card game, as a PNG
 // PhoneWidth wide for a DM: the seat's hand sorted by suit and rank, its
 // chosen suit, its own table and score, the turned card, what the game asks
-// of it and its private notes, with {n} in notes replaced by names[n].
-// It draws nothing of any other seat's hand; a view without a seat
-// (games.Observer) is refused.
-func (r *Renderer) LifeHand(v life.View, names []string) ([]byte, error) {
-	return r.render(r.paintLifeHand(v, names))
+// of it and its private notes, with {n} in notes replaced by names[n], and
+// its own words in lang. It draws nothing of any other seat's hand; a view
+// without a seat (games.Observer) is refused.
+func (r *Renderer) LifeHand(v life.View, names []string, lang i18n.Lang) ([]byte, error) {
+	return r.render(r.paintLifeHand(v, names, words().In(lang)))
 }
 
-func (r *Renderer) paintLifeHand(v life.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintLifeHand(v life.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	if v.Seat < 0 {
 		return nil, nil, errNoSeat
 	}
 	k := r.life()
-	return k.handBackdrop(), func(im *image.RGBA) {
+	return k.handBackdrop(say), func(im *image.RGBA) {
 		seat := int(v.Seat)
 		var sv life.SeatView
 		if seat < len(v.Seats) {
 			sv = v.Seats[seat]
 		}
-		k.drawHeader(im, lifeHeader(v, true), names)
-		k.drawAsk(im, v, sv, names)
-		k.drawHandCards(im, v)
-		k.drawHandTable(im, v, sv)
-		drawNotes(im, k.small, k.small, v.Notes, k.name.SeatNames(names, len(v.Seats)),
+		k.drawHeader(im, lifeHeader(v, true, say), names, say)
+		k.drawAsk(im, v, sv, names, say)
+		k.drawHandCards(im, v, say)
+		k.drawHandTable(im, v, sv, say)
+		drawNotes(im, say, k.small, k.small, v.Notes, k.name.SeatNames(say, names, len(v.Seats)),
 			frameMargin+4, lhNotesTop, PhoneWidth-2*frameMargin-8, lhNotesTop+lhNotes*lhNoteH, lhNoteH)
 	}, nil
 }
 
 // handLegend names the hand image's symbols: the cards that may be laid
 // stand out, and the last move is outlined.
-func (k *lifeKit) handLegend() []legendItem {
-	return []legendItem{
-		{k.bank, "banked"},
-		{k.gain, "this hand"},
-		{k.freshKey, "last move"},
-	}
+func (k *lifeKit) handLegend(say i18n.Printer) []legendItem {
+	return worded(say, []legendItem{
+		{k.bank, "life.banked"},
+		{k.gain, "life.this_hand"},
+		{k.freshKey, "life.legend.last_move"},
+	})
 }
 
-func (k *lifeKit) handBackdrop() *backdrop {
-	return k.backdrops.get([2]int{1, 0}, func() *image.RGBA {
-		items := k.handLegend()
+func (k *lifeKit) handBackdrop(say i18n.Printer) *backdrop {
+	return k.backdrops.get(lifeBackdrop{true, 0, say.Lang()}, func() *image.RGBA {
+		items := k.handLegend(say)
 		h := lhNotesTop + lhNotes*lhNoteH + 12 + k.legendHeight(items, PhoneWidth)
 		im := plainBackdrop(PhoneWidth, h)
 		k.drawLegend(im, items)
@@ -83,76 +84,59 @@ func (k *lifeKit) handBackdrop() *backdrop {
 	})
 }
 
-// ordinal writes 1 as "1st", 2 as "2nd" and so on.
-func ordinal(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
-}
-
 // handPrompt says, to the player, what the game asks of them now in the
-// words of their buttons, or whom it waits for.
-func (k *lifeKit) handPrompt(v life.View, names []string) string {
+// words of their buttons, or whom it waits for, in say's language.
+func (k *lifeKit) handPrompt(v life.View, names []string, say i18n.Printer) string {
 	seat := int(v.Seat)
 	active := isActive(v, seat)
 	name := func(s games.Seat) string {
-		switch {
-		case s == v.Seat:
-			return "you"
-		case s < 0 || int(s) >= len(v.Seats):
-			return "another player"
+		if s < 0 || int(s) >= len(v.Seats) {
+			return say.T("life.someone")
 		}
-		return k.prompt.SeatName(names, int(s))
+		return k.prompt.SeatName(say, names, int(s))
 	}
 	switch {
 	case v.Over || v.Step == "over":
 		rk := ranks(v)
 		switch {
 		case seat >= len(rk):
-			return "The game is over"
+			return say.T("life.ask.over")
 		case rk[seat] == 1 && len(v.Result.Winners()) > 1:
-			return "You share the win!"
+			return say.T("common.you_share")
 		case rk[seat] == 1:
-			return "You win!"
+			return say.T("common.you_win")
 		}
-		return "You finished " + ordinal(rk[seat])
+		return say.T("common.you_finished", "rank", ordinal(say, rk[seat]))
 	case v.Step == "suit" && active:
-		return "Choose your suit for hand " + strconv.Itoa(v.HandNo)
+		return say.T("life.ask.suit", "hand", v.HandNo)
 	case v.Step == "suit":
-		return "Suit chosen: waiting for the others"
+		return say.T("life.ask.suit_chosen")
 	case !active && len(v.Active) > 0:
 		// What the table says of the seat to play.
-		return name(v.Active[0]) + " " + waitsFor(v, name)
+		return say.T("life.ask.other", "name", name(v.Active[0]), "does", waitsFor(say, v, v.Seat, name))
+	case !active && v.Turn == v.Seat:
+		return say.T("life.ask.waiting_you")
 	case !active:
-		return "Waiting for " + name(v.Turn)
+		return say.T("life.ask.waiting", "name", name(v.Turn))
 	case v.Step == "joker":
-		return "Play a joker, or Turn the top card"
+		return say.T("life.ask.joker")
 	case v.Step == "lay" && v.Turned != nil:
-		return "Lay " + v.Turned.Suit.String() + " " + v.Turned.Suit.Symbol() + ", or none"
+		return say.T("life.ask.lay", "suit", v.Turned.Suit.String(), "symbol", v.Turned.Suit.Symbol())
 	case v.Step == "steal":
-		return "Steal from a player, or Don't steal"
+		return say.T("life.ask.steal")
 	case v.Step == "take":
-		return "Take a card from their table"
+		return say.T("life.ask.take")
 	case v.Step == "pos":
-		return "Pick a card of their hand"
+		return say.T("life.ask.pos")
 	case v.Step == "react":
-		return "Steal from " + name(v.Turn) + ", or Don't steal"
+		return say.T("life.ask.react", "name", name(v.Turn))
 	}
-	return "Your turn"
+	return say.T("frame.your_turn")
 }
 
 // drawAsk draws the box under the header: what the game asks, the seat's
 // suit and its total.
-func (k *lifeKit) drawAsk(im *image.RGBA, v life.View, sv life.SeatView, names []string) {
+func (k *lifeKit) drawAsk(im *image.RGBA, v life.View, sv life.SeatView, names []string, say i18n.Printer) {
 	seat := int(v.Seat)
 	r := image.Rect(frameMargin, lhAskTop, PhoneWidth-frameMargin, lhAskTop+lhAskH)
 	active := !v.Over && isActive(v, seat)
@@ -171,53 +155,49 @@ func (k *lifeKit) drawAsk(im *image.RGBA, v life.View, sv life.SeatView, names [
 	}
 	tf := FitFace(total, 110, k.total, k.stat)
 	right -= tf.Draw(im, tf.Fit(total, 110), right, y1, MiddleRight, scoreColour(sv.Total2)) + 12
-	label, n := handScore(v, sv)
+	last, n := handScore(v, sv)
 	sw := k.stat.Draw(im, signedHalf(n), float64(r.Max.X-lhInset), y2, MiddleRight, scoreColour(n))
-	lw := k.small.Draw(im, label, float64(r.Max.X-lhInset)-sw-6, y2, MiddleRight, rgb(textSoft))
+	lw := k.small.Draw(im, handScoreWord(say, last), float64(r.Max.X-lhInset)-sw-6, y2, MiddleRight, rgb(textSoft))
 
 	if active {
 		k.drawArrow(im, x+turnArrow/2, y1)
 		x += turnArrow + 6
 	}
-	p := k.handPrompt(v, names)
+	p := k.handPrompt(v, names, say)
 	pf := FitFace(p, right-x, k.prompt, k.name, k.stat)
 	pf.Draw(im, pf.Fit(p, right-x), x, y1, MiddleLeft, rgb(textMain))
 
 	x = float64(r.Min.X + lhInset)
-	badge, suit := k.choosing, "Suit not chosen yet"
+	badge, suit := k.choosing, say.T("life.suit.not_chosen")
 	switch {
 	case sv.SuitShown && sv.Suit >= life.Hearts && sv.Suit < life.NoSuit:
-		badge, suit = k.badges[sv.Suit], "Your suit: "+sv.Suit.String()+", double"
+		badge, suit = k.badges[sv.Suit], say.T("life.suit.yours", "suit", sv.Suit.String())
 		if sv.Suit == life.Spades {
-			suit = "Your suit: spades, half and negative"
+			suit = say.T("life.suit.spades")
 		}
 		k.fonts.icon("suit", minIcon)
 	case sv.Chosen:
-		badge, suit = k.chosen, "Suit chosen"
+		badge, suit = k.chosen, say.T("life.suit.chosen")
 	}
 	BlitCentred(im, badge, x+lfBadge/2, y2)
 	x += lfBadge + 8
 	if sv.Dealer {
-		suit += " · you deal"
+		suit += " · " + say.T("life.suit.you_deal")
 	}
 	limit := float64(r.Max.X-lhInset) - sw - lw - 18
 	k.small.Draw(im, k.small.Fit(suit, limit-x), x, y2, MiddleLeft, rgb(textSoft))
 }
 
-func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
+func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View, say i18n.Printer) {
 	room := float64(PhoneWidth - 2*frameMargin)
 	cards := sortedCards(v.Hand)
-	label := "Your hand · " + strconv.Itoa(len(cards)) + " cards"
-	if len(cards) == 1 {
-		label = "Your hand · 1 card"
-	}
-	k.small.Draw(im, label, frameMargin+2, lhHandTop-lhLift-20, MiddleLeft, rgb(textSoft))
+	k.small.Draw(im, say.T("common.your_hand", "n", len(cards)), frameMargin+2, lhHandTop-lhLift-20, MiddleLeft, rgb(textSoft))
 	sp := cardHand.spec()
 	if len(cards) == 0 {
 		k.slot.Draw(im, image.Rect(frameMargin, lhHandTop, PhoneWidth-frameMargin, lhHandTop+sp.h))
-		empty := "No cards in your hand"
+		empty := say.T("common.no_cards_in_hand")
 		if v.Step == "suit" {
-			empty = "Cards are dealt once every suit is chosen"
+			empty = say.T("life.dealt_later")
 		}
 		k.body.Draw(im, empty, PhoneWidth/2, lhHandTop+float64(sp.h)/2, Centre, rgb(textSoft))
 		return
@@ -232,7 +212,7 @@ func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
 		if lift != life.NoSuit && c.Suit == lift && !c.IsJoker() {
 			y -= lhLift
 		}
-		k.face(c, size).blitTo(im, x, y)
+		k.face(c, size, say).blitTo(im, x, y)
 		if !c.IsJoker() {
 			k.fonts.icon("suit", size.spec().pipSize)
 		}
@@ -276,15 +256,15 @@ func (k *lifeKit) drawHandCards(im *image.RGBA, v life.View) {
 
 // drawHandTable draws the turned card beside the seat's own table: its
 // face-up chips, its bank and its total's bar.
-func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView) {
+func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView, say i18n.Printer) {
 	r := image.Rect(frameMargin, lhTableTop, PhoneWidth-frameMargin, lhTableTop+lhTableH)
 	k.panel.Draw(im, r)
 	sp := cardBig.spec()
 	x := r.Min.X + lhInset
-	k.small.Draw(im, "Turned", float64(x+sp.w/2), float64(r.Min.Y+16), Centre, rgb(textSoft))
+	k.small.Draw(im, k.small.Fit(say.T("life.turned"), float64(sp.w+16)), float64(x+sp.w/2), float64(r.Min.Y+16), Centre, rgb(textSoft))
 	cardY := r.Min.Y + 26
 	if v.Turned != nil {
-		k.face(*v.Turned, cardBig).blitTo(im, x, cardY)
+		k.face(*v.Turned, cardBig, say).blitTo(im, x, cardY)
 		k.fonts.icon("suit", sp.pipSize)
 		if v.Step == "lay" {
 			markFresh(im, image.Rect(x, cardY, x+sp.w, cardY+sp.h))
@@ -293,10 +273,10 @@ func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView) {
 		k.slotOnPanel(im, x, cardY, sp.w, sp.h)
 	}
 	left, right := float64(x+sp.w+18), float64(r.Max.X-lhInset)
-	k.small.Draw(im, "Your table", left, float64(r.Min.Y+16), MiddleLeft, rgb(textSoft))
+	k.small.Draw(im, say.T("life.your_table"), left, float64(r.Min.Y+16), MiddleLeft, rgb(textSoft))
 	cy := float64(r.Min.Y + 50)
 	if len(sv.FaceUp) == 0 {
-		k.small.Draw(im, "no face-up cards", left, cy, MiddleLeft, rgb(textSoft))
+		k.small.Draw(im, say.T("life.no_face_up"), left, cy, MiddleLeft, rgb(textSoft))
 	} else {
 		k.drawChips(im, sv.FaceUp, sv.Fresh, left, cy, right)
 	}
@@ -307,7 +287,7 @@ func (k *lifeKit) drawHandTable(im *image.RGBA, v life.View, sv life.SeatView) {
 	if hasFresh(sv.Bank, sv.Fresh) {
 		markFresh(im, image.Rect(bx, int(cy)-k.bank.Rect.Dy()/2, int(end)+1, int(cy)+k.bank.Rect.Dy()/2))
 	}
-	end += 6 + k.small.Draw(im, "banked", end+6, cy, MiddleLeft, rgb(textSoft))
+	end += 6 + k.small.Draw(im, say.T("life.banked"), end+6, cy, MiddleLeft, rgb(textSoft))
 	if len(sv.Bank) > 0 {
 		val := signedHalf(bankValue(sv))
 		k.stat.Draw(im, k.stat.Fit(val, right-end-8), end+8, cy, MiddleLeft, scoreColour(bankValue(sv)))

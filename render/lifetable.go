@@ -9,6 +9,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 )
 
@@ -36,67 +37,77 @@ const (
 
 // LifeTable draws the public table of Life, the card game, as a PNG
 // PhoneWidth wide for the channel. names[seat] is a player's display name;
-// missing or undrawable names become "Player n".
+// missing or undrawable names become "Player n". The table's own words
+// are in lang.
 //
 // The table shows only public material: it refuses, with
 // ErrPrivateInPublic, a view that carries a hand or private notes. Views no
 // game produces — no seats, dozens of cards, absurd totals — still draw.
-func (r *Renderer) LifeTable(v life.View, names []string) ([]byte, error) {
-	return r.render(r.paintLifeTable(v, names))
+func (r *Renderer) LifeTable(v life.View, names []string, lang i18n.Lang) ([]byte, error) {
+	return r.render(r.paintLifeTable(v, names, words().In(lang)))
 }
 
-func (r *Renderer) paintLifeTable(v life.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintLifeTable(v life.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	if v.Hand != nil || v.FreshHand != nil || len(v.Notes) > 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
 	k := r.life()
 	rows := min(max(len(v.Seats), ltMinRow), ltMaxRow)
-	return k.tableBackdrop(rows), func(im *image.RGBA) {
-		k.drawHeader(im, lifeHeader(v, false), names)
+	return k.tableBackdrop(rows, say), func(im *image.RGBA) {
+		k.drawHeader(im, lifeHeader(v, false, say), names, say)
 		top := headerH
 		if v.Over {
-			k.drawWinners(im, v, names, top)
+			k.drawWinners(im, v, names, top, say)
 		} else {
-			k.drawStrip(im, v, names, top)
+			k.drawStrip(im, v, names, top, say)
 		}
-		k.drawSeats(im, v, names, top+ltStripH)
+		k.drawSeats(im, v, names, top+ltStripH, say)
 	}, nil
 }
 
-// tableHeight is the height of a table of rows seats.
-func (k *lifeKit) tableHeight(rows int) int {
-	return headerH + ltStripH + rows*(ltRowH+ltRowGap) + ltRowGap + k.legendHeight(k.tableLegend(), PhoneWidth)
+// tableHeight is the height of a table of rows seats, with its legend in
+// say's words.
+func (k *lifeKit) tableHeight(rows int, say i18n.Printer) int {
+	return headerH + ltStripH + rows*(ltRowH+ltRowGap) + ltRowGap + k.legendHeight(k.tableLegend(say), PhoneWidth)
 }
 
 // tableLegend names the table's symbols with the words of the buttons
 // and the log: cards "in hand", "banked", a hand's score, the dealer and
 // what the last move changed.
-func (k *lifeKit) tableLegend() []legendItem {
-	return []legendItem{
-		{k.backs[cardMini], "in hand"},
-		{k.bank, "banked"},
-		{k.gain, "this hand"},
-		{k.dealer, "dealer"},
-		{k.freshKey, "last move"},
-	}
+func (k *lifeKit) tableLegend(say i18n.Printer) []legendItem {
+	return worded(say, []legendItem{
+		{k.backs[cardMini], "life.legend.in_hand"},
+		{k.bank, "life.banked"},
+		{k.gain, "life.this_hand"},
+		{k.dealer, "life.legend.dealer"},
+		{k.freshKey, "life.legend.last_move"},
+	})
+}
+
+// lifeBackdrop names a backdrop of the Life images: the table of rows
+// seats or the hand, with its legend in lang.
+type lifeBackdrop struct {
+	hand bool
+	rows int
+	lang i18n.Lang
 }
 
 // tableBackdrop is the empty table of rows seats with its legend.
-func (k *lifeKit) tableBackdrop(rows int) *backdrop {
-	return k.backdrops.get([2]int{0, rows}, func() *image.RGBA {
-		im := plainBackdrop(PhoneWidth, k.tableHeight(rows))
-		k.drawLegend(im, k.tableLegend())
+func (k *lifeKit) tableBackdrop(rows int, say i18n.Printer) *backdrop {
+	return k.backdrops.get(lifeBackdrop{false, rows, say.Lang()}, func() *image.RGBA {
+		im := plainBackdrop(PhoneWidth, k.tableHeight(rows, say))
+		k.drawLegend(im, k.tableLegend(say))
 		return im
 	})
 }
 
 // lifeHeader is the shared header of a Life image: the hand and target,
 // and the seats that must act, or the winners.
-func lifeHeader(v life.View, private bool) header {
-	h := header{Game: "Life, the card game", Over: v.Over, Private: private, Viewer: int(v.Seat)}
-	h.Stage = "To " + strconv.Itoa(target(v))
+func lifeHeader(v life.View, private bool, say i18n.Printer) header {
+	h := header{Game: say.T("game.life"), Over: v.Over, Private: private, Viewer: int(v.Seat)}
+	h.Stage = say.T("life.stage.target", "target", target(v))
 	if v.HandNo > 0 {
-		h.Stage = "Hand " + strconv.Itoa(v.HandNo) + " · to " + strconv.Itoa(target(v))
+		h.Stage = say.T("life.stage.hand", "hand", v.HandNo, "target", target(v))
 	}
 	for _, s := range v.Active {
 		if s >= 0 && int(s) < len(v.Seats) {
@@ -113,11 +124,11 @@ func lifeHeader(v life.View, private bool) header {
 	return h
 }
 
-// waitsFor says what the game waits for in the words of the buttons and
-// the log, after the name of the seat that must act: "may lay hearts ♥".
-// The step before a turn is "turn" to the table, which never learns that
-// the seat holds a joker.
-func waitsFor(v life.View, name func(games.Seat) string) string {
+// waitsFor says what the game waits for in say's words for the buttons
+// and the log, after the name of the seat that must act: "may lay hearts
+// ♥"; viewer is the seat reading it, if any. The step before a turn is
+// "turn" to the table, which never learns that the seat holds a joker.
+func waitsFor(say i18n.Printer, v life.View, viewer games.Seat, name func(games.Seat) string) string {
 	switch {
 	case v.Step == "suit":
 		chosen := 0
@@ -126,31 +137,33 @@ func waitsFor(v life.View, name func(games.Seat) string) string {
 				chosen++
 			}
 		}
-		return "Choosing suits: " + strconv.Itoa(chosen) + " of " + strconv.Itoa(len(v.Seats)) + " chosen"
+		return say.T("life.waits.suits", "chosen", chosen, "seats", len(v.Seats))
 	case v.Step == "lay" && v.Turned != nil:
-		return "turned " + v.Turned.Label() + " and may lay " + v.Turned.Suit.String() + " " + v.Turned.Suit.Symbol()
+		return say.T("life.waits.lay", "card", v.Turned.Label(), "suit", v.Turned.Suit.String(), "symbol", v.Turned.Suit.Symbol())
 	case v.Step == "steal":
-		return "may steal a card"
+		return say.T("life.waits.steal")
+	case v.Step == "react" && v.Turn == viewer:
+		return say.T("life.waits.react_you")
 	case v.Step == "react":
-		return "may steal from " + name(v.Turn)
+		return say.T("life.waits.react", "name", name(v.Turn))
 	}
-	return "is starting their turn"
+	return say.T("life.waits.turn")
 }
 
 // drawStrip draws the cards everyone acts on, the turned card, the deck
 // and the discard, beside who must act and what they may do.
-func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int) {
+func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int, say i18n.Printer) {
 	FillRect(im, image.Rect(0, top+ltStripH-1, PhoneWidth, top+ltStripH), rgb(tableLine))
 	sp := cardBig.spec()
 	labelY, cardY := float64(top+16), top+28
 	x := ltCardX
-	for i, label := range [...]string{"Turned", "Deck", "Discard"} {
+	for i, label := range [...]string{"life.turned", "life.deck", "life.discard"} {
 		cx := float64(x + sp.w/2)
-		k.small.Draw(im, label, cx, labelY, Centre, rgb(textSoft))
+		k.small.Draw(im, k.small.Fit(say.T(label), float64(sp.w+10)), cx, labelY, Centre, rgb(textSoft))
 		r := image.Rect(x, cardY, x+sp.w, cardY+sp.h)
 		switch {
 		case i == 0 && v.Turned != nil:
-			k.face(*v.Turned, cardBig).blitTo(im, x, cardY)
+			k.face(*v.Turned, cardBig, say).blitTo(im, x, cardY)
 			k.fonts.icon("suit", sp.pipSize)
 			if v.Step == "lay" {
 				// A card waiting to be laid was turned by the last move.
@@ -163,7 +176,7 @@ func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int
 			FillRect(im, image.Rect(int(cx-w/2), cardY+sp.h/2-15, int(cx+w/2), cardY+sp.h/2+15), rgb(inkDark))
 			k.prompt.Draw(im, n, cx, float64(cardY+sp.h/2), Centre, rgb(white))
 		case i == 2 && v.DiscardTop != nil:
-			k.face(*v.DiscardTop, cardBig).blitTo(im, x, cardY)
+			k.face(*v.DiscardTop, cardBig, say).blitTo(im, x, cardY)
 		default:
 			k.slot.Draw(im, r)
 		}
@@ -174,7 +187,7 @@ func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int
 		if s < 0 || int(s) >= len(v.Seats) {
 			return "—"
 		}
-		return k.prompt.SeatName(names, int(s))
+		return k.prompt.SeatName(say, names, int(s))
 	}
 	width := float64(PhoneWidth - frameMargin - ltStatus)
 	y := float64(top + 40)
@@ -185,8 +198,10 @@ func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int
 		k.prompt.Draw(im, k.prompt.Fit(name(who), width-turnArrow-6), nx, y, MiddleLeft, rgb(textMain))
 		y += 30
 	}
-	for i, line := range k.body.Wrap(waitsFor(v, name), width) {
+	doing := waitsFor(say, v, games.Observer, name)
+	for i, line := range k.body.Wrap(doing, width) {
 		if i == 3 {
+			k.fonts.sight.sawCut(doing)
 			break
 		}
 		k.body.Draw(im, line, ltStatus, y+float64(i)*25, MiddleLeft, rgb(textSoft))
@@ -195,13 +210,13 @@ func (k *lifeKit) drawStrip(im *image.RGBA, v life.View, names []string, top int
 
 // drawWinners fills the strip of a finished game with the winners and
 // their score: the picture to keep.
-func (k *lifeKit) drawWinners(im *image.RGBA, v life.View, names []string, top int) {
+func (k *lifeKit) drawWinners(im *image.RGBA, v life.View, names []string, top int, say i18n.Printer) {
 	box := image.Rect(frameMargin, top+10, PhoneWidth-frameMargin, top+ltStripH-8)
 	k.over.Draw(im, box)
-	winners := lifeHeader(v, false).Winners
+	winners := lifeHeader(v, false, say).Winners
 	var ws []string
 	for _, w := range winners {
-		ws = append(ws, k.big.SeatName(names, w.Seat))
+		ws = append(ws, k.big.SeatName(say, names, w.Seat))
 	}
 	cy := float64(box.Min.Y + box.Dy()/2)
 	x := float64(box.Min.X + 20)
@@ -209,7 +224,7 @@ func (k *lifeKit) drawWinners(im *image.RGBA, v life.View, names []string, top i
 	k.fonts.icon("winner", turnArrow)
 	x += turnArrow + 12
 	width := float64(box.Max.X-20) - x
-	title := "Game over"
+	title := say.T("frame.game_over")
 	if len(ws) > 0 {
 		title = strings.Join(ws, " & ")
 	}
@@ -217,21 +232,21 @@ func (k *lifeKit) drawWinners(im *image.RGBA, v life.View, names []string, top i
 	f.Draw(im, f.Fit(title, width), x, cy-18, MiddleLeft, rgb(gold))
 	if len(ws) > 0 {
 		best := winners[0].Seat
-		line := totalText(v, best) + " points, first to " + strconv.Itoa(target(v))
+		line := say.T("life.over.first", "total", totalText(v, best), "target", target(v))
 		if len(ws) > 1 {
-			line = "share the win on " + totalText(v, best) + " points"
+			line = say.T("life.over.share", "total", totalText(v, best))
 		}
 		if v.HandNo > 0 {
-			line += " in " + strconv.Itoa(v.HandNo) + " hands"
+			line = say.T("life.over.hands", "line", line, "n", v.HandNo)
 		}
 		k.body.Draw(im, k.body.Fit(line, width), x, cy+22, MiddleLeft, rgb(textMain))
 	}
 }
 
-func (k *lifeKit) drawSeats(im *image.RGBA, v life.View, names []string, top int) {
+func (k *lifeKit) drawSeats(im *image.RGBA, v life.View, names []string, top int, say i18n.Printer) {
 	n := len(v.Seats)
 	if n == 0 {
-		k.body.Draw(im, "No players at the table", PhoneWidth/2, float64(top+ltRowH), Centre, rgb(textSoft))
+		k.body.Draw(im, say.T("common.no_players"), PhoneWidth/2, float64(top+ltRowH), Centre, rgb(textSoft))
 		return
 	}
 	// While the game runs rows keep seat order, so nobody's row moves;
@@ -257,17 +272,17 @@ func (k *lifeKit) drawSeats(im *image.RGBA, v life.View, names []string, top int
 		y := top + ltRowGap + i*(ltRowH+ltRowGap)
 		r := image.Rect(frameMargin, y, PhoneWidth-frameMargin, y+ltRowH)
 		if v.Over {
-			k.drawFinalRow(im, v, names, seat, rk[seat], r)
+			k.drawFinalRow(im, v, names, seat, rk[seat], r, say)
 			continue
 		}
-		k.drawSeat(im, v, names, seat, r, outlineHands)
+		k.drawSeat(im, v, names, seat, r, outlineHands, say)
 	}
 }
 
 // seatLine draws the first line of a seat's row: the arrow when it must
 // act, its token, its suit and its name from x, and its dealer button
 // and total ending at right. It returns where the name starts.
-func (k *lifeKit) seatLine(im *image.RGBA, v life.View, names []string, seat int, x, right, cy float64, active bool, totalFace *Face) float64 {
+func (k *lifeKit) seatLine(im *image.RGBA, v life.View, names []string, seat int, x, right, cy float64, active bool, totalFace *Face, say i18n.Printer) float64 {
 	sv := v.Seats[seat]
 	if active {
 		k.drawArrow(im, x+turnArrow/2, cy)
@@ -299,14 +314,14 @@ func (k *lifeKit) seatLine(im *image.RGBA, v life.View, names []string, seat int
 		BlitCentred(im, k.dealer, right-lfDealer/2, cy)
 		right -= lfDealer + 8
 	}
-	name := k.name.SeatName(names, seat)
+	name := k.name.SeatName(say, names, seat)
 	k.name.Draw(im, k.name.Fit(name, right-x), x, cy, MiddleLeft, rgb(textMain))
 	return x
 }
 
 // drawSeat draws one seat's row while a hand is played or suits are
 // chosen.
-func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int, r image.Rectangle, outlineHands bool) {
+func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int, r image.Rectangle, outlineHands bool, say i18n.Printer) {
 	sv := v.Seats[seat]
 	active := isActive(v, seat)
 	if active {
@@ -316,7 +331,7 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 	}
 	x, right := float64(r.Min.X+ltPad), float64(r.Max.X-ltPad)
 	cy := float64(r.Min.Y + 21)
-	k.seatLine(im, v, names, seat, x, right, cy, active, k.total)
+	k.seatLine(im, v, names, seat, x, right, cy, active, k.total, say)
 
 	cy = float64(r.Min.Y + 52)
 	mini := cardMini.spec()
@@ -333,11 +348,11 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 		markFresh(im, image.Rect(bx, int(cy)-mini.h/2, int(end)+1, int(cy)+mini.h/2))
 	}
 
-	label, score := handScore(v, sv)
+	last, score := handScore(v, sv)
 	sw := k.stat.Draw(im, signedHalf(score), right, cy, MiddleRight, scoreColour(score))
-	if label != "this hand" {
+	if last {
 		// Between hands the score is the last hand's, and says so.
-		sw += 6 + k.small.Draw(im, label, right-sw-6, cy, MiddleRight, rgb(textSoft))
+		sw += 6 + k.small.Draw(im, handScoreWord(say, last), right-sw-6, cy, MiddleRight, rgb(textSoft))
 	}
 	k.drawChips(im, sv.FaceUp, sv.Fresh, end+14, cy, right-sw-10)
 }
@@ -345,7 +360,7 @@ func (k *lifeKit) drawSeat(im *image.RGBA, v life.View, names []string, seat int
 // drawFinalRow draws one seat's row once the game is over: its rank and
 // total, large, and its fortune when the game reads them, else what it
 // scored in the last hand.
-func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat, rank int, r image.Rectangle) {
+func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat, rank int, r image.Rectangle, say i18n.Printer) {
 	sv := v.Seats[seat]
 	if rank == 1 {
 		k.winner.Draw(im, r)
@@ -359,7 +374,7 @@ func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat
 		c = rgb(gold)
 	}
 	k.rank.Draw(im, strconv.Itoa(rank), x+turnArrow/2, cy, Centre, c)
-	nameX := k.seatLine(im, v, names, seat, x, right, cy, false, k.total)
+	nameX := k.seatLine(im, v, names, seat, x, right, cy, false, k.total, say)
 
 	fortune := ""
 	if seat < len(v.Fortune) {
@@ -368,7 +383,7 @@ func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat
 	if fortune == "" {
 		_, last := handScore(v, sv)
 		y := float64(r.Min.Y + 52)
-		w := k.small.Draw(im, "last hand", nameX, y, MiddleLeft, rgb(textSoft)) + 6
+		w := k.small.Draw(im, say.T("life.last_hand"), nameX, y, MiddleLeft, rgb(textSoft)) + 6
 		k.stat.Draw(im, signedHalf(last), nameX+w, y, MiddleLeft, scoreColour(last))
 		return
 	}

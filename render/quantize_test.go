@@ -23,7 +23,7 @@ func goldenFrames(t testing.TB) ([]golden, []*image.RGBA) {
 	gs := goldens()
 	frames := make([]*image.RGBA, len(gs))
 	for i, g := range gs {
-		background, paint, err := r.painter(g.view(), g.names)
+		background, paint, err := r.painter(g.view(), g.names, english)
 		if err != nil {
 			t.Fatal(err)
 		}

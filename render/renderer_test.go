@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
@@ -21,11 +22,11 @@ func TestRendersWaitForTheirTurn(t *testing.T) {
 		t.Fatalf("%d renders may run at once, want GOMAXPROCS = %d", n, runtime.GOMAXPROCS(0))
 	}
 	renders := map[string]func() ([]byte, error){
-		"ThatsLife":  func() ([]byte, error) { return r.ThatsLife(startOfThree(), nil) },
-		"LifeTable":  func() ([]byte, error) { return r.LifeTable(lifeMid3(), nil) },
-		"LifeHand":   func() ([]byte, error) { return r.LifeHand(lifeHand7(), nil) },
-		"LagomTable": func() ([]byte, error) { return r.LagomTable(lagomMid4(), nil) },
-		"LagomHand":  func() ([]byte, error) { return r.LagomHand(lagomHandPlay(), nil) },
+		"ThatsLife":  func() ([]byte, error) { return r.ThatsLife(startOfThree(), nil, i18n.English) },
+		"LifeTable":  func() ([]byte, error) { return r.LifeTable(lifeMid3(), nil, i18n.English) },
+		"LifeHand":   func() ([]byte, error) { return r.LifeHand(lifeHand7(), nil, i18n.English) },
+		"LagomTable": func() ([]byte, error) { return r.LagomTable(lagomMid4(), nil, i18n.English) },
+		"LagomHand":  func() ([]byte, error) { return r.LagomHand(lagomHandPlay(), nil, i18n.English) },
 	}
 	for _, v := range []any{midOfSix(), lifeHandEmpty(), lagomSealed6()} {
 		var name string
@@ -37,7 +38,7 @@ func TestRendersWaitForTheirTurn(t *testing.T) {
 		case lagom.View:
 			name = "Board(lagom)"
 		}
-		renders[name] = func() ([]byte, error) { return r.Board(v, nil) }
+		renders[name] = func() ([]byte, error) { return r.Board(v, nil, i18n.English) }
 	}
 
 	// Each game's parts are drawn on its first board, which may take longer
@@ -80,7 +81,7 @@ func TestRendersReuseWorkspaces(t *testing.T) {
 	t.Parallel()
 	r := NewRenderer()
 	for range 3 {
-		if _, err := r.LifeHand(lifeHand7(), nil); err != nil {
+		if _, err := r.LifeHand(lifeHand7(), nil, i18n.English); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -90,7 +91,7 @@ func TestRendersReuseWorkspaces(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
-			if _, err := r.LifeHand(lifeHand7(), nil); err != nil {
+			if _, err := r.LifeHand(lifeHand7(), nil, i18n.English); err != nil {
 				t.Error(err)
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
@@ -153,9 +154,10 @@ type thatsLifeKit struct {
 	hollow      [PlayerColours]*image.RGBA // a figure still on the course
 	dice        [7]*image.RGBA             // dice[0] is a blank face
 	home        *image.RGBA                // the finish flag before a row's figures
-	legend      []legendItem
-	overLegend  []legendItem
-	lockLegend  legendItem
+	// The legends hold the keys of their words (worded).
+	legend     []legendItem
+	overLegend []legendItem
+	lockLegend legendItem
 
 	value, small, name, score *Face
 	bigName, bigScore, rank   *Face
@@ -225,16 +227,16 @@ func newThatsLifeKit(fonts *fontSet) *thatsLifeKit {
 		recycleMark(dc, cx, cy, legendIcon/2-1, rgb(textSoft))
 	})
 	k.legend = []legendItem{
-		{k.token(int(thatslife.Red), legendIcon), "figure"},
-		{guardSprite(legendIcon), "guard"},
-		{star, "fortune"},
-		{recycled, "recycled"},
-		{k.home, "home"},
+		{k.token(int(thatslife.Red), legendIcon), "thatslife.legend.figure"},
+		{guardSprite(legendIcon), "thatslife.legend.guard"},
+		{star, "thatslife.legend.fortune"},
+		{recycled, "thatslife.legend.recycled"},
+		{k.home, "thatslife.legend.home"},
 	}
 	k.overLegend = []legendItem{
-		{k.chips[chipKey{thatslife.Minus, -6, false, true, false}], "a fortune turns it"},
+		{k.chips[chipKey{thatslife.Minus, -6, false, true, false}], "thatslife.legend.turned"},
 	}
-	k.lockLegend = legendItem{k.chips[chipKey{thatslife.Minus, -5, true, false, false}], "no fortune can turn it"}
+	k.lockLegend = legendItem{k.chips[chipKey{thatslife.Minus, -5, true, false, false}], "thatslife.legend.locked"}
 	return k
 }
 
@@ -434,12 +436,13 @@ func (k *thatsLifeKit) background(h int) *backdrop {
 	return k.backgrounds.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
 }
 
-// thatsLifeHeight is the height of a board of seats: it depends on nothing
-// a move changes, so that a game's boards line up in its replay.
-func (k *thatsLifeKit) thatsLifeHeight(seats int) int {
+// thatsLifeHeight is the height of a board of seats with its legend in
+// say's words: it depends on nothing a move changes, so that a game's
+// boards line up in its replay.
+func (k *thatsLifeKit) thatsLifeHeight(seats int, say i18n.Printer) int {
 	n := tlSeats(seats)
 	rows := n*tlRowHeight(n) + (n-1)*tlRowGap
-	return tlPanelTop + rows + 10 + k.legendHeight(k.legend, PhoneWidth)
+	return tlPanelTop + rows + 10 + k.legendHeight(worded(say, k.legend), PhoneWidth)
 }
 
 // ThatsLife draws a That's Life! board as a PNG PhoneWidth pixels wide,
@@ -448,26 +451,27 @@ func (k *thatsLifeKit) thatsLifeHeight(seats int) int {
 // player with their token, name, figures home, score and collected cards;
 // and the legend. What the last move changed is outlined. Once the game is
 // over the ranking takes the course's place. names[seat] is a player's
-// display name; missing or undrawable names become "Player n".
+// display name; missing or undrawable names become "Player n". The
+// board's own words are in lang.
 //
 // Views that no game produces — no spots, unknown colours, absurd numbers —
 // still draw without failing.
-func (r *Renderer) ThatsLife(v thatslife.View, names []string) ([]byte, error) {
-	return r.render(r.paintThatsLife(v, names))
+func (r *Renderer) ThatsLife(v thatslife.View, names []string, lang i18n.Lang) ([]byte, error) {
+	return r.render(r.paintThatsLife(v, names, words().In(lang)))
 }
 
-func (r *Renderer) paintThatsLife(v thatslife.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintThatsLife(v thatslife.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	k := r.thatsLife()
-	return k.background(k.thatsLifeHeight(len(v.Players))), func(im *image.RGBA) {
+	return k.background(k.thatsLifeHeight(len(v.Players), say)), func(im *image.RGBA) {
 		ranks := tlRanks(v)
-		k.drawHeader(im, k.header(v, ranks), names)
+		k.drawHeader(im, k.header(v, ranks, say), names, say)
 		if v.Over {
-			k.drawRanking(im, v, names, ranks)
+			k.drawRanking(im, v, names, ranks, say)
 			return
 		}
-		k.drawCourse(im, v)
-		k.drawPlayers(im, v, names)
-		k.drawLegend(im, k.legend)
+		k.drawCourse(im, v, say)
+		k.drawPlayers(im, v, names, say)
+		k.drawLegend(im, worded(say, k.legend))
 	}, nil
 }
 
@@ -487,10 +491,10 @@ func tlRanks(v thatslife.View) []int {
 	return games.RankByScore(scores)
 }
 
-func (k *thatsLifeKit) header(v thatslife.View, ranks []int) header {
-	h := header{Game: "That's Life!", Over: v.Over}
+func (k *thatsLifeKit) header(v thatslife.View, ranks []int, say i18n.Printer) header {
+	h := header{Game: say.T("game.thatslife"), Over: v.Over}
 	if v.Over {
-		h.Stage = "Final scores"
+		h.Stage = say.T("thatslife.final_scores")
 		for s, rk := range ranks {
 			if rk == 1 {
 				h.Winners = append(h.Winners, seatMark{s, seatColour(v, s)})
@@ -498,15 +502,11 @@ func (k *thatsLifeKit) header(v thatslife.View, ranks []int) header {
 		}
 		if len(h.Winners) == 0 {
 			// A view with nobody seated has nobody to name.
-			h.Over, h.Note = false, "Game over"
+			h.Over, h.Note = false, say.T("frame.game_over")
 		}
 		return h
 	}
-	left := max(len(v.Spots)-2, 0)
-	h.Stage = strconv.Itoa(left) + " cards left"
-	if left == 1 {
-		h.Stage = "1 card left"
-	}
+	h.Stage = say.T("thatslife.cards_left", "n", max(len(v.Spots)-2, 0))
 	if t := int(v.Turn); t >= 0 && t < len(v.Players) {
 		h.Turn = []seatMark{{t, seatColour(v, t)}}
 	}
@@ -572,7 +572,7 @@ func repeated(spots []thatslife.Spot) []bool {
 	return out
 }
 
-func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
+func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View, say i18n.Printer) {
 	spots, elided := courseSlots(len(v.Spots))
 	if len(spots) == 0 {
 		return
@@ -602,7 +602,7 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
 	for i, s := range spots {
 		x, y := slot(courseSlot(i))
 		if s < 0 {
-			k.drawElision(im, x, y, elided)
+			k.drawElision(im, x, y, elided, say)
 			continue
 		}
 		sp := v.Spots[s]
@@ -632,11 +632,11 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View) {
 	}
 }
 
-func (k *thatsLifeKit) drawElision(im *image.RGBA, x, y, n int) {
+func (k *thatsLifeKit) drawElision(im *image.RGBA, x, y, n int, say i18n.Printer) {
 	r := image.Rect(x, y, x+tlCardW, y+tlCardH)
 	FillRect(im, r, rgb(tableInset))
 	k.small.Draw(im, "+"+strconv.Itoa(n), float64(x+tlCardW/2), float64(y+tlCardH/2-12), Centre, rgb(textSoft))
-	k.small.Draw(im, "more", float64(x+tlCardW/2), float64(y+tlCardH/2+12), Centre, rgb(textSoft))
+	k.small.Draw(im, say.T("thatslife.more"), float64(x+tlCardW/2), float64(y+tlCardH/2+12), Centre, rgb(textSoft))
 }
 
 // piece is one stack on a card: the guards, or one seat's figures.
@@ -754,18 +754,18 @@ func signed(n int) string {
 
 // drawPlayers draws a row per seat, in seat order so that nobody's row
 // moves while the game runs.
-func (k *thatsLifeKit) drawPlayers(im *image.RGBA, v thatslife.View, names []string) {
+func (k *thatsLifeKit) drawPlayers(im *image.RGBA, v thatslife.View, names []string, say i18n.Printer) {
 	rowH := tlRowHeight(len(v.Players))
 	for seat := range min(len(v.Players), tlSeats(len(v.Players))) {
 		top := tlPanelTop + seat*(rowH+tlRowGap)
-		k.drawPlayer(im, v, seat, k.name.SeatName(names, seat), top, rowH)
+		k.drawPlayer(im, v, seat, k.name.SeatName(say, names, seat), top, rowH, say)
 	}
 }
 
 // drawPlayer draws one player's row: token, name, figures home and score
 // on the first line, with the arrow and the die for the player to play;
 // the cards they collected below.
-func (k *thatsLifeKit) drawPlayer(im *image.RGBA, v thatslife.View, seat int, name string, top, h int) {
+func (k *thatsLifeKit) drawPlayer(im *image.RGBA, v thatslife.View, seat int, name string, top, h int, say i18n.Printer) {
 	p := v.Players[seat]
 	colour := paletteIndex(int(p.Colour))
 	box := image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+h)
@@ -794,7 +794,7 @@ func (k *thatsLifeKit) drawPlayer(im *image.RGBA, v thatslife.View, seat int, na
 	k.name.Draw(im, k.name.Fit(name, right-left), left, line, MiddleLeft, rgb(textMain))
 
 	if len(p.Collected) == 0 {
-		k.small.Draw(im, "no cards yet", float64(box.Min.X+12), float64(top+43), MiddleLeft, rgb(textSoft))
+		k.small.Draw(im, say.T("common.no_cards_yet"), float64(box.Min.X+12), float64(top+43), MiddleLeft, rgb(textSoft))
 		return
 	}
 	lines := 1 + (h-56)/tlLineStep
@@ -975,7 +975,7 @@ func (k *thatsLifeKit) drawChips(im *image.RGBA, v thatslife.View, chips []chip,
 // last, with their place, token, name and score, large, and the cards that
 // made the score as the score counts them; below them the cards nobody
 // took; then the legend of the score's symbols.
-func (k *thatsLifeKit) drawRanking(im *image.RGBA, v thatslife.View, names []string, ranks []int) {
+func (k *thatsLifeKit) drawRanking(im *image.RGBA, v thatslife.View, names []string, ranks []int, say i18n.Printer) {
 	legend := k.overLegend
 	for _, p := range v.Players {
 		if len(p.Unconvertible) > 0 {
@@ -983,6 +983,7 @@ func (k *thatsLifeKit) drawRanking(im *image.RGBA, v thatslife.View, names []str
 			break
 		}
 	}
+	legend = worded(say, legend)
 	k.drawLegend(im, legend)
 	n := len(v.Players)
 	if n == 0 {
@@ -1010,12 +1011,12 @@ func (k *thatsLifeKit) drawRanking(im *image.RGBA, v thatslife.View, names []str
 	pad := max(0, (rowH-tlOverName-lines*tlBigStep)/2)
 	for i, seat := range order[:shown] {
 		top := tlCourseY + i*(rowH+tlRowGap)
-		k.drawFinalRow(im, v, seat, k.bigName.SeatName(names, seat), ranks[seat], hands[i], top, rowH, pad, lines)
+		k.drawFinalRow(im, v, seat, k.bigName.SeatName(say, names, seat), ranks[seat], hands[i], top, rowH, pad, lines, say)
 	}
-	k.drawLeftOver(im, v, tlCourseY+shown*(rowH+tlRowGap)+6, bottom)
+	k.drawLeftOver(im, v, tlCourseY+shown*(rowH+tlRowGap)+6, bottom, say)
 }
 
-func (k *thatsLifeKit) drawFinalRow(im *image.RGBA, v thatslife.View, seat int, name string, rank int, chips []chip, top, h, pad, lines int) {
+func (k *thatsLifeKit) drawFinalRow(im *image.RGBA, v thatslife.View, seat int, name string, rank int, chips []chip, top, h, pad, lines int, say i18n.Printer) {
 	p := v.Players[seat]
 	colour := paletteIndex(int(p.Colour))
 	box := image.Rect(frameMargin, top, PhoneWidth-frameMargin, top+h)
@@ -1040,7 +1041,7 @@ func (k *thatsLifeKit) drawFinalRow(im *image.RGBA, v thatslife.View, seat int, 
 	k.bigName.Draw(im, k.bigName.Fit(name, right-left), left, line, MiddleLeft, rgb(textMain))
 	cy := top + pad + tlOverName + tlBigStep/2 - 4
 	if len(chips) == 0 {
-		k.small.Draw(im, "no cards", float64(box.Min.X+12), float64(cy), MiddleLeft, rgb(textSoft))
+		k.small.Draw(im, say.T("thatslife.no_cards"), float64(box.Min.X+12), float64(cy), MiddleLeft, rgb(textSoft))
 		return
 	}
 	k.drawChips(im, v, chips, box.Min.X+12, cy, box.Max.X-12, lines, tlBigStep)
@@ -1048,7 +1049,7 @@ func (k *thatsLifeKit) drawFinalRow(im *image.RGBA, v thatslife.View, seat int, 
 
 // drawLeftOver draws, where the ranking leaves room between top and
 // bottom, the cards left on the course, which nobody took.
-func (k *thatsLifeKit) drawLeftOver(im *image.RGBA, v thatslife.View, top, bottom int) {
+func (k *thatsLifeKit) drawLeftOver(im *image.RGBA, v thatslife.View, top, bottom int, say i18n.Printer) {
 	var chips []chip
 	for _, sp := range v.Spots {
 		if c := sp.Card; c.Kind != thatslife.Start && c.Kind != thatslife.Finish {
@@ -1060,6 +1061,6 @@ func (k *thatsLifeKit) drawLeftOver(im *image.RGBA, v thatslife.View, top, botto
 		return
 	}
 	left, right := frameMargin+12, PhoneWidth-frameMargin-12
-	k.small.Draw(im, "Left on the course, taken by nobody", float64(left), float64(top+12), MiddleLeft, rgb(textSoft))
+	k.small.Draw(im, say.T("thatslife.left_over"), float64(left), float64(top+12), MiddleLeft, rgb(textSoft))
 	k.drawChips(im, v, chips, left, top+30+tlBigChipH/2, right, lines, tlBigStep)
 }

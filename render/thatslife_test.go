@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/thatslife"
 )
 
@@ -266,7 +267,7 @@ var longNames = []string{
 }
 
 // tlHeight is the height of a board of seats.
-func tlHeight(seats int) int { return shared().thatsLife().thatsLifeHeight(seats) }
+func tlHeight(seats int) int { return shared().thatsLife().thatsLifeHeight(seats, english) }
 
 func twoWithLongName() thatslife.View {
 	taken := []string{"A-1", "A-2", "A-3", "A-5", "A-6", "F1", "F2", "+8", "F4", "+5", "+4", "B-1", "B-2", "B-3"}
@@ -390,7 +391,7 @@ func TestThatsLifeOddViews(t *testing.T) {
 	r := shared()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			data, err := r.ThatsLife(c.view, c.names)
+			data, err := r.ThatsLife(c.view, c.names, i18n.English)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -420,7 +421,7 @@ func TestThatsLifePlayedBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := k.thatsLifeHeight(seats)
+		want := k.thatsLifeHeight(seats, english)
 		if want > 1000 {
 			t.Errorf("%d seats: boards are %d px tall, want at most 1000", seats, want)
 		}
@@ -430,7 +431,7 @@ func TestThatsLifePlayedBoards(t *testing.T) {
 			// stays quick under the race detector.
 			if move%3 == 0 || len(active) == 0 {
 				v := s.View(games.Observer).(thatslife.View)
-				data, err := r.ThatsLife(v, nil)
+				data, err := r.ThatsLife(v, nil, i18n.English)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -459,7 +460,7 @@ func TestThatsLifePlayedBoards(t *testing.T) {
 		}
 	}
 	said = strings.ToLower(said)
-	for _, it := range slices.Concat(k.legend, k.overLegend, []legendItem{k.lockLegend}) {
+	for _, it := range worded(english, slices.Concat(k.legend, k.overLegend, []legendItem{k.lockLegend})) {
 		for _, word := range strings.Fields(it.word) {
 			if len(word) > 3 && !strings.Contains(said, word) {
 				t.Errorf("the legend says %q, and the game's buttons, log and rules never say %q", it.word, word)
@@ -502,7 +503,7 @@ func TestThatsLifeMarksTheLastMove(t *testing.T) {
 		return n
 	}
 	v := midOfSix()
-	data, err := r.ThatsLife(v, nil)
+	data, err := r.ThatsLife(v, nil, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -517,7 +518,7 @@ func TestThatsLifeMarksTheLastMove(t *testing.T) {
 	}
 
 	v.Last = nil
-	if data, err = r.ThatsLife(v, nil); err != nil {
+	if data, err = r.ThatsLife(v, nil, i18n.English); err != nil {
 		t.Fatal(err)
 	}
 	if n := freshBelow(decode(t, data), 0); n > 0 {

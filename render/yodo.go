@@ -1,13 +1,13 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/yodo"
 )
 
@@ -22,8 +22,6 @@ import (
 // The story is the board's size, so that a replay's last frame lines up
 // with the boards before it.
 const (
-	ydGame = "You Only Die Once"
-
 	ydMemories = 12 // the rows every image has room for
 	ydRowH     = 36 // a memory's row on the board and in the hand
 	ydRowGap   = 6  // room for the outline of a fresh memory
@@ -149,19 +147,19 @@ func (k *yodoKit) backdrop(h int) *backdrop {
 	return &backdrop{rect: image.Rect(0, 0, PhoneWidth, h), rows: k.table.rows[:h]}
 }
 
-func (r *Renderer) paintYodo(v yodo.View, names []string) (*backdrop, func(*image.RGBA), error) {
+func (r *Renderer) paintYodo(v yodo.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	k := r.yodo()
 	if v.Seat >= 0 {
-		return k.backdrop(k.handHeight(v)), func(im *image.RGBA) { k.drawHand(im, v, names) }, nil
+		return k.backdrop(k.handHeight(v)), func(im *image.RGBA) { k.drawHand(im, v, names, say) }, nil
 	}
 	if len(v.Hand) > 0 || len(v.Notes) > 0 || v.Taken >= 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
 	bg := k.backdrop(k.boardHeight(v))
 	if v.Over {
-		return bg, func(im *image.RGBA) { k.drawStory(im, v, names) }, nil
+		return bg, func(im *image.RGBA) { k.drawStory(im, v, names, say) }, nil
 	}
-	return bg, func(im *image.RGBA) { k.drawBoard(im, v, names) }, nil
+	return bg, func(im *image.RGBA) { k.drawBoard(im, v, names, say) }, nil
 }
 
 // seatRows is how many seat rows the board has room for: a game's seats,
@@ -232,8 +230,8 @@ func fatePalette(v yodo.View, f int) int {
 }
 
 // header is the shared header of every yodo image.
-func (k *yodoKit) header(v yodo.View, stage string) header {
-	h := header{Game: ydGame, Stage: stage, Over: v.Over, Private: v.Seat >= 0, Viewer: v.Seat}
+func (k *yodoKit) header(v yodo.View, stage string, say i18n.Printer) header {
+	h := header{Game: say.T("game.yodo"), Stage: stage, Over: v.Over, Private: v.Seat >= 0, Viewer: v.Seat}
 	mark := func(s int) seatMark {
 		f := -1
 		if s >= 0 && s < len(v.Seats) {
@@ -251,22 +249,22 @@ func (k *yodoKit) header(v yodo.View, stage string) header {
 	return h
 }
 
-// stage says how far the heartbeats have come.
-func (k *yodoKit) stage(v yodo.View) string {
-	s := fmt.Sprintf("%d of %d memories set", v.Locked, len(v.Board))
+// stage says how far the heartbeats have come, in say's words.
+func (k *yodoKit) stage(v yodo.View, say i18n.Printer) string {
+	s := say.T("yodo.stage", "set", v.Locked, "n", len(v.Board))
 	if v.HiddenScores && !v.Over {
-		s += " · scores hidden"
+		s += " · " + say.T("yodo.scores_hidden")
 	}
 	return s
 }
 
-func (k *yodoKit) drawBoard(im *image.RGBA, v yodo.View, names []string) {
-	top := k.frame.drawHeader(im, k.header(v, k.stage(v)), names) + ydGapAbove
-	k.drawMemories(im, v, top, -1)
-	seatNames := k.name.SeatNames(names, len(v.Seats))
+func (k *yodoKit) drawBoard(im *image.RGBA, v yodo.View, names []string, say i18n.Printer) {
+	top := k.frame.drawHeader(im, k.header(v, k.stage(v, say), say), names, say) + ydGapAbove
+	k.drawMemories(im, v, top, -1, say)
+	seatNames := k.name.SeatNames(say, names, len(v.Seats))
 	y := top + memoriesHeight + ydBlockGap
 	for s := range min(len(v.Seats), seatRows(v)) {
-		k.drawSeat(im, v, s, seatNames[s], y+s*(ydSeatH+ydSeatGap))
+		k.drawSeat(im, v, s, seatNames[s], y+s*(ydSeatH+ydSeatGap), say)
 	}
 	k.frame.drawLegend(im, k.legend(v))
 }
@@ -274,7 +272,7 @@ func (k *yodoKit) drawBoard(im *image.RGBA, v yodo.View, names []string) {
 // drawMemories draws the memories as rows from top, each outlined when
 // the last move changed it. With a card taken from hand (taken ≥ 0), the
 // rows it may be played on say so and the others step back.
-func (k *yodoKit) drawMemories(im *image.RGBA, v yodo.View, top, taken int) {
+func (k *yodoKit) drawMemories(im *image.RGBA, v yodo.View, top, taken int, say i18n.Printer) {
 	var fits []bool
 	if taken >= 0 && taken < len(v.Hand) {
 		fits = make([]bool, len(v.Board))
@@ -290,7 +288,7 @@ func (k *yodoKit) drawMemories(im *image.RGBA, v yodo.View, top, taken int) {
 		if fits != nil {
 			fit, dim = fits[i], !fits[i] && !e.Locked
 		}
-		k.drawMemory(im, v, i, e, r, fit, dim)
+		k.drawMemory(im, v, i, e, r, fit, dim, say)
 		if slices.Contains(v.Fresh, i) {
 			markFresh(im, r)
 		}
@@ -307,7 +305,7 @@ func sharesFate(a, b []int) bool {
 // on top with a sliver for each card beneath, and what it has come to:
 // the points its card won once set, the heart on the one the next
 // heartbeat sets, "fits here" where the taken card may go.
-func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventView, r image.Rectangle, fit, dim bool) {
+func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventView, r image.Rectangle, fit, dim bool, say i18n.Printer) {
 	box, cardBox, titleInk := k.rowBox, k.cardOnRow, rgb(textMain)
 	switch {
 	case e.Locked:
@@ -330,9 +328,9 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 		cardBox.Draw(im, card)
 		k.drawFates(im, v, e.Stack[len(e.Stack)-1], ydRowEmoji, float64(card.Min.X+card.Dx()/2), cy)
 	case e.Locked:
-		k.body.Draw(im, "forgotten", float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, k.body.Fit(say.T("yodo.forgotten"), ydCardW-6), float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
 	default:
-		k.body.Draw(im, "empty", float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, k.body.Fit(say.T("yodo.empty"), ydCardW-6), float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
 	}
 
 	var status string
@@ -341,22 +339,22 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 	case e.Locked && len(e.Stack) > 0 && e.Points > 0:
 		status, ink = "+"+strconv.Itoa(e.Points), rgb(gold)
 		if len(e.Stack[len(e.Stack)-1]) > 1 {
-			status += " each"
+			status = say.T("yodo.each", "points", status)
 		}
 	case e.Locked && len(e.Stack) > 0:
-		status, ink = "set", rgb(gold)
+		status, ink = say.T("yodo.set"), rgb(gold)
 	case e.Next && fit:
-		status = "next · fits here"
+		status = say.T("yodo.next_fits")
 	case e.Next:
-		status = "next to set"
+		status = say.T("yodo.next")
 	case fit:
-		status = "fits here"
+		status = say.T("yodo.fits")
 	}
 	if e.Next {
 		BlitCentred(im, k.fateIcon("💓", ydRowEmoji, textMain), float64(x+ydColHeart+ydRowEmoji/2), cy)
 		k.fonts.icon("next heartbeat", ydRowEmoji)
 	}
-	k.body.Draw(im, status, float64(x+ydColStatus), cy, MiddleLeft, ink)
+	k.body.Draw(im, k.body.Fit(status, float64(r.Max.X-6-x-ydColStatus)), float64(x+ydColStatus), cy, MiddleLeft, ink)
 }
 
 // drawFates draws a card's fates side by side, centred on (cx, cy).
@@ -383,7 +381,7 @@ func (k *yodoKit) drawFates(im *image.RGBA, v yodo.View, fates []int, size int, 
 // drawSeat draws seat s's row at y: the arrow when it is to play, its
 // token and name, the fate it serves, its cards in hand and in deck, and
 // its points.
-func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y int) {
+func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y int, say i18n.Printer) {
 	sv := v.Seats[s]
 	r := image.Rect(ydLeft, y, ydRight, y+ydSeatH)
 	box := k.rowBox
@@ -395,26 +393,38 @@ func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y in
 	if s == v.Turn {
 		k.frame.drawArrow(im, float64(ydLeft+18), cy)
 	}
-	k.drawSeatName(im, v, s, name, cy)
-	k.body.Draw(im, fmt.Sprintf("hand %d · deck %d", sv.Hand, sv.Deck), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
 	score := "?"
 	if sv.Score >= 0 {
 		score = strconv.Itoa(sv.Score)
 	}
-	k.score.Draw(im, score, float64(ydRight-12), cy, MiddleRight, rgb(textMain))
+	sw := k.score.Draw(im, score, float64(ydRight-12), cy, MiddleRight, rgb(textMain))
+	k.drawSeatCounts(im, v, s, name, say.T("yodo.hand_deck", "hand", sv.Hand, "deck", sv.Deck), float64(ydRight-12)-sw-8, cy)
+}
+
+// drawSeatCounts draws, along a seat's row centred on cy, its token and
+// name, the fate it serves and counts, which end before right. Counts in
+// a language that needs more room than their column take it from the
+// name's, which gives way as names do.
+func (k *yodoKit) drawSeatCounts(im *image.RGBA, v yodo.View, s int, name, counts string, right, cy float64) {
+	x := float64(ydLeft + ydColCount)
+	shift := math.Min(math.Max(0, k.body.Measure(counts)-(right-x)), ydColFate-ydColName-80)
+	k.drawSeatName(im, v, s, name, cy, shift)
+	k.body.Draw(im, k.body.Fit(counts, right-x+shift), x-shift, cy, MiddleLeft, rgb(textSoft))
 }
 
 // drawSeatName draws, along a seat's row centred on cy, its token, its
-// name and the emoji and name of the fate it serves.
-func (k *yodoKit) drawSeatName(im *image.RGBA, v yodo.View, s int, name string, cy float64) {
+// name and the emoji and name of the fate it serves, shift pixels left of
+// their column.
+func (k *yodoKit) drawSeatName(im *image.RGBA, v yodo.View, s int, name string, cy, shift float64) {
 	f := v.Seats[s].Fate
 	BlitCentred(im, k.frame.token(fatePalette(v, f), minIcon), float64(ydLeft+ydColToken), cy)
 	k.fonts.icon("player token", minIcon)
-	k.name.Draw(im, k.name.Fit(name, ydColFate-ydColName-10), float64(ydLeft+ydColName), cy, MiddleLeft, rgb(textMain))
+	k.name.Draw(im, k.name.Fit(name, ydColFate-ydColName-10-shift), float64(ydLeft+ydColName), cy, MiddleLeft, rgb(textMain))
 	if f >= 0 && f < len(v.Fates) {
-		BlitCentred(im, k.fateIcon(v.Fates[f].Emoji, legendIcon, textMain), float64(ydLeft+ydColFate+legendIcon/2), cy)
+		fx := float64(ydLeft+ydColFate) - shift
+		BlitCentred(im, k.fateIcon(v.Fates[f].Emoji, legendIcon, textMain), fx+legendIcon/2, cy)
 		k.fonts.icon(v.Fates[f].Name, legendIcon)
-		k.body.Draw(im, k.body.Fit(v.Fates[f].Name, ydColCount-ydColFate-legendIcon-14), float64(ydLeft+ydColFate+legendIcon+6), cy, MiddleLeft, rgb(textSoft))
+		k.body.Draw(im, k.body.Fit(v.Fates[f].Name, ydColCount-ydColFate-legendIcon-14), fx+legendIcon+6, cy, MiddleLeft, rgb(textSoft))
 	}
 }
 
@@ -422,9 +432,9 @@ func (k *yodoKit) drawSeatName(im *image.RGBA, v yodo.View, s int, name string, 
 // their points, the winners in gold; every memory with the fates that
 // won it and what they scored; and the winner's epilogue when it fits
 // whole. The story itself is told in the channel.
-func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string) {
-	top := k.frame.drawHeader(im, k.header(v, "The life of Philip"), names) + ydGapAbove
-	seatNames := k.name.SeatNames(names, len(v.Seats))
+func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string, say i18n.Printer) {
+	top := k.frame.drawHeader(im, k.header(v, say.T("yodo.story"), say), names, say) + ydGapAbove
+	seatNames := k.name.SeatNames(say, names, len(v.Seats))
 	order := make([]int, len(v.Seats))
 	for i := range order {
 		order[i] = i
@@ -433,13 +443,13 @@ func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string) {
 	won := wonMemories(v)
 	for row, s := range order[:min(len(order), seatRows(v))] {
 		y := top + row*(ydSeatH+ydSeatGap)
-		k.drawFinalSeat(im, v, s, seatNames[s], won[s], y)
+		k.drawFinalSeat(im, v, s, seatNames[s], won[s], y, say)
 	}
 
 	y := top + seatsHeight(seatRows(v)) + ydBlockGap
 	for i, e := range v.Board[:min(len(v.Board), ydMemories)] {
 		r := image.Rect(ydLeft, y, ydRight, y+ydStoryRow)
-		k.drawMemory(im, v, i, e, r, false, false)
+		k.drawMemory(im, v, i, e, r, false, false, say)
 		y += ydStoryRow + ydStoryGap
 	}
 
@@ -487,7 +497,7 @@ func wonMemories(v yodo.View) [][2]int {
 
 // drawFinalSeat draws seat s's row of the finished game at y: a winner's
 // in gold with the star, and each with the memories its fate won.
-func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string, won [2]int, y int) {
+func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string, won [2]int, y int, say i18n.Printer) {
 	r := image.Rect(ydLeft, y, ydRight, y+ydSeatH)
 	cy := float64(y + ydSeatH/2)
 	if slices.Contains(v.Winners, s) {
@@ -497,25 +507,20 @@ func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string,
 	} else {
 		k.rowBox.Draw(im, r)
 	}
-	k.drawSeatName(im, v, s, name, cy)
-	memories := "memories"
-	if won[0] == 1 {
-		memories = "memory"
-	}
-	k.body.Draw(im, fmt.Sprintf("%d %s, %d alone", won[0], memories, won[1]), float64(ydLeft+ydColCount), cy, MiddleLeft, rgb(textSoft))
-	k.big.Draw(im, strconv.Itoa(v.Seats[s].Score), float64(ydRight-12), cy, MiddleRight, rgb(textMain))
+	sw := k.big.Draw(im, strconv.Itoa(v.Seats[s].Score), float64(ydRight-12), cy, MiddleRight, rgb(textMain))
+	k.drawSeatCounts(im, v, s, name, say.T("yodo.won", "n", won[0], "alone", won[1]), float64(ydRight-12)-sw-8, cy)
 }
 
 // drawHand draws a seat's own image: the shared header, the fate it
 // serves with its points, its cards with how many memories each fits
 // (the one taken to play raised and ringed), the memories as on the
 // board, its latest notes and the legend.
-func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
-	seatNames := k.name.SeatNames(names, len(v.Seats))
-	k.frame.drawHeader(im, k.header(v, k.stage(v)), names)
+func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string, say i18n.Printer) {
+	seatNames := k.name.SeatNames(say, names, len(v.Seats))
+	k.frame.drawHeader(im, k.header(v, k.stage(v, say), say), names, say)
 	if v.Seat < len(v.Seats) {
 		sv := v.Seats[v.Seat]
-		k.drawServes(im, v, sv)
+		k.drawServes(im, v, sv, say)
 	}
 
 	slot := (ydRight - ydLeft - (ydHandCards-1)*14) / ydHandCards
@@ -533,18 +538,18 @@ func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string) {
 		}
 	}
 
-	k.drawMemories(im, v, yhMemories, v.Taken)
-	drawNotes(im, k.body, k.body, v.Notes, seatNames, ydLeft, yhNotesTop, ydRight-ydLeft, yhNotesTop+ydNoteLines*ydNoteH, ydNoteH)
+	k.drawMemories(im, v, yhMemories, v.Taken, say)
+	drawNotes(im, say, k.body, k.body, v.Notes, seatNames, ydLeft, yhNotesTop, ydRight-ydLeft, yhNotesTop+ydNoteLines*ydNoteH, ydNoteH)
 	k.frame.drawLegend(im, k.legend(v))
 }
 
 // drawServes draws the line under the hand's header: the seat's token,
 // the fate it serves, its points and what is left in its deck.
-func (k *yodoKit) drawServes(im *image.RGBA, v yodo.View, sv yodo.SeatView) {
+func (k *yodoKit) drawServes(im *image.RGBA, v yodo.View, sv yodo.SeatView, say i18n.Printer) {
 	cy := float64(yhFateY)
 	BlitCentred(im, k.frame.token(fatePalette(v, sv.Fate), minIcon), float64(ydLeft+minIcon/2), cy)
 	k.fonts.icon("player token", minIcon)
-	x := float64(ydLeft+minIcon+8) + k.name.Draw(im, "You serve ", float64(ydLeft+minIcon+8), cy, MiddleLeft, rgb(textMain))
+	x := float64(ydLeft+minIcon+8) + k.name.Draw(im, say.T("yodo.you_serve")+" ", float64(ydLeft+minIcon+8), cy, MiddleLeft, rgb(textMain))
 	if sv.Fate >= 0 && sv.Fate < len(v.Fates) {
 		ic := k.fateIcon(v.Fates[sv.Fate].Emoji, legendIcon, textMain)
 		BlitCentred(im, ic, x+float64(ic.Rect.Dx())/2, cy)
@@ -552,9 +557,9 @@ func (k *yodoKit) drawServes(im *image.RGBA, v yodo.View, sv yodo.SeatView) {
 		x += float64(ic.Rect.Dx() + 6)
 		k.name.Draw(im, v.Fates[sv.Fate].Name, x, cy, MiddleLeft, rgb(textMain))
 	}
-	points := "points hidden"
+	points := say.T("yodo.points_hidden")
 	if sv.Score >= 0 {
-		points = strconv.Itoa(sv.Score) + " points"
+		points = say.T("yodo.points", "n", sv.Score)
 	}
-	k.body.Draw(im, points+" · deck "+strconv.Itoa(sv.Deck), ydRight, cy, MiddleRight, rgb(textSoft))
+	k.body.Draw(im, say.T("yodo.points_deck", "points", points, "deck", sv.Deck), ydRight, cy, MiddleRight, rgb(textSoft))
 }

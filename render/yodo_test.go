@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/yodo"
 )
 
@@ -96,7 +97,7 @@ func TestYodoBoardRefusesPrivate(t *testing.T) {
 	} {
 		v := yodoAfter(t, nil, 10).View(games.Observer).(yodo.View)
 		leak(&v)
-		if _, err := r.Board(v, nil); !errors.Is(err, ErrPrivateInPublic) {
+		if _, err := r.Board(v, nil, i18n.English); !errors.Is(err, ErrPrivateInPublic) {
 			t.Errorf("a public view carrying a %s: err = %v, want ErrPrivateInPublic", name, err)
 		}
 	}
@@ -209,7 +210,7 @@ func TestYodoOddViews(t *testing.T) {
 // yodoSize is the size of v's image as the shared renderer draws it.
 func yodoSize(t *testing.T, v yodo.View, names []string) image.Point {
 	t.Helper()
-	data, err := shared().Board(v, names)
+	data, err := shared().Board(v, names, i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
@@ -141,7 +142,9 @@ func (r *responder) answer() (string, *Message) {
 
 type echoRenderer struct{}
 
-func (echoRenderer) Board(view any, names []string) ([]byte, error) { return []byte("PNG"), nil }
+func (echoRenderer) Board(view any, names []string, _ i18n.Lang) ([]byte, error) {
+	return []byte("PNG"), nil
+}
 
 type fixture struct {
 	t     *testing.T

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -14,7 +15,7 @@ import (
 // drawCounter draws each view as its JSON and counts the images drawn.
 type drawCounter struct{ drawn atomic.Int64 }
 
-func (r *drawCounter) Board(view any, _ []string) ([]byte, error) {
+func (r *drawCounter) Board(view any, _ []string, _ i18n.Lang) ([]byte, error) {
 	r.drawn.Add(1)
 	return json.Marshal(view)
 }

@@ -384,7 +384,7 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 	names := sn.t.textNames()
 	var boards []*Image
 	for _, seat := range order[:min(len(order), maxImages)] {
-		png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), names)
+		png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), names, say.Lang())
 		if err != nil {
 			s.log.Error("drawing a finished board", "game", sn.rec.ID, "seat", seat, "err", err)
 			continue

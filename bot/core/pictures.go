@@ -3,6 +3,8 @@ package core
 import (
 	"crypto/sha256"
 	"encoding/json"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Images are drawn only when what they show changed. Drawing one takes
@@ -10,9 +12,9 @@ import (
 // leaves others as they were: a DM edited for its words or buttons alone,
 // "Show my hand" asked for the hand the DM shows, a board edited again
 // for the same view. Each game this process delivers keeps, for each place
-// it draws, the last image drawn there and a fingerprint of the view and
-// names it was drawn from; the same view and names give the same image,
-// since the renderer is deterministic.
+// it draws, the last image drawn there and a fingerprint of the view,
+// names and language it was drawn from; the same view, names and language
+// give the same image, since the renderer is deterministic.
 
 // Places a game draws images for: the board, and per seat its private
 // view and its own board as anyone may see it (games.Inspector).
@@ -31,22 +33,24 @@ type picture struct {
 
 // viewKey fingerprints what an image is drawn from; ok is false when the
 // view cannot be marshalled, and the image is then drawn every time.
-func viewKey(view any, names []string) (key [sha256.Size]byte, ok bool) {
+func viewKey(view any, names []string, lang i18n.Lang) (key [sha256.Size]byte, ok bool) {
 	v, err := json.Marshal(struct {
 		View  any
 		Names []string
-	}{view, names})
+		Lang  i18n.Lang
+	}{view, names, lang})
 	if err != nil {
 		return key, false
 	}
 	return sha256.Sum256(v), true
 }
 
-// draw returns the image of view for one place of a game: the one drawn
-// last for that place when view and names are the same, else a new one. A
-// game this process is not delivering keeps nothing.
-func (s *Service) draw(game, place string, view any, names []string) ([]byte, error) {
-	key, ok := viewKey(view, names)
+// draw returns the image of view for one place of a game, in lang: the
+// one drawn last for that place when view, names and language are the
+// same, else a new one. A game this process is not delivering keeps
+// nothing.
+func (s *Service) draw(game, place string, view any, names []string, lang i18n.Lang) ([]byte, error) {
+	key, ok := viewKey(view, names, lang)
 	s.liveMu.Lock()
 	lg := s.live[game]
 	s.liveMu.Unlock()
@@ -59,7 +63,7 @@ func (s *Service) draw(game, place string, view any, names []string) ([]byte, er
 			return p.png, nil
 		}
 	}
-	png, err := s.cfg.Renderer.Board(view, names)
+	png, err := s.cfg.Renderer.Board(view, names, lang)
 	if err == nil && ok {
 		lg.mu.Lock()
 		if lg.pictures == nil {

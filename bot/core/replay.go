@@ -110,17 +110,18 @@ func (t *table) replayMoments(g games.Game) ([]int, error) {
 }
 
 // replayBoards returns how many boards a game's replay shows and a
-// function drawing the public board, as the channel showed it, at each of
-// its moments. The game is walked once to find the moments, then forward
-// again as boards are asked for, from its start when an earlier board is
-// asked for: one board and one state are held at a time, never the whole
-// film, and no view outlives the state it was taken from.
+// function drawing the public board, as the channel showed it and in its
+// language, at each of its moments. The game is walked once to find the
+// moments, then forward again as boards are asked for, from its start
+// when an earlier board is asked for: one board and one state are held at
+// a time, never the whole film, and no view outlives the state it was
+// taken from.
 func (s *Service) replayBoards(g games.Game, t *table) (int, func(i int) ([]byte, error), error) {
 	moments, err := t.replayMoments(g)
 	if err != nil {
 		return 0, nil, err
 	}
-	names := t.names()
+	names, lang := t.names(), s.tableSay(t).Lang()
 	var st games.State
 	taken := 0
 	board := func(i int) ([]byte, error) {
@@ -139,7 +140,7 @@ func (s *Service) replayBoards(g games.Game, t *table) (int, func(i int) ([]byte
 				return nil, err
 			}
 		}
-		png, err := s.cfg.Renderer.Board(st.View(games.Observer), names)
+		png, err := s.cfg.Renderer.Board(st.View(games.Observer), names, lang)
 		if err != nil {
 			return nil, fmt.Errorf("drawing the board after %d decisions: %w", taken, err)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
@@ -37,7 +38,7 @@ type filmRenderer struct {
 	films int
 }
 
-func (r *filmRenderer) Board(view any, _ []string) ([]byte, error) {
+func (r *filmRenderer) Board(view any, _ []string, _ i18n.Lang) ([]byte, error) {
 	r.mu.Lock()
 	r.views = append(r.views, view)
 	r.mu.Unlock()
@@ -458,13 +459,13 @@ type gatedRenderer struct {
 	drawing, most atomic.Int64
 }
 
-func (r *gatedRenderer) Board(view any, names []string) ([]byte, error) {
+func (r *gatedRenderer) Board(view any, names []string, lang i18n.Lang) ([]byte, error) {
 	n := r.drawing.Add(1)
 	defer r.drawing.Add(-1)
 	for m := r.most.Load(); n > m && !r.most.CompareAndSwap(m, n); m = r.most.Load() {
 	}
 	<-r.open
-	return r.filmRenderer.Board(view, names)
+	return r.filmRenderer.Board(view, names, lang)
 }
 
 // Games that end together have their replays drawn one after the other:

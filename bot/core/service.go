@@ -16,9 +16,10 @@ import (
 	"github.com/lifebot/lifebot/storage"
 )
 
-// Renderer draws a game's view as a PNG.
+// Renderer draws a game's view as a PNG, its own words in lang: the
+// language of whoever reads the image.
 type Renderer interface {
-	Board(view any, names []string) ([]byte, error)
+	Board(view any, names []string, lang i18n.Lang) ([]byte, error)
 }
 
 // Discord is what delivery needs from the chat platform. Implementations

@@ -154,7 +154,7 @@ func (s *Service) stepBoard(say i18n.Printer, g games.Game, t *table, step int, 
 	captions := map[int]string{0: say.T("log.steps.begins", "players", strings.Join(names, ", "))}
 	var png []byte
 	draw := func() error {
-		png, err = s.cfg.Renderer.Board(st.View(games.Observer), t.names())
+		png, err = s.cfg.Renderer.Board(st.View(games.Observer), t.names(), say.Lang())
 		if err != nil {
 			return fmt.Errorf("drawing the board after %d decisions: %w", step, err)
 		}

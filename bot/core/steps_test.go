@@ -13,6 +13,7 @@ import (
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/alife"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
 	"github.com/lifebot/lifebot/storage"
@@ -26,7 +27,7 @@ type publicRenderer struct {
 	private  []games.Seat
 }
 
-func (r *publicRenderer) Board(view any, _ []string) ([]byte, error) {
+func (r *publicRenderer) Board(view any, _ []string, _ i18n.Lang) ([]byte, error) {
 	if lv, ok := view.(life.View); ok && r.watching.Load() && (lv.Seat != games.Observer || lv.Hand != nil) {
 		r.mu.Lock()
 		r.private = append(r.private, lv.Seat)

@@ -29,7 +29,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		return s.lobbyMessage(sn), nil
 	}
 	t, st := sn.t, sn.st
-	png, err := s.draw(sn.rec.ID, placeBoard, st.View(games.Observer), t.names())
+	png, err := s.draw(sn.rec.ID, placeBoard, st.View(games.Observer), t.names(), say.Lang())
 	if err != nil {
 		return nil, fmt.Errorf("drawing game %s: %w", sn.rec.ID, err)
 	}
@@ -161,7 +161,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 		return nil, fmt.Errorf("game %s has no private view before it starts", sn.rec.ID)
 	}
 	say := s.userSay(s.ctx, t.Seats[seat].User)
-	png, err := s.draw(sn.rec.ID, placeSeat+strconv.Itoa(int(seat)), st.View(seat), t.names())
+	png, err := s.draw(sn.rec.ID, placeSeat+strconv.Itoa(int(seat)), st.View(seat), t.names(), say.Lang())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
 	}
@@ -226,12 +226,12 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 	if !ok {
 		return nil, fmt.Errorf("game %s has no boards of its seats to look at", sn.rec.ID)
 	}
-	png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), sn.t.names())
+	say := s.tableSay(sn.t)
+	png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), sn.t.names(), say.Lang())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d's board of game %s: %w", seat, sn.rec.ID, err)
 	}
 	name := sn.t.Seats[seat].Name
-	say := s.tableSay(sn.t)
 	return &Message{
 		Content: truncate(say.T("board.look.head", "game", sn.info.Name, "id", sn.rec.ID, "name", escapeText(name), "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
 		Image: &Image{

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/sim"
 	"github.com/lifebot/lifebot/render"
 )
@@ -87,7 +88,7 @@ func (r *simRun) run(_ context.Context, _ []string, out io.Writer, _ func(string
 		for seat, slot := range rep.LastSeating {
 			names[seat] = fmt.Sprintf("%s %d", entrants[slot].Name, slot+1)
 		}
-		img, err := render.NewRenderer().Board(rep.Last.View(games.Observer), names)
+		img, err := render.NewRenderer().Board(rep.Last.View(games.Observer), names, i18n.English)
 		if err != nil {
 			return err
 		}
