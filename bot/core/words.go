@@ -53,9 +53,16 @@ func (p prefs) langOf(a Actor) i18n.Lang {
 	return i18n.Of(a.Locale)
 }
 
+// Lang is the language of what only a reads: the one they chose with
+// /notify, else their Discord client's. The bot asks it for the words it
+// says itself.
+func (s *Service) Lang(ctx context.Context, a Actor) i18n.Lang {
+	return s.playerPrefs(ctx, a.User).langOf(a)
+}
+
 // say is a printer of the core's words for what only a reads.
 func (s *Service) say(ctx context.Context, a Actor) i18n.Printer {
-	return s.words.In(s.playerPrefs(ctx, a.User).langOf(a))
+	return s.words.In(s.Lang(ctx, a))
 }
 
 // serverLang is the language a's server plays in: the one its admins
