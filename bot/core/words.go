@@ -84,9 +84,12 @@ func (s *Service) tableSay(t *table) i18n.Printer { return s.words.In(i18n.Of(t.
 // without an interaction to tell their language (a DM the sweep sends):
 // the language they chose, else their client's as last seen.
 func (s *Service) userSay(ctx context.Context, user string) i18n.Printer {
-	p := s.playerPrefs(ctx, user)
-	return s.words.In(p.langOf(Actor{Locale: p.Seen}))
+	return s.words.In(s.playerPrefs(ctx, user).dmLang())
 }
+
+// dmLang is the language the player reads what comes without an
+// interaction in: the one they chose, else their client's as last seen.
+func (p prefs) dmLang() i18n.Lang { return p.langOf(Actor{Locale: p.Seen}) }
 
 // NoteLocale remembers the language of a's Discord client with their
 // settings, for what the bot tells them later without an interaction.
