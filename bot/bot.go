@@ -72,8 +72,9 @@ type Bot struct {
 	log *slog.Logger
 	svc *core.Service
 	api *api
-	// words are the commands' words in every language.
-	words *i18n.Catalog
+	// words are the commands' words in every language, answers the
+	// bot's own.
+	words, answers *i18n.Catalog
 	// detach removes the bot's handlers from its session.
 	detach []func()
 
@@ -92,7 +93,7 @@ func New(cfg Config) *Bot {
 	if cfg.DeferAfter <= 0 {
 		cfg.DeferAfter = 1500 * time.Millisecond
 	}
-	return &Bot{cfg: cfg, log: cfg.Log, words: commandWords()}
+	return &Bot{cfg: cfg, log: cfg.Log, words: commandWords(), answers: answerWords()}
 }
 
 // CloseSession closes the gateway connection for good. A session closed

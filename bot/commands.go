@@ -10,6 +10,7 @@ import (
 
 	"github.com/lifebot/lifebot/bot/core"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // command is one slash command: how Discord shows it, what it does, and
@@ -132,7 +133,7 @@ func (b *Bot) commandSet() []command {
 				Contexts: anywhere, IntegrationTypes: serverApp,
 			},
 			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
-				b.answer(ctx, r, core.Text(b.helpText()))
+				b.answer(ctx, r, core.Text(b.helpText(b.say(ctx, i))))
 			},
 		},
 		b.notifyCommand(),
@@ -210,8 +211,8 @@ func (b *Bot) playable() []string {
 	return out
 }
 
-// helpText explains the bot in a few lines.
-func (b *Bot) helpText() string {
+// helpText explains the bot in a few lines, as say speaks.
+func (b *Bot) helpText(say i18n.Printer) string {
 	var names []string
 	for _, id := range b.playable() {
 		g, _ := b.cfg.Games.Get(id)
@@ -219,12 +220,12 @@ func (b *Bot) helpText() string {
 	}
 	return strings.Join([]string{
 		"## lifebot",
-		"Board and card games about life, played in this server's channels: " + strings.Join(names, ", ") + ".",
-		"**Start** a game with `/newgame` and the game's name; friends click **Join**, and the host clicks **Start**. Empty seats can be AI players.",
-		"**Play** with the buttons under the board. Cards you hold come to you in a DM; if your DMs are closed, use **Show my hand** on the board.",
-		"Games wait for you: `/mygames` lists yours in every server and says where it's your move. `/rules` explains a game, `/log` tells a game move by move.",
-		"`/notify` chooses how you are told it's your move: DMs or mentions, quiet hours, a daily digest, muting a game.",
-		"`/stats` shows how you play, `/leaderboard` who plays a game best in this server.",
+		say.T("bot.help.games", "games", strings.Join(names, ", ")),
+		say.T("bot.help.start"),
+		say.T("bot.help.play"),
+		say.T("bot.help.wait"),
+		say.T("bot.help.notify"),
+		say.T("bot.help.stats"),
 	}, "\n")
 }
 
@@ -254,7 +255,7 @@ func commandOption(o games.Option) *discordgo.ApplicationCommandOption {
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction, r *reply) {
 	c, ok := b.findCommand(i.ApplicationCommandData().Name)
 	if !ok {
-		b.answer(ctx, r, core.Text("I don't know that command any more: Discord may still be showing an old list. Type `/` again in a minute."))
+		b.answer(ctx, r, core.Text(b.say(ctx, i).T("bot.unknown_command")))
 		return
 	}
 	c.run(ctx, i, r)

@@ -10,10 +10,11 @@ import (
 	"github.com/lifebot/lifebot/games/i18n"
 )
 
-// localeFiles are the words of the bot's slash commands in every
-// language: what Discord shows under each command, option and choice.
+// localeFiles are the bot's words in every language: in locales/ those
+// of its slash commands, what Discord shows under each command, option
+// and choice; in answers/ those it says itself (see answerWords).
 //
-//go:embed locales/*.toml
+//go:embed locales/*.toml answers/*.toml
 var localeFiles embed.FS
 
 // commandWords loads the commands' catalog; the tests check its files.

@@ -210,8 +210,13 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 	}
 	// Suggestions change nothing, and a copy of one is answered afresh.
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete && !e.bot.svc.FirstDelivery(r.Context(), i.ID) {
+		// A store too slow to say the player's language leaves their
+		// client's, within the deadline.
+		ctx, cancel := context.WithDeadline(r.Context(), received.Add(callbackBudget))
+		answer := e.bot.servedBefore(ctx, &i)
+		cancel()
 		e.bot.leave()
-		writeAnswer(w, servedBefore(&i), "application/json")
+		writeAnswer(w, answer, "application/json")
 		return
 	}
 	a := newHTTPAnswer()
@@ -242,14 +247,14 @@ func (e *Endpoint) interactions(w http.ResponseWriter, r *http.Request) {
 // servedBefore answers a copy of an interaction already served: a click
 // is acknowledged with nothing changed, since its first delivery shows
 // what it did; a command says so, to its user alone.
-func servedBefore(i *discordgo.Interaction) []byte {
+func (b *Bot) servedBefore(ctx context.Context, i *discordgo.Interaction) []byte {
 	if i.Type == discordgo.InteractionMessageComponent {
 		return []byte(`{"type":6}`)
 	}
 	body, _ := json.Marshal(discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: "This request reached me twice. I carried it out the first time, so nothing more was done.",
+			Content: b.say(ctx, i).T("bot.served_before"),
 			Flags:   discordgo.MessageFlagsEphemeral,
 		},
 	})

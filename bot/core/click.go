@@ -153,11 +153,14 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 	case res.then != nil:
 		s.finish(ctx, r, res.then(ctx), c.Ephemeral)
 	case res.hand || res.look:
-		draw := s.privateMessage
+		var m *Message
+		var err error
 		if res.look {
-			draw = s.lookMessage
+			m, err = s.lookMessage(res.snap, res.seat)
+		} else {
+			// Only the clicker reads their hand: in their language.
+			m, err = s.privateMessage(res.snap, res.seat, say)
 		}
-		m, err := draw(res.snap, res.seat)
 		if err != nil {
 			s.reply(ctx, r, Text(s.playerError(say, err, res.snap.rec.ID)))
 			return
@@ -207,7 +210,7 @@ func (s *Service) reply(ctx context.Context, r Responder, m *Message) {
 
 func (s *Service) clickedView(res clicked) (*Message, error) {
 	if res.private && res.snap.st != nil {
-		return s.privateMessage(res.snap, res.seat)
+		return s.privateMessage(res.snap, res.seat, res.say)
 	}
 	return s.boardMessage(res.snap)
 }

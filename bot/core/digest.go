@@ -73,7 +73,7 @@ func (s *Service) sendDigests(ctx context.Context) {
 func (s *Service) digest(ctx context.Context, user string, p prefs) (*Message, error) {
 	// The digest is read in the player's language, as userSay finds it,
 	// from the settings already in hand.
-	say := s.words.In(p.langOf(Actor{Locale: p.Seen}))
+	say := s.words.In(p.dmLang())
 	mine, err := s.myGames(ctx, Actor{User: user}, say)
 	if err != nil {
 		return nil, err

@@ -74,7 +74,7 @@ func TestTheStoryIsToldOnceAcrossFailuresAndRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	texts := p.sentTexts()
+	texts := p.sentTexts(rec.Channel)
 	over := slices.IndexFunc(texts, func(s string) bool { return strings.Contains(s, "` is over.") })
 	if over < 0 {
 		t.Fatal("the game was never announced over")

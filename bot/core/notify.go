@@ -96,8 +96,12 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	if !ok {
 		return s.syncLeft(lg, l, sn, user)
 	}
-	key := privateKey(sn, seat, s.userSay(s.ctx, user).Lang())
-	draw := drawOnce(func() (*Message, error) { return s.privateMessage(sn, seat) })
+	// The player's settings are read once a pass: they choose the DM's
+	// language and whether a ping may go now.
+	pr := s.playerPrefs(s.ctx, user)
+	say := s.words.In(pr.dmLang())
+	key := privateKey(sn, seat, say.Lang())
+	draw := drawOnce(func() (*Message, error) { return s.privateMessage(sn, seat, say) })
 	s.answer(answers, draw,
 		func() bool { return false },
 		func() { lg.update(func(o *ledger) { o.player(user).Shows = key }) })
@@ -138,8 +142,8 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 	}
 
 	var ping *Message
-	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) && s.mayPingDM(lg, sn, user, c) {
-		ping = &Message{Content: s.userSay(s.ctx, user).T("pings.dm.hand", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink("", c.View))}
+	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) && s.mayPingDM(lg, sn, user, c, pr) {
+		ping = &Message{Content: say.T("pings.dm.hand", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink("", c.View))}
 	}
 	if ping == nil && (sn.playing() || c.Ping.ID == "") {
 		return true
@@ -454,8 +458,7 @@ func (s *Service) whomToPing(sn *snapshot, out ledger) (channel, dm []games.Seat
 
 // mayPingDM reports whether user's DM lane may send a ping now; a ping
 // held for their quiet hours notes when it may go.
-func (s *Service) mayPingDM(lg *liveGame, sn *snapshot, user string, c *contact) bool {
-	pr := s.playerPrefs(s.ctx, user)
+func (s *Service) mayPingDM(lg *liveGame, sn *snapshot, user string, c *contact, pr prefs) bool {
 	if pr.Pings == pingsChannel {
 		return false
 	}
@@ -485,7 +488,7 @@ func (s *Service) pingByDM(lg *liveGame, l *lane, sn *snapshot, seats []games.Se
 		if t.awaits(sn.st, seat, out.Pinged) {
 			lines = append(lines, say.T("pings.dm.turn", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink(sn.rec.Guild, out.Board)))
 			if !sn.info.Private {
-				lines = append(lines, s.sinceLastMove(s.userSay(s.ctx, user), sn, seat))
+				lines = append(lines, s.sinceLastMove(say, sn, seat))
 			}
 		}
 		msg := &Message{Content: truncate(strings.TrimRight(strings.Join(lines, "\n"), "\n"), maxContent)}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -200,10 +201,10 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 			return Text(say.T("notify.zone_unknown", "zone", strconv.Quote(c.Zone)))
 		}
 	}
-	if !slices.ContainsFunc(PingChoices, func(ch Choice) bool { return ch.Value == c.Pings }) && c.Pings != "" {
+	if c.Pings != "" && !offers(PingChoices, c.Pings) {
 		return Text(say.T("notify.pings_unknown"))
 	}
-	if !slices.ContainsFunc(LanguageChoices, func(ch Choice) bool { return ch.Value == c.Language }) && c.Language != "" {
+	if c.Language != "" && !offers(LanguageChoices, c.Language) {
 		return Text(say.T("notify.language_unknown"))
 	}
 	for _, h := range []int{c.QuietFrom, c.QuietTo} {
@@ -211,7 +212,7 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 			return Text(say.T("notify.hours_range"))
 		}
 	}
-	game := c.Mute + c.Unmute
+	game := cmp.Or(c.Mute, c.Unmute)
 	if game != "" {
 		rec, err := s.store.Get(ctx, game)
 		if err != nil || !slices.Contains(rec.Users, a.User) {
@@ -260,6 +261,12 @@ func (s *Service) Notify(ctx context.Context, a Actor, c NotifyChange) *Message 
 		return Text(s.playerError(say, err, ""))
 	}
 	return Text(p.describe(s.words.In(p.langOf(a)), s.cfg.Clock.Now()))
+}
+
+// offers reports whether one of choices has value: what a command only
+// offers as choices may still come forged.
+func offers(choices []Choice, value string) bool {
+	return slices.ContainsFunc(choices, func(ch Choice) bool { return ch.Value == value })
 }
 
 // describe says, in a /notify answer, how the player is told.

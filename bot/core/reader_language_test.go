@@ -151,7 +151,7 @@ func TestTheCatchUpIsInTheLanguageOfWhereItIsRead(t *testing.T) {
 	german := ada
 	german.Locale = "de"
 	svc.Notify(context.Background(), german, NotifyChange{Language: string(i18n.German)})
-	dm, err := svc.privateMessage(sn, 0)
+	dm, err := svc.privateMessage(sn, 0, svc.userSay(context.Background(), tb.Seats[0].User))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,13 +105,14 @@ func (p *filmPlatform) replays(id string) []Image {
 	return out
 }
 
-// sentTexts returns the texts of the messages sent, in order.
-func (p *filmPlatform) sentTexts() []string {
+// sentTexts returns the texts of the messages sent to channel, in order:
+// a player's DM lane may still be sending while the game ends.
+func (p *filmPlatform) sentTexts(channel string) []string {
 	p.platform.mu.Lock()
 	defer p.platform.mu.Unlock()
 	var out []string
 	for _, s := range p.log {
-		if s.op == "send" {
+		if s.op == "send" && s.ref.Channel == channel {
 			out = append(out, s.text)
 		}
 	}
@@ -219,7 +220,7 @@ func TestFinishedGamePostsItsReplayOnce(t *testing.T) {
 	if replays[0].Alt == "" {
 		t.Error("the replay has no description")
 	}
-	texts := p.sentTexts()
+	texts := p.sentTexts("c")
 	over := slices.IndexFunc(texts, func(s string) bool { return strings.Contains(s, "is over") })
 	film := slices.IndexFunc(texts, func(s string) bool { return strings.Contains(s, "again, turn by turn") })
 	if over < 0 || film != over+1 {
@@ -303,7 +304,7 @@ func TestReplayIsSentOnceAcrossFailuresAndRestarts(t *testing.T) {
 		t.Errorf("the replay was made %d times, want 2: a retry within one delivery reuses it", films)
 	}
 	announced := 0
-	for _, s := range p.sentTexts() {
+	for _, s := range p.sentTexts("c") {
 		if strings.Contains(s, "is over") {
 			announced++
 		}

@@ -155,12 +155,11 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 // privateMessage draws what one seat alone may see, with the buttons for
 // that seat's own decisions: the living DM, or the answer to "Show my
 // hand". Both are read by the seat's player alone, in their language.
-func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error) {
+func (s *Service) privateMessage(sn *snapshot, seat games.Seat, say i18n.Printer) (*Message, error) {
 	t, st := sn.t, sn.st
 	if st == nil {
 		return nil, fmt.Errorf("game %s has no private view before it starts", sn.rec.ID)
 	}
-	say := s.userSay(s.ctx, t.Seats[seat].User)
 	png, err := s.draw(sn.rec.ID, placeSeat+strconv.Itoa(int(seat)), st.View(seat), t.names(), say.Lang())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
@@ -168,7 +167,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat) (*Message, error
 	var sb strings.Builder
 	sb.WriteString(say.T("board.private.head", "game", sn.info.Name, "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)) + "\n")
 	if sn.playing() {
-		sb.WriteString(s.sinceLastMove(s.userSay(s.ctx, t.Seats[seat].User), sn, seat))
+		sb.WriteString(s.sinceLastMove(say, sn, seat))
 	}
 	for _, note := range t.Notes[int(seat)] {
 		fmt.Fprintf(&sb, "🔒 %s\n", note)

@@ -53,9 +53,16 @@ func (p prefs) langOf(a Actor) i18n.Lang {
 	return i18n.Of(a.Locale)
 }
 
+// Lang is the language of what only a reads: the one they chose with
+// /notify, else their Discord client's. The bot asks it for the words it
+// says itself.
+func (s *Service) Lang(ctx context.Context, a Actor) i18n.Lang {
+	return s.playerPrefs(ctx, a.User).langOf(a)
+}
+
 // say is a printer of the core's words for what only a reads.
 func (s *Service) say(ctx context.Context, a Actor) i18n.Printer {
-	return s.words.In(s.playerPrefs(ctx, a.User).langOf(a))
+	return s.words.In(s.Lang(ctx, a))
 }
 
 // serverLang is the language a's server plays in: the one its admins
@@ -77,9 +84,12 @@ func (s *Service) tableSay(t *table) i18n.Printer { return s.words.In(i18n.Of(t.
 // without an interaction to tell their language (a DM the sweep sends):
 // the language they chose, else their client's as last seen.
 func (s *Service) userSay(ctx context.Context, user string) i18n.Printer {
-	p := s.playerPrefs(ctx, user)
-	return s.words.In(p.langOf(Actor{Locale: p.Seen}))
+	return s.words.In(s.playerPrefs(ctx, user).dmLang())
 }
+
+// dmLang is the language the player reads what comes without an
+// interaction in: the one they chose, else their client's as last seen.
+func (p prefs) dmLang() i18n.Lang { return p.langOf(Actor{Locale: p.Seen}) }
 
 // NoteLocale remembers the language of a's Discord client with their
 // settings, for what the bot tells them later without an interaction.
