@@ -18,6 +18,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Seat is a player position at the table, 0..n-1. It is never a Discord id.
@@ -174,10 +176,18 @@ func (e Event) Format(names []string) string {
 }
 
 // FormatSeats replaces {n} in text with names[n]; unknown seats are left as
-// they are.
+// they are. In a message (see package i18n) a name is written as a
+// literal, so it is drawn as typed once the message is said.
 func FormatSeats(text string, names []string) string {
 	if !strings.Contains(text, "{") {
 		return text
+	}
+	if strings.ContainsRune(text, '⟦') {
+		escaped := make([]string, len(names))
+		for i, n := range names {
+			escaped[i] = i18n.Escape(n)
+		}
+		names = escaped
 	}
 	var b strings.Builder
 	for {
@@ -476,6 +486,15 @@ type Breakdown interface {
 	Breakdowns() []string
 	// Facts lists seat's facts of kind in a finished game.
 	Facts(kind string, seat Seat) []string
+}
+
+// Speaker is implemented by games whose words live in a catalog (see
+// package i18n): the texts their states return (events, prompts, labels,
+// results, refusals, stories, the strings of their views) are messages
+// of its keys, said in each reader's language by whoever shows them.
+// Its keys begin with the game's id; "<id>.title" is the game's name.
+type Speaker interface {
+	Words() *i18n.Catalog
 }
 
 // Stat is one measure of a finished game, such as its length in rounds.

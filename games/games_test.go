@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lifebot/lifebot/games/i18n"
+
 	"github.com/lifebot/lifebot/games"
 )
 
@@ -55,6 +57,12 @@ func TestFormatSeats(t *testing.T) {
 		if got := games.FormatSeats(in, names); got != want {
 			t.Errorf("FormatSeats(%q) = %q, want %q", in, got, want)
 		}
+	}
+	// In a message a name is a literal, drawn as typed however it reads.
+	say := i18n.Words().In(i18n.German)
+	odd := []string{"A|d⟧a", "⟦i18n.list.last⟧"}
+	if got := say.Say(games.FormatSeats(i18n.List("{0}", "{1}"), odd)); got != "A|d⟧a und ⟦i18n.list.last⟧" {
+		t.Errorf("names in a message are said as %q", got)
 	}
 	e := games.Event{Text: games.SeatRef(1) + " rolled a 5"}
 	if got := e.Format(names); got != "Ben rolled a 5" {

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"slices"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Registry holds the games a program offers, by id. It is a plain value
@@ -46,4 +48,17 @@ func Forced(s State) (Seat, Action, bool) {
 		}
 	}
 	return 0, Action{}, false
+}
+
+// Words joins the catalogs of the registered games that speak through
+// one (Speaker) with i18n's own words: everything needed to say what the
+// games return.
+func (r *Registry) Words() (*i18n.Catalog, error) {
+	cs := []*i18n.Catalog{i18n.Words()}
+	for _, id := range r.order {
+		if sp, ok := r.byID[id].(Speaker); ok {
+			cs = append(cs, sp.Words())
+		}
+	}
+	return i18n.Join(cs...)
 }

@@ -7,7 +7,13 @@ import (
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/i18n"
+	"github.com/lifebot/lifebot/games/lagom"
+	"github.com/lifebot/lifebot/games/life"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 )
 
 // localeFiles are the words the renderer writes itself, in every
@@ -17,8 +23,21 @@ import (
 //go:embed locales/*.toml
 var localeFiles embed.FS
 
-// words is the renderer's catalog, read once; the tests check its files.
-var words = sync.OnceValue(func() *i18n.Catalog { return i18n.MustLoad(localeFiles, "locales") })
+// words is the renderer's catalog with the games' own, read once, so a
+// printer says the messages a game's view holds too; the tests check its
+// files.
+var words = sync.OnceValue(func() *i18n.Catalog {
+	own := i18n.MustLoad(localeFiles, "locales")
+	played, err := games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{}).Words()
+	if err != nil {
+		panic(err)
+	}
+	c, err := i18n.Join(own, played)
+	if err != nil {
+		panic(err)
+	}
+	return c
+})
 
 // ordinal writes a place, "1st", by the ordinal rules of say's language.
 func ordinal(say i18n.Printer, n int) string {

@@ -125,6 +125,7 @@ func Run(t *testing.T, g games.Game, cfgs []games.Config, playouts int, opts ...
 // refuses seat counts and options outside the schema.
 func CheckInfo(t testing.TB, g games.Game) {
 	t.Helper()
+	checkInfoWords(t, g)
 	info := g.Info()
 	if !validName(info.ID) {
 		t.Errorf("Info.ID %q: want a lowercase id", info.ID)
@@ -203,6 +204,7 @@ type playout struct {
 	who     Players
 	step    int
 	private bool
+	words   *words
 	suite
 }
 
@@ -226,7 +228,7 @@ type move struct {
 // active seat acts in turn, each seeing the state its predecessors left.
 func Playout(t testing.TB, g games.Game, cfg games.Config, who Players, opts ...Option) {
 	t.Helper()
-	p := &playout{t: t, g: g, cfg: cfg, who: who, private: g.Info().Private}
+	p := &playout{t: t, g: g, cfg: cfg, who: who, private: g.Info().Private, words: newWords(t, g)}
 	for _, o := range opts {
 		o(&p.suite)
 	}
@@ -367,6 +369,18 @@ func (p *playout) check(s games.State) ([]byte, games.State) {
 	if !res.Over && s.Prompt() == "" {
 		p.fail("empty prompt while the game runs")
 	}
+	p.say("the prompt", s.Prompt())
+	for i := range res.Detail {
+		p.say("a result's detail", res.Detail[i])
+	}
+	for i := range res.Shown {
+		p.say("a shown score", res.Shown[i])
+	}
+	if tl, ok := s.(games.Teller); ok && res.Over {
+		for _, para := range tl.Story() {
+			p.say("the story", para)
+		}
+	}
 	for _, seat := range active {
 		if seat < 0 || int(seat) >= n {
 			p.fail("active seat %d out of range", seat)
@@ -461,13 +475,20 @@ func (p *playout) checkChoices(seat games.Seat, legal []games.Choice) {
 		if err != nil || !back.Equal(c.Action) {
 			p.fail("seat %d action %q does not round-trip: got %v, %v", seat, enc, back, err)
 		}
-		if n := utf8.RuneCountInString(c.Label); n == 0 || n > maxLabel {
-			p.fail("seat %d label %q has %d characters, want 1..%d", seat, c.Label, n, maxLabel)
+		p.say("a label", c.Label)
+		for _, label := range p.words.forms(c.Label) {
+			if n := utf8.RuneCountInString(label); n == 0 || n > maxLabel {
+				p.fail("seat %d label %q has %d characters, want 1..%d", seat, label, n, maxLabel)
+			}
+			if labels[label] {
+				p.fail("seat %d has two choices labelled %q", seat, label)
+			}
+			labels[label] = true
 		}
-		if actions[enc] || labels[c.Label] {
-			p.fail("seat %d has a duplicate choice %q / %q", seat, enc, c.Label)
+		if actions[enc] {
+			p.fail("seat %d has a duplicate choice %q", seat, enc)
 		}
-		actions[enc], labels[c.Label] = true, true
+		actions[enc] = true
 	}
 }
 
@@ -489,8 +510,11 @@ func (p *playout) checkPick(seat games.Seat, c games.Choice) {
 			p.fail("seat %d subset choice %q lists item %d twice", seat, c.Action, it.Arg)
 		}
 		args[it.Arg] = true
-		if n := utf8.RuneCountInString(it.Label); n == 0 || n > maxLabel {
-			p.fail("seat %d item label %q has %d characters, want 1..%d", seat, it.Label, n, maxLabel)
+		p.say("an item's label", it.Label)
+		for _, label := range p.words.forms(it.Label) {
+			if n := utf8.RuneCountInString(label); n == 0 || n > maxLabel {
+				p.fail("seat %d item label %q has %d characters, want 1..%d", seat, label, n, maxLabel)
+			}
 		}
 		lengths = append(lengths, len(games.Action{Args: []int{it.Arg}}.String()))
 	}
@@ -623,6 +647,9 @@ func (p *playout) checkRefusals(s games.State, legal map[games.Seat][]games.Choi
 			if err.Error() == "" {
 				p.fail("Apply(%d, %q) refused without a reason", seat, a)
 			}
+			if r := (*games.Refusal)(nil); errors.As(err, &r) {
+				p.say("a refusal", r.Reason)
+			}
 		}
 	}
 }
@@ -672,6 +699,7 @@ func (p *playout) checkEvents(events []games.Event) {
 		if e.Text == "" {
 			p.fail("an event without text")
 		}
+		p.say("an event", e.Text)
 		for _, seat := range e.To {
 			if seat < 0 || int(seat) >= p.cfg.Seats {
 				p.fail("event %q is addressed to seat %d", e.Text, seat)
@@ -697,6 +725,7 @@ func (p *playout) checkAddressed(s games.State) {
 		if text == "" || strings.Contains(text, games.SeatRef(seat)) {
 			p.fail("PromptTo(%d) = %q, want words to that seat's player", seat, text)
 		}
+		p.say("a prompt to a seat", text)
 	}
 }
 
@@ -1013,4 +1042,12 @@ func damage(doc any, visit func()) {
 		}
 	}
 	walk(doc, func(any) {})
+}
+
+// say checks text in every language of a game's catalog, once.
+func (p *playout) say(what, text string) {
+	p.t.Helper()
+	if problems := p.words.problems(what, text); len(problems) > 0 {
+		p.fail("%s", strings.Join(problems, "\n"))
+	}
 }

@@ -279,7 +279,7 @@ func (p Printer) T(key string, args ...any) string {
 	if e.counts() {
 		text = e.form(p.lang, count(args))
 	}
-	return fill(text, args)
+	return p.fill(text, args)
 }
 
 // count is the argument n of a call, 0 without one.
@@ -320,9 +320,10 @@ func (e entry) form(l Lang, n int) string {
 
 var placeholder = regexp.MustCompile(`\{([a-z][a-z0-9_]*)\}`)
 
-// fill puts args into text's placeholders; one without an argument stays
-// as it is, for the tests to find.
-func fill(text string, args []any) string {
+// fill puts args into text's placeholders, saying the messages an
+// argument holds in the printer's language; a placeholder without an
+// argument stays as it is, for the tests to find.
+func (p Printer) fill(text string, args []any) string {
 	if !strings.Contains(text, "{") {
 		return text
 	}
@@ -330,7 +331,10 @@ func fill(text string, args []any) string {
 		name := ph[1 : len(ph)-1]
 		for i := 0; i+1 < len(args); i += 2 {
 			if args[i] == name {
-				return format(args[i+1])
+				if l, ok := args[i+1].(literal); ok {
+					return string(l)
+				}
+				return p.sayWhole(format(args[i+1]))
 			}
 		}
 		return ph
