@@ -90,8 +90,9 @@ func englishWord(s string) string {
 }
 
 // checkInfoWords checks a speaking game's catalog and the words that
-// describe it: "<id>.title", "<id>.summary" and "<id>.rules" in every
-// language, within the limits Info's texts keep.
+// describe it: "<id>.title" and "<id>.rules" (what /rules shows, which
+// Info.Rules names) in every language, within the limits Info's texts
+// keep.
 func checkInfoWords(t testing.TB, g games.Game) {
 	t.Helper()
 	sp, ok := g.(games.Speaker)
@@ -103,6 +104,9 @@ func checkInfoWords(t testing.TB, g games.Game) {
 		t.Errorf("catalog: %s", p)
 	}
 	id := g.Info().ID
+	if r := g.Info().Rules; i18n.Key(r) != id+".rules" {
+		t.Errorf("Info.Rules is %.40q…, want the message of %s.rules", r, id)
+	}
 	for _, k := range c.Keys() {
 		if !strings.HasPrefix(k, id+".") {
 			t.Errorf("catalog key %s does not begin with the game's id %q", k, id)
@@ -110,7 +114,7 @@ func checkInfoWords(t testing.TB, g games.Game) {
 	}
 	for _, l := range append(append([]i18n.Lang(nil), i18n.Langs...), i18n.Pseudo) {
 		p := c.In(l)
-		for key, limit := range map[string]int{id + ".title": 40, id + ".summary": maxSummary, id + ".rules": maxRules} {
+		for key, limit := range map[string]int{id + ".title": 40, id + ".rules": maxRules} {
 			if !p.Has(key) {
 				t.Errorf("catalog: no %s", key)
 				continue
