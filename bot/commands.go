@@ -69,7 +69,7 @@ func (b *Bot) commandSet() []command {
 				Options: b.rulesSubcommands(), Contexts: anywhere, IntegrationTypes: serverApp,
 			},
 			run: func(ctx context.Context, i *discordgo.Interaction, r *reply) {
-				b.answer(ctx, r, b.svc.Rules(i.ApplicationCommandData().Options[0].Name))
+				b.answer(ctx, r, b.svc.Rules(ctx, actor(i), i.ApplicationCommandData().Options[0].Name))
 			},
 		},
 		{

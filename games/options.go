@@ -59,7 +59,7 @@ func Resolve(schema []Option, given Options) (Options, error) {
 	byKey := map[string]Option{}
 	for _, o := range schema {
 		byKey[o.Key] = o
-		out[o.Key] = o.defaultValue()
+		out[o.Key] = o.DefaultValue()
 	}
 	keys := make([]string, 0, len(given))
 	for k := range given {
@@ -107,7 +107,8 @@ func Resolve(schema []Option, given Options) (Options, error) {
 	return out, nil
 }
 
-func (o Option) defaultValue() string {
+// DefaultValue is the value an option takes when a host leaves it unset.
+func (o Option) DefaultValue() string {
 	if o.Default != "" {
 		return o.Default
 	}
@@ -130,7 +131,7 @@ func Describe(schema []Option, opts Options) string {
 	var parts []string
 	for _, o := range schema {
 		v, ok := opts[o.Key]
-		if !ok || v == o.defaultValue() {
+		if !ok || v == o.DefaultValue() {
 			continue
 		}
 		if o.Kind == Bool {

@@ -64,8 +64,8 @@ func (t *table) told(g games.Game) ([][]string, error) {
 
 // sinceLastMove is what happened in sn's game since seat last decided (since
 // the start when it never has), in words: "" when nothing has. Its own
-// words are in say's language, the reader's: the player's in their DMs,
-// the game's in its channel; the moves' lines are the game's.
+// words, the moves' lines too, are in say's language, the reader's: the
+// player's in their DMs, the game's in its channel.
 func (s *Service) sinceLastMove(say i18n.Printer, sn *snapshot, seat games.Seat) string {
 	t := sn.t
 	last := len(t.Log) - t.sinceSeat(seat) - 1
@@ -81,7 +81,9 @@ func (s *Service) sinceLastMove(say i18n.Printer, sn *snapshot, seat games.Seat)
 		if by := int(t.Log[n].Seat); by >= 0 && by < len(moves) {
 			moves[by]++
 		}
-		lines = append(lines, told[n]...)
+		for _, l := range told[n] {
+			lines = append(lines, say.Say(l))
+		}
 	}
 	if total == 0 {
 		return ""

@@ -616,7 +616,7 @@ func (s *Service) lobby(ctx context.Context, res clicked, c Click, cid customID,
 			return res
 		}
 		if len(t.Seats) < info.MinSeats {
-			res.refusal = say.T("click.lobby.too_few", "game", info.Name, "n", info.MinSeats)
+			res.refusal = say.T("click.lobby.too_few", "game", s.title(info), "n", info.MinSeats)
 			return res
 		}
 		var err error

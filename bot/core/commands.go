@@ -31,7 +31,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	info := g.Info()
 	resolved, err := games.Resolve(info.Options, given)
 	if err != nil {
-		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", info.Name, "reason", truncate(err.Error(), 300))))
+		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", s.title(info), "reason", truncate(err.Error(), 300))))
 		return
 	}
 	clock, err := s.newClock(setup)
@@ -40,7 +40,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 		if errors.Is(err, errSpan) {
 			reason = say.T("clock.span_format")
 		}
-		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", info.Name, "reason", truncate(reason, 300))))
+		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", s.title(info), "reason", truncate(reason, 300))))
 		return
 	}
 	t := &table{
@@ -153,14 +153,15 @@ func (s *Service) cancelOrphan(ctx context.Context, id string) {
 	}
 }
 
-// Rules is the short how-to of a game.
-func (s *Service) Rules(game string) *Message {
+// Rules is the short how-to of a game, in the language of a, who asked.
+func (s *Service) Rules(ctx context.Context, a Actor, game string) *Message {
+	say := s.say(ctx, a)
 	g, ok := s.games.Get(game)
 	if !ok {
-		return Text(fmt.Sprintf("**%s** is coming soon: its rules arrive with the game.", s.GameName(game)))
+		return Text(say.T("board.rules.soon", "game", truncate(s.GameName(game), 100)))
 	}
 	info := g.Info()
-	return Text(truncate(fmt.Sprintf("## %s\n%s\n\n%s", info.Name, info.Summary, info.Rules), maxContent))
+	return Text(truncate(fmt.Sprintf("## %s\n%s", say.Say(s.title(info)), say.Say(info.Rules)), maxContent))
 }
 
 // Games lists the open games of the actor's server that the actor can
@@ -257,7 +258,7 @@ func (s *Service) Abandon(ctx context.Context, a Actor, id string) *Message {
 		default:
 			var ids []string
 			for _, rec := range recs {
-				ids = append(ids, "`"+rec.ID+"` "+s.GameName(rec.Game))
+				ids = append(ids, "`"+rec.ID+"` "+say.Say(s.GameName(rec.Game)))
 			}
 			return Text(truncate(say.T("board.abandon.several", "games", strings.Join(ids, ", ")), maxContent))
 		}

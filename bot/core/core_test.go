@@ -242,7 +242,7 @@ func TestTextsThatEchoInputStayBounded(t *testing.T) {
 	r := &responder{}
 	f.svc.NewGame(context.Background(), ada, long, nil, Setup{}, r)
 	_, m := r.answer()
-	for name, text := range map[string]string{"newgame": m.Content, "rules": f.svc.Rules(long).Content} {
+	for name, text := range map[string]string{"newgame": m.Content, "rules": f.svc.Rules(context.Background(), ada, long).Content} {
 		if n := utf8.RuneCountInString(text); n > 200 {
 			t.Errorf("%s answered %d characters for an unknown game id", name, n)
 		}

@@ -433,7 +433,7 @@ func (s *Service) syncBoard(lg *liveGame, l *lane, sn *snapshot, answers []*answ
 	if out := lg.ledger(); threadPending(sn, out) {
 		// The Start click is answered at once with where the game goes: a
 		// thread opened from a message takes the message's id.
-		pointer := threadPointer(s.tableSay(sn.t), sn, out.Board.ID)
+		pointer := s.threadPointer(s.tableSay(sn.t), sn, out.Board.ID)
 		s.answer(answers, func() (*Message, error) { return pointer, nil }, func() bool { return false }, func() {})
 		done := s.moveToThread(lg, l, sn, out)
 		if lg.ledger().Thread != "" {

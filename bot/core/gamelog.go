@@ -105,8 +105,8 @@ func (s *Service) logRecord(ctx context.Context, say i18n.Printer, a Actor, id s
 
 // narration rebuilds a game's public story line by line from its setup
 // and move log: the engines replay exactly, so nothing beyond the last
-// few lines needs to be kept. Private events never enter it. The core's
-// own lines are in say's language; the game's are its engine's.
+// few lines needs to be kept. Private events never enter it. Every line
+// is in say's language.
 func (s *Service) narration(say i18n.Printer, rec storage.Record, t *table) ([]string, error) {
 	lines := []string{say.T("log.hosted", "host", "<@"+t.Host+">")}
 	if rec.Status == storage.Lobby {
@@ -122,7 +122,9 @@ func (s *Service) narration(say i18n.Printer, rec storage.Record, t *table) ([]s
 	}
 	lines = append(lines, say.T("log.begins", "players", strings.Join(t.textNames(), ", ")))
 	for _, ls := range told {
-		lines = append(lines, ls...)
+		for _, l := range ls {
+			lines = append(lines, say.Say(l))
+		}
 	}
 	if t.Outcome != "" {
 		lines = append(lines, t.Outcome)

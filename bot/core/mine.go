@@ -206,7 +206,7 @@ func (s *Service) myGame(say i18n.Printer, rec storage.Record, t *table, a Actor
 	if len(opponents) > 0 {
 		vs = say.T("mine.versus", "players", truncate(strings.Join(opponents, ", "), 80))
 	}
-	head := fmt.Sprintf("**%s** `%s` · %s · %s", s.GameName(rec.Game), rec.ID, where, vs)
+	head := fmt.Sprintf("**%s** `%s` · %s · %s", say.Say(s.GameName(rec.Game)), rec.ID, where, vs)
 	active := " · " + say.T("mine.active", "when", fmt.Sprintf("<t:%d:R>", rec.Updated.Unix()))
 	link := func(label string) string {
 		if g.buttons == "" {
@@ -353,5 +353,5 @@ func (s *Service) choiceName(say i18n.Printer, rec storage.Record, t *table) str
 	state := say.T(map[storage.Status]string{
 		storage.Lobby: "mine.state.lobby", storage.Playing: "mine.state.playing", storage.Over: "mine.state.over", storage.Cancelled: "mine.state.abandoned",
 	}[rec.Status])
-	return truncate(fmt.Sprintf("%s · %s · %s · %s", s.GameName(rec.Game), strings.Join(t.names(), ", "), state, rec.ID), maxOptLabel)
+	return truncate(fmt.Sprintf("%s · %s · %s · %s", say.Say(s.GameName(rec.Game)), strings.Join(t.names(), ", "), state, rec.ID), maxOptLabel)
 }

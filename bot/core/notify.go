@@ -143,7 +143,7 @@ func (s *Service) syncDM(lg *liveGame, l *lane, sn *snapshot, user string, answe
 
 	var ping *Message
 	if sn.playing() && t.awaits(sn.st, seat, out.Pinged) && s.mayPingDM(lg, sn, user, c, pr) {
-		ping = &Message{Content: say.T("pings.dm.hand", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink("", c.View))}
+		ping = &Message{Content: say.T("pings.dm.hand", "game", s.title(sn.info), "id", sn.rec.ID, "link", JumpLink("", c.View))}
 	}
 	if ping == nil && (sn.playing() || c.Ping.ID == "") {
 		return true
@@ -221,7 +221,7 @@ func (s *Service) turnPing(sn *snapshot, seats []games.Seat, out ledger) *Messag
 		who = append(who, "<@"+u+">")
 	}
 	link := JumpLink(sn.rec.Guild, out.Board)
-	content := say.T("pings.turn", "who", strings.Join(who, " "), "game", sn.info.Name, "id", sn.rec.ID, "link", link)
+	content := say.T("pings.turn", "who", strings.Join(who, " "), "game", s.title(sn.info), "id", sn.rec.ID, "link", link)
 	if sn.info.Private {
 		closed := true
 		for _, u := range users {
@@ -314,16 +314,16 @@ func (s *Service) story(sn *snapshot) (st games.State, parts []string) {
 	if !ok {
 		return st, nil
 	}
-	names := sn.t.textNames()
+	names, tsay := sn.t.textNames(), s.tableSay(sn.t)
 	var paragraphs []string
 	for _, p := range teller.Story() {
-		paragraphs = append(paragraphs, games.FormatSeats(p, names))
+		paragraphs = append(paragraphs, tsay.Say(games.FormatSeats(p, names)))
 	}
 	// The announcement's words name the board, which a deleted board's
 	// successor may move: room is left for the longest link, so the parts
 	// stay the same.
 	longest := MessageRef{Channel: strings.Repeat("9", 20), ID: strings.Repeat("9", 20)}
-	room := maxContent - runes(closingWords(s.tableSay(sn.t), sn, ledger{Board: longest})) - runes("\n\n")
+	room := maxContent - runes(s.closingWords(s.tableSay(sn.t), sn, ledger{Board: longest})) - runes("\n\n")
 	return st, splitMessage(paragraphs, room, maxContent)
 }
 
@@ -370,7 +370,7 @@ func rankWord(say i18n.Printer, rank int) string {
 func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 	say := s.tableSay(sn.t)
 	st, parts := s.story(sn)
-	content := closingWords(say, sn, out)
+	content := s.closingWords(say, sn, out)
 	if len(parts) > 0 && parts[0] != "" {
 		content += "\n\n" + parts[0]
 	}
@@ -395,8 +395,8 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 		}
 		boards = append(boards, &Image{
 			Name: fmt.Sprintf("%s-%s-life-%d.png", sn.rec.Game, sn.rec.ID, seat+1),
-			Alt: say.T("pings.final_board.alt", "name", sn.t.Seats[seat].Name, "game", sn.info.Name, "id", sn.rec.ID,
-				"rank", rankWord(say, res.Rank[seat]), "score", res.ScoreText(seat)),
+			Alt: say.T("pings.final_board.alt", "name", sn.t.Seats[seat].Name, "game", s.title(sn.info), "id", sn.rec.ID,
+				"rank", rankWord(say, res.Rank[seat]), "score", say.Say(res.ScoreText(seat))),
 			Data: png,
 		})
 	}
@@ -408,8 +408,8 @@ func (s *Service) announcement(sn *snapshot, out ledger) *Message {
 
 // closingWords say that the game is over, how it ended and where its
 // board is, and call everyone at the table.
-func closingWords(say i18n.Printer, sn *snapshot, out ledger) string {
-	words := say.T("pings.over", "game", sn.info.Name, "id", sn.rec.ID, "outcome", sn.t.Outcome, "link", JumpLink(sn.rec.Guild, out.Board))
+func (s *Service) closingWords(say i18n.Printer, sn *snapshot, out ledger) string {
+	words := say.T("pings.over", "game", s.title(sn.info), "id", sn.rec.ID, "outcome", sn.t.Outcome, "link", JumpLink(sn.rec.Guild, out.Board))
 	for _, u := range sn.t.humans() {
 		words += " <@" + u + ">"
 	}
@@ -486,7 +486,7 @@ func (s *Service) pingByDM(lg *liveGame, l *lane, sn *snapshot, seats []games.Se
 			lines = append(lines, t.reminderLine(say, seat, stage))
 		}
 		if t.awaits(sn.st, seat, out.Pinged) {
-			lines = append(lines, say.T("pings.dm.turn", "game", sn.info.Name, "id", sn.rec.ID, "link", JumpLink(sn.rec.Guild, out.Board)))
+			lines = append(lines, say.T("pings.dm.turn", "game", s.title(sn.info), "id", sn.rec.ID, "link", JumpLink(sn.rec.Guild, out.Board)))
 			if !sn.info.Private {
 				lines = append(lines, s.sinceLastMove(say, sn, seat))
 			}

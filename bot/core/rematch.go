@@ -168,7 +168,7 @@ func (s *Service) postRematch(ctx context.Context, say i18n.Printer, rec storage
 	}
 	// Players who joined while the lobby was being posted are drawn now.
 	s.publish(lg, &snapshot{rec: stored, t: t, info: info}, "", nil)
-	return Text(say.T("lobby.rematch.opened", "game", info.Name, "link", JumpLink(rec.Guild, ref)))
+	return Text(say.T("lobby.rematch.opened", "game", s.title(info), "link", JumpLink(rec.Guild, ref)))
 }
 
 // invitedLine lists, in a rematch lobby, the last game's players and

@@ -220,10 +220,10 @@ func (s *Service) replayMessage(sn *snapshot, anim Animator) (*Message, error) {
 	}
 	say := s.tableSay(sn.t)
 	return &Message{
-		Content: say.T("log.replay.text", "game", sn.info.Name, "id", sn.rec.ID),
+		Content: say.T("log.replay.text", "game", s.title(sn.info), "id", sn.rec.ID),
 		Image: &Image{
 			Name: fmt.Sprintf("replay-%s.gif", sn.rec.ID),
-			Alt:  say.T("log.replay.alt", "game", sn.info.Name, "id", sn.rec.ID, "n", frames, "players", seatList(sn.t)),
+			Alt:  say.T("log.replay.alt", "game", s.title(sn.info), "id", sn.rec.ID, "n", frames, "players", seatList(sn.t)),
 			Data: gif,
 		},
 		Rows: []Row{{stepsButton(say, sn.rec.ID, sn.t.moves())}},

@@ -241,7 +241,7 @@ func (s *Service) resign(ctx context.Context, res clicked, c Click, cid customID
 		s.refuse(&res, err, rec.ID)
 		return res
 	}
-	name, gameName, tsay := escapeText(t.Seats[seat].Name), g.Info().Name, s.tableSay(t)
+	name, gameName, tsay := escapeText(t.Seats[seat].Name), s.title(g.Info()), s.tableSay(t)
 	from := len(t.Log)
 	t.handOver(seat, aiStandIn(name), leftResigned)
 	var sn *snapshot
@@ -317,7 +317,7 @@ func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPl
 		if newPlayer {
 			t.Invites = append(t.Invites, invite{Seat: int(seat), For: name})
 			t.narrate(tsay.T("seats.replace.narrate_open", "by", escapeText(a.Name), "name", name))
-			inv = invitation(tsay, rec, g.Info(), seat, name)
+			inv = s.invitation(tsay, rec, g.Info(), seat, name)
 		} else {
 			t.narrate(tsay.T("seats.replace.narrate_ai", "by", escapeText(a.Name), "name", name))
 		}
@@ -347,9 +347,9 @@ func (s *Service) Replace(ctx context.Context, a Actor, id, player string, newPl
 
 // invitation is the message, said by say, that offers a seat to a new
 // player.
-func invitation(say i18n.Printer, rec storage.Record, info games.Info, seat games.Seat, name string) *Message {
+func (s *Service) invitation(say i18n.Printer, rec storage.Record, info games.Info, seat games.Seat, name string) *Message {
 	return &Message{
-		Content: truncate(say.T("seats.invitation", "name", name, "game", info.Name, "id", rec.ID), maxContent),
+		Content: truncate(say.T("seats.invitation", "name", name, "game", s.title(info), "id", rec.ID), maxContent),
 		Rows: []Row{{{
 			Kind: Button, Style: Success, Label: say.T("seats.take.label"),
 			CustomID: customID{Verb: verbTake, Game: rec.ID, Target: seat}.String(),
@@ -397,7 +397,7 @@ func (s *Service) take(ctx context.Context, res clicked, c Click, cid customID, 
 	}
 	closed := func(text string) func(context.Context) *Message {
 		return func(context.Context) *Message {
-			return &Message{Content: truncate(say.T("seats.take.closed", "game", info.Name, "id", rec.ID, "outcome", text), maxContent), Private: res.on != ""}
+			return &Message{Content: truncate(say.T("seats.take.closed", "game", s.title(info), "id", rec.ID, "outcome", text), maxContent), Private: res.on != ""}
 		}
 	}
 	if rec.Status != storage.Playing {
@@ -463,7 +463,7 @@ func (s *Service) syncLeft(lg *liveGame, l *lane, sn *snapshot, user string) boo
 	if sn.rec.Status == storage.Cancelled {
 		left = "seats.left_dm.abandoned"
 	}
-	m := &Message{Content: s.userSay(s.ctx, user).T(left, "game", sn.info.Name, "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board))}
+	m := &Message{Content: s.userSay(s.ctx, user).T(left, "game", s.title(sn.info), "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board))}
 	err, superseded := s.try(lg, l, "DM of a player who left", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, c.View, m) })
 	if err != nil && !errors.Is(err, ErrGone) {
 		return superseded

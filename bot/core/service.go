@@ -159,8 +159,10 @@ type Service struct {
 	store    storage.Store
 	games    *games.Registry
 	log      *slog.Logger
-	// words are the core's words in every language; locales are the
-	// client languages of players this process saw, by user (NoteLocale).
+	// words are the core's words in every language, with the words of
+	// the games it plays, so a printer says what an engine returned too;
+	// locales are the client languages of players this process saw, by
+	// user (NoteLocale).
 	words   *i18n.Catalog
 	locales sync.Map
 
@@ -229,7 +231,7 @@ func New(cfg Config) *Service {
 	replica := fmt.Sprintf("%s/%x", cfg.Replica, randomSeed())
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Service{
-		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica, words: coreWords(),
+		cfg: cfg, store: cfg.Store, games: cfg.Games, log: cfg.Log, replica: replica, words: wordsFor(cfg.Games),
 		locks: map[string]*gameLock{}, live: map[string]*liveGame{}, tallies: map[string]*serverTally{}, threadless: map[string]threadless{},
 		ctx: ctx, cancel: cancel, stop: make(chan struct{}), replaying: make(chan struct{}, 1),
 	}
@@ -322,9 +324,19 @@ func (s *Service) lock(id string) func() {
 // playerError turns an engine or storage error into words for a player,
 // said by say; anything unexpected is logged and answered with an apology.
 func (s *Service) playerError(say i18n.Printer, err error, game string) string {
+	var refusal *games.Refusal
 	switch {
-	case errors.Is(err, games.ErrNotYourTurn), errors.Is(err, games.ErrIllegal), errors.Is(err, games.ErrOver):
-		return capitalise(err.Error()) + "."
+	case errors.As(err, &refusal) && i18n.Key(refusal.Reason) != "":
+		return say.Say(refusal.Reason)
+	case errors.As(err, &refusal):
+		// A game without a catalog refuses in its own words.
+		return capitalise(refusal.Reason) + "."
+	case errors.Is(err, games.ErrNotYourTurn):
+		return say.T("errors.not_your_turn")
+	case errors.Is(err, games.ErrOver):
+		return say.T("errors.over")
+	case errors.Is(err, games.ErrIllegal):
+		return say.T("errors.illegal")
 	case errors.Is(err, storage.ErrNotFound):
 		return say.T("errors.gone")
 	case errors.Is(err, storage.ErrConflict):
@@ -360,10 +372,11 @@ func (s *Service) decodeState(game string, t *table) (games.State, error) {
 	return st, nil
 }
 
-// GameName is a game's display name, for games not registered too.
+// GameName is a game's display name, for games not registered too: a
+// message of the game's catalog, which a printer says in its language.
 func (s *Service) GameName(id string) string {
 	if g, ok := s.games.Get(id); ok {
-		return g.Info().Name
+		return s.title(g.Info())
 	}
 	for _, g := range Catalogue {
 		if g.ID == id {

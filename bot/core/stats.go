@@ -103,7 +103,7 @@ func (s *Service) statsOf(say i18n.Printer, tl *tally, user, game string) *Messa
 			continue
 		}
 		st := ld.players[user]
-		fmt.Fprintf(&sb, "**%s**: %s · %s\n", s.GameName(g), record(say, st), s.rank(say, ld, st))
+		fmt.Fprintf(&sb, "**%s**: %s · %s\n", say.Say(s.GameName(g)), record(say, st), s.rank(say, ld, st))
 		lines++
 	}
 	switch {

@@ -185,7 +185,7 @@ func (s *Service) stepBoard(say i18n.Printer, g games.Game, t *table, step int, 
 		var said []string
 		for _, ev := range events {
 			if ev.Public() {
-				said = append(said, ev.Format(names))
+				said = append(said, say.Say(ev.Format(names)))
 			}
 		}
 		if len(said) == 0 {

@@ -54,7 +54,7 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 		s.stayInChannel(lg, l, sn, lobby, err, false)
 		return false
 	}
-	name := truncate(fmt.Sprintf("%s · %s", sn.info.Name, strings.Join(sn.t.names(), ", ")), 100)
+	name := truncate(fmt.Sprintf("%s · %s", s.tableSay(sn.t).Say(s.title(sn.info)), strings.Join(sn.t.names(), ", ")), 100)
 	var thread string
 	err, superseded := s.try(lg, l, "thread", func(ctx context.Context) (err error) {
 		thread, err = s.cfg.Discord.StartThread(ctx, out.Board, name)
@@ -94,7 +94,7 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 	delete(s.threadless, sn.rec.Channel)
 	s.threadlessMu.Unlock()
 	lg.update(func(o *ledger) { o.Board, o.BoardRev = ref, max(o.BoardRev, sn.t.Rev) })
-	pointer := threadPointer(s.tableSay(sn.t), sn, thread)
+	pointer := s.threadPointer(s.tableSay(sn.t), sn, thread)
 	if err, _ := s.try(lg, l, "lobby pointer", func(ctx context.Context) error { return s.cfg.Discord.Edit(ctx, lobby, pointer) }); err != nil {
 		s.log.Warn("pointing the lobby at the thread", "game", lg.id, "err", err)
 	}
@@ -103,8 +103,8 @@ func (s *Service) moveToThread(lg *liveGame, l *lane, sn *snapshot, out ledger) 
 
 // threadPointer is what the lobby message becomes once its game plays in
 // thread, said by say.
-func threadPointer(say i18n.Printer, sn *snapshot, thread string) *Message {
-	return &Message{Content: say.T("lobby.thread.pointer", "game", sn.info.Name, "id", sn.rec.ID, "names", strings.Join(sn.t.textNames(), ", "), "thread", thread)}
+func (s *Service) threadPointer(say i18n.Printer, sn *snapshot, thread string) *Message {
+	return &Message{Content: say.T("lobby.thread.pointer", "game", s.title(sn.info), "id", sn.rec.ID, "names", strings.Join(sn.t.textNames(), ", "), "thread", thread)}
 }
 
 // knownThreadless is why the game's channel could not hold a thread
@@ -151,7 +151,7 @@ func (s *Service) stayInChannel(lg *liveGame, l *lane, sn *snapshot, lobby Messa
 		return
 	}
 	say := s.tableSay(sn.t)
-	note := &Message{Content: say.T("lobby.thread.plays_here", "game", sn.info.Name, "id", sn.rec.ID, "reason", noThreadReason(say, err))}
+	note := &Message{Content: say.T("lobby.thread.plays_here", "game", s.title(sn.info), "id", sn.rec.ID, "reason", noThreadReason(say, err))}
 	if !sn.t.ThreadAsked {
 		note.Content = say.T("lobby.thread.games_play_here", "reason", noThreadReason(say, err))
 	}

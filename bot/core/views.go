@@ -24,7 +24,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 	say := s.tableSay(sn.t)
 	if sn.st == nil {
 		if sn.rec.Status == storage.Cancelled {
-			return &Message{Content: say.T("board.lobby.cancelled", "game", sn.info.Name, "id", sn.rec.ID, "outcome", sn.t.Outcome)}, nil
+			return &Message{Content: say.T("board.lobby.cancelled", "game", s.title(sn.info), "id", sn.rec.ID, "outcome", sn.t.Outcome)}, nil
 		}
 		return s.lobbyMessage(sn), nil
 	}
@@ -34,20 +34,20 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		return nil, fmt.Errorf("drawing game %s: %w", sn.rec.ID, err)
 	}
 	var sb strings.Builder
-	sb.WriteString(say.T("board.head", "game", sn.info.Name, "id", sn.rec.ID))
-	if d := games.Describe(sn.info.Options, t.Options); d != "" {
+	sb.WriteString(say.T("board.head", "game", s.title(sn.info), "id", sn.rec.ID))
+	if d := describe(say, sn.info, t.Options); d != "" {
 		fmt.Fprintf(&sb, " · %s", d)
 	}
 	sb.WriteByte('\n')
 	for _, line := range t.Recent {
-		fmt.Fprintf(&sb, "> %s\n", line)
+		fmt.Fprintf(&sb, "> %s\n", say.Say(line))
 	}
 	var rows []Row
 	if t.Outcome != "" {
 		sb.WriteString(t.Outcome)
 		sb.WriteString("\n" + say.T("board.log_hint", "id", sn.rec.ID))
 	} else {
-		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(st.Prompt(), t.mentions()))
+		fmt.Fprintf(&sb, "➡️ %s", say.Say(games.FormatSeats(st.Prompt(), t.mentions())))
 		sb.WriteString(s.clockLines(say, t, st))
 		if sn.info.Private {
 			rows = []Row{{{Kind: Button, Label: say.T("board.show_hand.label"), Style: Secondary, CustomID: customID{Verb: verbHand, Game: sn.rec.ID}.String()}}}
@@ -70,7 +70,7 @@ func (s *Service) boardMessage(sn *snapshot) (*Message, error) {
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  say.T("board.alt", "game", sn.info.Name, "id", sn.rec.ID, "n", t.moves(), "turn", whoseTurn(say, t, st, games.Observer), "players", seatList(t)),
+			Alt:  say.T("board.alt", "game", s.title(sn.info), "id", sn.rec.ID, "n", t.moves(), "turn", whoseTurn(say, t, st, games.Observer), "players", seatList(t)),
 			Data: png,
 		},
 		Rows: rows,
@@ -127,8 +127,8 @@ func (s *Service) lobbyMessage(sn *snapshot) *Message {
 	t, info := sn.t, sn.info
 	say := s.tableSay(t)
 	var sb strings.Builder
-	sb.WriteString(say.T("board.lobby.head", "game", info.Name, "id", sn.rec.ID, "host", t.Host, "min", info.MinSeats, "max", info.MaxSeats) + "\n")
-	if d := games.Describe(info.Options, t.Options); d != "" {
+	sb.WriteString(say.T("board.lobby.head", "game", s.title(info), "id", sn.rec.ID, "host", t.Host, "min", info.MinSeats, "max", info.MaxSeats) + "\n")
+	if d := describe(say, info, t.Options); d != "" {
 		sb.WriteString(say.T("board.lobby.options", "options", d) + "\n")
 	}
 	sb.WriteString(say.T("board.lobby.clock", "clock", s.clockText(say, t)) + "\n")
@@ -165,12 +165,12 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat, say i18n.Printer
 		return nil, fmt.Errorf("drawing seat %d of game %s: %w", seat, sn.rec.ID, err)
 	}
 	var sb strings.Builder
-	sb.WriteString(say.T("board.private.head", "game", sn.info.Name, "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)) + "\n")
+	sb.WriteString(say.T("board.private.head", "game", s.title(sn.info), "id", sn.rec.ID, "channel", sn.rec.Channel, "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)) + "\n")
 	if sn.playing() {
 		sb.WriteString(s.sinceLastMove(say, sn, seat))
 	}
 	for _, note := range t.Notes[int(seat)] {
-		fmt.Fprintf(&sb, "🔒 %s\n", note)
+		fmt.Fprintf(&sb, "🔒 %s\n", say.Say(note))
 	}
 	var rows []Row
 	switch {
@@ -179,7 +179,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat, say i18n.Printer
 	case t.Outcome != "":
 		sb.WriteString(say.T("board.private.over"))
 	case games.IsActive(st, seat):
-		fmt.Fprintf(&sb, "➡️ %s", games.FormatSeats(promptTo(st, seat), t.textNames()))
+		fmt.Fprintf(&sb, "➡️ %s", say.Say(games.FormatSeats(promptTo(st, seat), t.textNames())))
 		rows = choiceRows(say, sn, seat)
 	default:
 		sb.WriteString(say.T("board.private.waiting", "names", t.waitingNames(st)))
@@ -188,7 +188,7 @@ func (s *Service) privateMessage(sn *snapshot, seat games.Seat, say i18n.Printer
 		Content: truncate(sb.String(), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-you.png", sn.rec.Game, sn.rec.ID, t.moves()),
-			Alt:  say.T("board.private.alt", "game", sn.info.Name, "id", sn.rec.ID, "n", t.moves(), "name", t.Seats[seat].Name, "turn", whoseTurn(say, t, st, seat)),
+			Alt:  say.T("board.private.alt", "game", s.title(sn.info), "id", sn.rec.ID, "n", t.moves(), "name", t.Seats[seat].Name, "turn", whoseTurn(say, t, st, seat)),
 			Data: png,
 		},
 		Rows: rows,
@@ -232,10 +232,10 @@ func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
 	}
 	name := sn.t.Seats[seat].Name
 	return &Message{
-		Content: truncate(say.T("board.look.head", "game", sn.info.Name, "id", sn.rec.ID, "name", escapeText(name), "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
+		Content: truncate(say.T("board.look.head", "game", s.title(sn.info), "id", sn.rec.ID, "name", escapeText(name), "link", JumpLink(sn.rec.Guild, sn.t.Out.Board)), maxContent),
 		Image: &Image{
 			Name: fmt.Sprintf("%s-%s-%d-seat%d.png", sn.rec.Game, sn.rec.ID, sn.t.moves(), seat+1),
-			Alt:  say.T("board.look.alt", "name", name, "game", sn.info.Name, "id", sn.rec.ID, "n", sn.t.moves(), "turn", whoseTurn(say, sn.t, sn.st, games.Observer)),
+			Alt:  say.T("board.look.alt", "name", name, "game", s.title(sn.info), "id", sn.rec.ID, "n", sn.t.moves(), "turn", whoseTurn(say, sn.t, sn.st, games.Observer)),
 			Data: png,
 		},
 	}, nil
@@ -271,6 +271,7 @@ func choiceRows(say i18n.Printer, sn *snapshot, seat games.Seat) []Row {
 	t, id := sn.t, sn.rec.ID
 	asked := t.asked(seat)
 	names := t.names()
+	label := func(text string) string { return say.Say(games.FormatSeats(text, names)) }
 	var rows []Row
 	var plain []games.Choice
 	for _, c := range sn.st.Legal(seat) {
@@ -279,11 +280,11 @@ func choiceRows(say i18n.Printer, sn *snapshot, seat games.Seat) []Row {
 			continue
 		}
 		if c.Pick.Min == 0 {
-			plain = append(plain, games.Choice{Action: c.Action, Label: say.T("board.pick_none.label", "choice", truncate(c.Label, 70))})
+			plain = append(plain, games.Choice{Action: c.Action, Label: say.T("board.pick_none.label", "choice", truncate(label(c.Label), 70))})
 		}
 		var opts []Option
 		for _, it := range c.Pick.Items[:min(len(c.Pick.Items), maxSelectOpt)] {
-			opts = append(opts, Option{Label: truncate(games.FormatSeats(it.Label, names), maxOptLabel), Value: strconv.Itoa(it.Arg)})
+			opts = append(opts, Option{Label: truncate(label(it.Label), maxOptLabel), Value: strconv.Itoa(it.Arg)})
 		}
 		lo := max(c.Pick.Min, 1)
 		hi := min(c.Pick.Max, len(opts))
@@ -291,7 +292,7 @@ func choiceRows(say i18n.Printer, sn *snapshot, seat games.Seat) []Row {
 			continue
 		}
 		rows = append(rows, Row{{
-			Kind: Select, Placeholder: truncate(games.FormatSeats(c.Label, names), maxHolder),
+			Kind: Select, Placeholder: truncate(label(c.Label), maxHolder),
 			CustomID: customID{Verb: verbSubset, Game: id, Move: asked, Action: c.Action}.String(),
 			Min:      lo, Max: hi, Options: opts,
 		}})
@@ -302,7 +303,7 @@ func choiceRows(say i18n.Printer, sn *snapshot, seat games.Seat) []Row {
 		for _, c := range plain {
 			row = append(row, Component{
 				Kind: Button, Style: Primary,
-				Label:    truncate(games.FormatSeats(c.Label, names), maxLabel),
+				Label:    truncate(label(c.Label), maxLabel),
 				CustomID: customID{Verb: verbMove, Game: id, Move: asked, Action: c.Action}.String(),
 			})
 			if len(row) == maxRowButtons {
@@ -319,7 +320,7 @@ func choiceRows(say i18n.Printer, sn *snapshot, seat games.Seat) []Row {
 		chunk := plain[start:min(start+maxSelectOpt, len(plain))]
 		var opts []Option
 		for _, c := range chunk {
-			opts = append(opts, Option{Label: truncate(games.FormatSeats(c.Label, names), maxOptLabel), Value: c.Action.String()})
+			opts = append(opts, Option{Label: truncate(label(c.Label), maxOptLabel), Value: c.Action.String()})
 		}
 		rows = append(rows, Row{{
 			Kind: Select, Placeholder: say.T("board.choose.placeholder"), Min: 1, Max: 1, Options: opts,
@@ -341,16 +342,16 @@ func outcome(say i18n.Printer, t *table, res games.Result) string {
 		winners = append(winners, "**"+t.playedBy(say, w)+"**")
 	}
 	var sb strings.Builder
-	top := res.ScoreText(res.Winners()[0])
+	top := say.Say(res.ScoreText(res.Winners()[0]))
 	if len(winners) == 1 {
 		sb.WriteString(say.T("board.outcome.wins", "winner", winners[0], "score", top))
 	} else {
 		sb.WriteString(say.T("board.outcome.share", "winners", strings.Join(winners, say.T("board.outcome.and")), "score", top))
 	}
 	for _, s := range order {
-		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.playedBy(say, games.Seat(s)), res.ScoreText(games.Seat(s)))
+		fmt.Fprintf(&sb, "\n%d. %s: %s", res.Rank[s], t.playedBy(say, games.Seat(s)), say.Say(res.ScoreText(games.Seat(s))))
 		if s < len(res.Detail) && res.Detail[s] != "" {
-			fmt.Fprintf(&sb, " (%s)", res.Detail[s])
+			fmt.Fprintf(&sb, " (%s)", say.Say(res.Detail[s]))
 		}
 	}
 	return sb.String()

@@ -5,7 +5,9 @@ import (
 	"embed"
 	"io/fs"
 	"path"
+	"strings"
 
+	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/i18n"
 )
 
@@ -31,6 +33,33 @@ func coreWords() *i18n.Catalog {
 		panic(err)
 	}
 	return c
+}
+
+// wordsFor joins the core's words with those of the games of reg; a key
+// in two catalogs is a programming error, caught by any test that starts
+// a service.
+func wordsFor(reg *games.Registry) *i18n.Catalog {
+	if reg == nil {
+		reg = games.NewRegistry()
+	}
+	played, err := reg.Words()
+	if err != nil {
+		panic(err)
+	}
+	c, err := i18n.Join(coreWords(), played)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// title is a game's name as a message of its catalog, said in whichever
+// language its reader's printer speaks; Info.Name for a game without one.
+func (s *Service) title(info games.Info) string {
+	if key := info.ID + ".title"; s.words.In(i18n.English).Has(key) {
+		return i18n.Msg(key)
+	}
+	return info.Name
 }
 
 // LanguageChoices are the languages a player may pick with /notify, and
@@ -115,4 +144,33 @@ func (s *Service) NoteLocale(a Actor) {
 			s.log.Warn("remembering a player's language", "err", err)
 		}
 	}()
+}
+
+// describe names the options of a game that differ from its defaults, as
+// games.Describe does, in say's language: an option's words are
+// "options.<game>.<key>.named" and "….value.<value>" where the catalog
+// has them, the game's own otherwise.
+func describe(say i18n.Printer, info games.Info, opts games.Options) string {
+	var parts []string
+	for _, o := range info.Options {
+		v, ok := opts[o.Key]
+		if !ok || v == o.DefaultValue() {
+			continue
+		}
+		key := "options." + info.ID + "." + o.Key
+		name := o.Name
+		if say.Has(key + ".named") {
+			name = say.T(key + ".named")
+		}
+		switch {
+		case o.Kind == games.Bool && v == "true":
+			parts = append(parts, name)
+		case o.Kind == games.Bool:
+		case say.Has(key + ".value." + v):
+			parts = append(parts, say.T("options.set", "name", name, "value", say.T(key+".value."+v)))
+		default:
+			parts = append(parts, say.T("options.set", "name", name, "value", o.ChoiceName(v)))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

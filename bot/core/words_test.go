@@ -6,7 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/i18n"
+	"github.com/lifebot/lifebot/games/lagom"
+	"github.com/lifebot/lifebot/games/life"
+	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 )
 
 func TestTheCoreCatalogIsComplete(t *testing.T) {
@@ -80,5 +86,32 @@ func TestLanguagesOutliveTheInteraction(t *testing.T) {
 	}
 	if got := f.svc.serverLang(german); got != i18n.Portuguese {
 		t.Errorf("a server set to Portuguese by its admins speaks %s", got)
+	}
+}
+
+// The options' words are the games' own in English, and every option and
+// value a game offers has them.
+func TestEveryOptionHasItsWords(t *testing.T) {
+	en := coreWords().In(i18n.English)
+	for _, g := range []games.Game{thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{}} {
+		info := g.Info()
+		for _, o := range info.Options {
+			key := "options." + info.ID + "." + o.Key
+			if got := en.T(key + ".named"); got != o.Name {
+				t.Errorf("%s.named reads %q, the game calls it %q", key, got, o.Name)
+			}
+			if o.Kind != games.Enum {
+				continue
+			}
+			for _, v := range o.Choices {
+				if got := en.T(key + ".value." + v); got != o.ChoiceName(v) {
+					t.Errorf("%s.value.%s reads %q, the game calls it %q", key, v, got, o.ChoiceName(v))
+				}
+			}
+		}
+	}
+	opts := games.Options{"layout": "random", "recycle_cards": "true", "figures": "auto"}
+	if got := describe(coreWords().In(i18n.French), thatslife.Game{}.Info(), opts); got != "Parcours : Mélangé, Recycler les cartes" {
+		t.Errorf("a French board names its options %q", got)
 	}
 }
