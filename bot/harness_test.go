@@ -71,7 +71,11 @@ func newServeHarness(t testing.TB, reg *games.Registry, r core.Renderer) *harnes
 }
 
 func newHarnessOf(t testing.TB, reg *games.Registry, r core.Renderer, serve bool) *harness {
-	fake := discordtest.New(t)
+	var opts []discordtest.Option
+	if inPseudo() {
+		opts = append(opts, discordtest.WithLanguage(pseudoLanguage(reg)))
+	}
+	fake := discordtest.New(t, opts...)
 	h := &harness{
 		t: t, fake: fake, dbPath: filepath.Join(t.TempDir(), "lifebot.db"),
 		games: reg, render: r, seed: 42, serve: serve,
@@ -101,6 +105,9 @@ func newHarnessOf(t testing.TB, reg *games.Registry, r core.Renderer, serve bool
 		}
 		if u := fake.Unhandled(); len(u) > 0 {
 			t.Errorf("requests the fake does not model: %q", u)
+		}
+		for _, p := range fake.LanguageProblems() {
+			t.Errorf("in the pseudo-language: %s", p)
 		}
 	})
 	return h

@@ -236,6 +236,11 @@ type Server struct {
 	now       func() time.Time
 	realClock bool
 	heartbeat time.Duration
+	// lang is the language the server speaks (WithLanguage), and what
+	// its Check found in the bot's texts.
+	lang         *Language
+	langSeen     map[string]bool
+	langProblems []string
 
 	idMs  uint64
 	idSeq atomic.Uint64
@@ -321,6 +326,7 @@ type config struct {
 	now       func() time.Time
 	heartbeat time.Duration
 	version   int
+	lang      *Language
 }
 
 // WithClock replaces time.Now for the interaction deadline, the token
@@ -423,6 +429,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 	}
 	s := &Server{
 		version:      cfg.version,
+		lang:         cfg.lang,
 		token:        cfg.token,
 		now:          cfg.now,
 		realClock:    cfg.now == nil,

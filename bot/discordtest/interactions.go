@@ -98,7 +98,13 @@ func (it *Interaction) Choices() []*discordgo.ApplicationCommandOptionChoice {
 	if it.resp == nil {
 		return nil
 	}
-	return it.resp.Choices
+	out := make([]*discordgo.ApplicationCommandOptionChoice, len(it.resp.Choices))
+	for i, c := range it.resp.Choices {
+		read := *c
+		read.Name = it.srv.read(c.Name)
+		out[i] = &read
+	}
+	return out
 }
 
 // Latency is the time from dispatch to the first accepted response, by the
@@ -442,14 +448,14 @@ func (s *Server) interactionJSONLocked(it *Interaction, u *user, ch *channel, da
 		"version":               1,
 		"channel_id":            ch.id,
 		"channel":               s.channelJSONLocked(ch),
-		"locale":                orUS(u.locale),
+		"locale":                s.localeOr(u.locale),
 		"app_permissions":       strconv.FormatInt(memberPermissions|discordgo.PermissionManageMessages, 10),
 		"entitlements":          []any{},
 		"attachment_size_limit": maxFileSize,
 	}
 	if ch.guildID != "" {
 		j["guild_id"] = ch.guildID
-		locale := orUS(s.guilds[ch.guildID].locale)
+		locale := s.localeOr(s.guilds[ch.guildID].locale)
 		j["guild_locale"] = locale
 		j["guild"] = map[string]any{"id": ch.guildID, "locale": locale, "features": []string{}}
 		j["member"] = s.memberJSON(u)
@@ -569,6 +575,9 @@ func (s *Server) answerLocked(it *Interaction, cb callbackBody, uploads []upload
 		choices, err := parseChoices(cb.Data, it.focusType)
 		if err != nil {
 			return err
+		}
+		for _, c := range choices {
+			s.checkTextLocked(InChoice, c.Name)
 		}
 		s.respondLocked(it, &Response{Type: cb.Type, Choices: choices})
 		return nil

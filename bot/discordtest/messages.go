@@ -491,6 +491,7 @@ func (s *Server) createLocked(ch *channel, c *change, o origin) (*message, error
 	if !o.loading {
 		s.recordPingsLocked(m)
 	}
+	s.checkLocked(m)
 	s.notifyLocked()
 	return m, nil
 }
@@ -537,6 +538,7 @@ func (s *Server) editLocked(m *message, c *change, version int) error {
 		next.editCount++
 		*m = next
 	}
+	s.checkLocked(m)
 	s.notifyLocked()
 	return nil
 }
@@ -696,6 +698,7 @@ func (s *Server) snapshotLocked(m *message) *Message {
 	if m.interaction != nil {
 		out.InteractionID = m.interaction.ID
 	}
+	s.readMessage(out)
 	return out
 }
 

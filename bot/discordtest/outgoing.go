@@ -320,8 +320,9 @@ func (s *Server) PostForged(ctx context.Context, endpoint string, f Forgery, u U
 
 // Replay POSTs an interaction delivered over HTTP once more, signed
 // afresh, as a load balancer that retries a POST does, and returns the
-// HTTP status and body of the endpoint's answer. The answer is not taken
-// as the interaction's response: Discord has that from the first POST.
+// HTTP status and body of the endpoint's answer, as the test reads it
+// (Language.Read). The answer is not taken as the interaction's
+// response: Discord has that from the first POST.
 func (s *Server) Replay(ctx context.Context, it *Interaction) (int, []byte, error) {
 	s.mu.Lock()
 	endpoint, body := it.endpoint, it.body
@@ -329,7 +330,8 @@ func (s *Server) Replay(ctx context.Context, it *Interaction) (int, []byte, erro
 	if endpoint == "" {
 		return 0, nil, fmt.Errorf("discordtest: %s was not delivered over HTTP", it)
 	}
-	return s.post(ctx, endpoint, body, func(req *http.Request) { sign(req, s.signer, time.Now(), body) })
+	status, answer, err := s.post(ctx, endpoint, body, func(req *http.Request) { sign(req, s.signer, time.Now(), body) })
+	return status, []byte(s.read(string(answer))), err
 }
 
 // post sends one interaction request, signed by signReq, and returns the

@@ -45,7 +45,7 @@ func (s *Server) Threads(parentID string) []Thread {
 	for _, c := range s.channels {
 		if c.parentID == parentID && isThread(c.typ) {
 			out = append(out, Thread{
-				ID: c.id, GuildID: c.guildID, ParentID: c.parentID, Name: c.name, Type: c.typ,
+				ID: c.id, GuildID: c.guildID, ParentID: c.parentID, Name: s.read(c.name), Type: c.typ,
 				AutoArchiveDuration: c.autoArchive, FromMessage: c.fromMessage, Created: c.created,
 			})
 		}
@@ -183,6 +183,7 @@ func (s *Server) addThreadUnlock(id string, parent *channel, req *threadRequest,
 		autoArchive: *req.AutoArchiveDuration, fromMessage: fromMessage, created: s.now(),
 	}
 	s.channels[t.id] = t
+	s.checkTextLocked(InThreadName, t.name)
 	g := s.guilds[t.guildID]
 	g.threads = append(g.threads, t.id)
 	answer := s.channelJSONLocked(t)

@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +34,7 @@ func TestAPrinterSaysTheReadersLanguage(t *testing.T) {
 		// A missing argument stays visible; a missing key says itself.
 		{English, "game.turn", nil, "▶ {name} to play"},
 		{German, "game.nothing", nil, "game.nothing"},
-		{Pseudo, "game.turn", []any{"name", "Ada"}, "▶ Ada tóó plááý·····"},
+		{Pseudo, "game.turn", []any{"name", "Ada"}, "▶ Ada ŧóò płáàŷ·····"},
 	} {
 		if got := c.In(tc.lang).T(tc.key, tc.args...); got != tc.want {
 			t.Errorf("%s %s %v = %q, want %q", tc.lang, tc.key, tc.args, got, tc.want)
@@ -100,4 +101,31 @@ func TestJoinRefusesAKeyTwice(t *testing.T) {
 	if _, err := Join(c, c); err == nil || !strings.Contains(err.Error(), "in two catalogs") {
 		t.Errorf("Join of a catalog with itself = %v", err)
 	}
+}
+
+// A test written against English reads the pseudo-language back exactly,
+// names and all.
+func TestThePseudoLanguageReadsBack(t *testing.T) {
+	c, err := Load(os.DirFS("testdata"), "good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range c.Keys() {
+		args := []any{"name", "Zoë Ñúñez", "n", 2}
+		en, ps := c.In(English).T(key, args...), c.In(Pseudo).T(key, args...)
+		if ps == en || englishWordIn(ps) {
+			t.Errorf("%s reads %q in the pseudo-language", key, ps)
+		}
+		if got := Unpseudo(ps); got != en {
+			t.Errorf("%s: %q reads back as %q, want %q", key, ps, got, en)
+		}
+	}
+	if got := Unpseudo("Ünïcode ⟦x⟧ · café"); got != "Ünïcode ⟦x⟧ · café" {
+		t.Errorf("text that is not pseudo reads back as %q", got)
+	}
+}
+
+// englishWordIn reports a word of four plain ASCII letters or more.
+func englishWordIn(s string) bool {
+	return regexp.MustCompile(`(^|[^\p{L}])[A-Za-z]{4,}([^\p{L}]|$)`).MatchString(s)
 }

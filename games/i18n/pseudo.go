@@ -2,17 +2,65 @@ package i18n
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
-// accents spells the Latin letters of the pseudo-language: every one
-// readable, every one outside ASCII, so text that skipped the catalog
-// shows at a glance.
-var accents = strings.NewReplacer(
-	"a", "á", "e", "é", "i", "í", "o", "ó", "u", "ú", "y", "ý", "c", "ç", "n", "ñ", "s", "ś", "z", "ž",
-	"A", "Á", "E", "É", "I", "Í", "O", "Ó", "U", "Ú", "Y", "Ý", "C", "Ç", "N", "Ñ", "S", "Ś", "Z", "Ž",
+// The pseudo-language spells every Latin letter outside ASCII, so text
+// that skipped the catalog shows at a glance: a vowel as two accented
+// letters (which makes text about 40 % longer, as German and French often
+// are), most lowercase consonants as one of the same width (those the
+// fonts have no such letter for stay as they are). The spelling reads
+// back exactly
+// (Unpseudo): no letter it writes stands for two, and none comes up in
+// the languages the bot speaks (a vowel's pair nowhere at all).
+var (
+	pseudoVowels = []string{
+		"a", "áà", "e", "éè", "i", "íì", "o", "óò", "u", "úù",
+		"A", "ÁÀ", "E", "ÉÈ", "I", "ÍÌ", "O", "ÓÒ", "U", "ÚÙ",
+	}
+	pseudoConsonants = []string{
+		"c", "ĉ", "d", "đ", "g", "ĝ", "h", "ħ", "j", "ĵ", "k", "ķ", "l", "ł", "n", "ņ",
+		"r", "ŗ", "s", "ŝ", "t", "ŧ", "w", "ŵ", "y", "ŷ", "z", "ż",
+	}
+	toPseudo   = strings.NewReplacer(append(slices.Clone(pseudoVowels), pseudoConsonants...)...)
+	fromPseudo = strings.NewReplacer(append(swapped(pseudoVowels), swapped(pseudoConsonants)...)...)
 )
+
+// pseudoPad pads a pseudo text to 40 % longer than English where its
+// vowels did not: a mark a truncation cuts. Unpseudo drops it where it
+// follows text, which a separator " · " never does.
+const pseudoPad = '·'
+
+// swapped turns old, new pairs round.
+func swapped(pairs []string) []string {
+	out := make([]string, len(pairs))
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out[i], out[i+1] = pairs[i+1], pairs[i]
+	}
+	return out
+}
+
+// Unpseudo reads pseudo-language text back as the English it was made
+// from, leaving every other text as it is: so a test written against
+// English can read what the bot said in the pseudo-language.
+func Unpseudo(s string) string {
+	s = fromPseudo.Replace(s)
+	if !strings.ContainsRune(s, pseudoPad) {
+		return s
+	}
+	var b strings.Builder
+	last := ' '
+	for _, r := range s {
+		if r == pseudoPad && last != ' ' && last != '\n' {
+			continue
+		}
+		b.WriteRune(r)
+		last = r
+	}
+	return b.String()
+}
 
 // kept are the parts of a text the pseudo-language leaves as they are:
 // placeholders, Discord's mentions and timestamps, code and addresses.
@@ -54,20 +102,15 @@ func pseudo(s string) string {
 		last = m[1]
 	}
 	sb.WriteString(longer(s[last:]))
-	// Padded to 40 % longer than English, with a mark a truncation cuts.
-	for n, m := utf8.RuneCountInString(sb.String()), utf8.RuneCountInString(s); n*5 < m*7; n++ {
-		sb.WriteRune('·')
+	// The padding goes before any space the text ends with, where the
+	// text is joined to what follows it, so it always follows a letter.
+	text := sb.String()
+	body := strings.TrimRight(text, " ")
+	var pad strings.Builder
+	for n, m := utf8.RuneCountInString(text), utf8.RuneCountInString(s); n*5 < m*7; n++ {
+		pad.WriteRune(pseudoPad)
 	}
-	return sb.String()
+	return body + pad.String() + text[len(body):]
 }
 
-func longer(s string) string {
-	var sb strings.Builder
-	for _, r := range s {
-		sb.WriteRune(r)
-		if strings.ContainsRune("aeiouAEIOU", r) {
-			sb.WriteRune(r)
-		}
-	}
-	return accents.Replace(sb.String())
-}
+func longer(s string) string { return toPseudo.Replace(s) }
