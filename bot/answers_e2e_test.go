@@ -17,8 +17,8 @@ func TestHelpSpeaksItsReadersLanguage(t *testing.T) {
 	h.fake.SetLocale(ada.ID, "de")
 
 	help := privateText(t, h.command(ada, "help", nil))
-	mustContain(t, "Ada's /help", help, "Brett- und Kartenspiele über das Leben, gespielt in den Kanälen dieses Servers: **That's Life!** (`/newgame thatslife`).")
-	mustContain(t, "Ada's /help", help, "`/mygames` zeigt deine Spiele auf allen Servern")
+	mustContain(t, "Ada's /help", help, "Brett- und Kartenspiele über das Leben, gespielt in den Kanälen dieses Servers: **Verflixxt!** (`/neues-spiel thatslife`).")
+	mustContain(t, "Ada's /help", help, "`/meine-spiele` zeigt deine Spiele auf allen Servern")
 	lobby := h.command(ada, "newgame thatslife", nil).Message
 	for _, label := range []string{"Beitreten", "Starten"} {
 		buttonLabelled(t, lobby, label)

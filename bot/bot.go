@@ -72,8 +72,9 @@ type Bot struct {
 	log *slog.Logger
 	svc *core.Service
 	api *api
-	// words are the commands' words in every language, answers the
-	// bot's own.
+	// words are the commands' words in every language; answers the
+	// bot's own, with the commands' and the games' for the names it
+	// quotes.
 	words, answers *i18n.Catalog
 	// detach removes the bot's handlers from its session.
 	detach []func()
@@ -93,7 +94,20 @@ func New(cfg Config) *Bot {
 	if cfg.DeferAfter <= 0 {
 		cfg.DeferAfter = 1500 * time.Millisecond
 	}
-	return &Bot{cfg: cfg, log: cfg.Log, words: commandWords(), answers: answerWords()}
+	words := commandWords()
+	reg := cfg.Games
+	if reg == nil {
+		reg = games.NewRegistry()
+	}
+	played, err := reg.Words()
+	if err != nil {
+		panic(err)
+	}
+	answers, err := i18n.Join(answerWords(), words, played)
+	if err != nil {
+		panic(err)
+	}
+	return &Bot{cfg: cfg, log: cfg.Log, words: words, answers: answers}
 }
 
 // CloseSession closes the gateway connection for good. A session closed

@@ -216,7 +216,13 @@ func (b *Bot) helpText(say i18n.Printer) string {
 	var names []string
 	for _, id := range b.playable() {
 		g, _ := b.cfg.Games.Get(id)
-		names = append(names, fmt.Sprintf("**%s** (`/newgame %s`)", g.Info().Name, id))
+		name := g.Info().Name
+		if key := id + ".title"; say.Has(key) {
+			name = say.T(key)
+		}
+		newgame, _ := say.Lookup(commandKey([]string{"newgame"}, "name"))
+		sub, _ := say.Lookup(commandKey([]string{"newgame", id}, "name"))
+		names = append(names, fmt.Sprintf("**%s** (`/%s %s`)", name, newgame, sub))
 	}
 	return strings.Join([]string{
 		"## lifebot",

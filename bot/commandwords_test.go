@@ -4,6 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,4 +97,82 @@ func TestTheCommandsCatalog(t *testing.T) {
 	for _, p := range cat.Problems() {
 		t.Error(p)
 	}
+}
+
+// commandQuote is a command quoted in a text: "`/log game:3`".
+var commandQuote = regexp.MustCompile("`/([^`]+)`")
+
+// A text that quotes a command names it as its reader's Discord shows
+// the commands: each language's catalogs, the core's, the answers', the
+// images' and the games', quote the command, its subcommands and options
+// by that language's names.
+func TestTextsQuoteCommandsInTheirOwnLanguage(t *testing.T) {
+	cmds := commandWords()
+	files, err := filepath.Glob("../*/locales/*.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../*/*/locales/*.toml")
+	deeper, _ := filepath.Glob("../bot/core/locales/*/*.toml")
+	files = append(append(append(files, more...), deeper...), "answers/en-US.toml", "answers/de.toml", "answers/fr.toml", "answers/es-ES.toml", "answers/pt-BR.toml")
+	quotes := 0
+	for _, f := range files {
+		lang := i18n.Lang(strings.TrimSuffix(filepath.Base(f), ".toml"))
+		if !slices.Contains(i18n.Langs, lang) || strings.Contains(f, "bot/locales") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range commandQuote.FindAllStringSubmatch(string(data), -1) {
+			quotes++
+			if bad := unknownCommandWord(cmds, lang, strings.Fields(m[1])); bad != "" {
+				t.Errorf("%s quotes `/%s`: %q is no %s command word there", f, m[1], bad, lang)
+			}
+		}
+	}
+	if quotes < 50 {
+		t.Errorf("found %d quoted commands in %d files; the catalogs were not read", quotes, len(files))
+	}
+}
+
+// unknownCommandWord returns the first word of a quoted command that is
+// not the name of a command, subcommand or option in lang ("" if every
+// one is), following the English keys the names stand for. A word that
+// names nothing (a game id, an option's value) passes.
+func unknownCommandWord(cmds *i18n.Catalog, lang i18n.Lang, words []string) string {
+	path := "cmd"
+	for i, w := range words {
+		name, _, isOption := strings.Cut(w, ":")
+		next, ok := commandChild(cmds.In(lang), cmds.Keys(), path, name)
+		switch {
+		case ok:
+			path = next
+		case i == 0 || isOption:
+			return w
+		default:
+			// Not a subcommand in lang: fine for a value, not for an
+			// English subcommand's name.
+			if _, english := commandChild(cmds.In(i18n.English), cmds.Keys(), path, name); english {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// commandChild finds the command word under path (a key such as
+// "cmd.notify") that say names name.
+func commandChild(say i18n.Printer, keys []string, path, name string) (string, bool) {
+	for _, key := range keys {
+		child, ok := strings.CutSuffix(key, ".name")
+		if !ok || !strings.HasPrefix(child, path+".") || strings.Contains(child[len(path)+1:], ".") {
+			continue
+		}
+		if text, _ := say.Lookup(key); text == name {
+			return child, true
+		}
+	}
+	return "", false
 }

@@ -66,7 +66,7 @@ func TestADashboardAndADigestAreInTheirReadersLanguage(t *testing.T) {
 	if err != nil || m == nil {
 		t.Fatalf("no digest for the player to move: %v", err)
 	}
-	mustHaveAll(t, "a Spanish digest", m.Content, "📬 **Tu resumen diario** · 1 partida espera tu jugada", "**te toca**", "`/notify` cambia cómo te aviso.")
+	mustHaveAll(t, "a Spanish digest", m.Content, "📬 **Tu resumen diario** · 1 partida espera tu jugada", "**te toca**", "`/notificaciones` cambia cómo te aviso.")
 	if l := labels(m); len(l) != 1 || l[0] != "Siguiente partida que me espera" {
 		t.Errorf("a Spanish digest's buttons: %q", l)
 	}
@@ -160,7 +160,7 @@ func TestTheCatchUpIsInTheLanguageOfWhereItIsRead(t *testing.T) {
 	long, longSt, _ := playedLife(t, 60)
 	long.Lang = string(i18n.Portuguese)
 	sn = &snapshot{rec: storage.Record{ID: "8", Game: "life", Status: storage.Playing}, t: long, st: longSt, info: life.Game{}.Info()}
-	mustHaveAll(t, "a Portuguese summary", svc.sinceLastMove(svc.tableSay(long), sn, 0), "**Desde a sua última jogada**: ", "`/log game:8`", "As mais recentes:\n> ")
+	mustHaveAll(t, "a Portuguese summary", svc.sinceLastMove(svc.tableSay(long), sn, 0), "**Desde a sua última jogada**: ", "`/histórico partida:8`", "As mais recentes:\n> ")
 
 	f := newFixture(t)
 	ctx := context.Background()
