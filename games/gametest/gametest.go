@@ -462,7 +462,9 @@ func (p *playout) checkChoices(seat games.Seat, legal []games.Choice) {
 		p.fail("seat %d has %d choices, want <= %d", seat, len(legal), maxChoices)
 	}
 	actions := map[string]bool{}
-	labels := map[string]bool{}
+	// labels holds the labels seen in each language, by its place in
+	// the words' forms.
+	labels := map[int]map[string]bool{}
 	for _, c := range legal {
 		if c.Pick != nil {
 			p.checkPick(seat, c)
@@ -476,14 +478,17 @@ func (p *playout) checkChoices(seat games.Seat, legal []games.Choice) {
 			p.fail("seat %d action %q does not round-trip: got %v, %v", seat, enc, back, err)
 		}
 		p.say("a label", c.Label)
-		for _, label := range p.words.forms(c.Label) {
+		for i, label := range p.words.forms(c.Label) {
 			if n := utf8.RuneCountInString(label); n == 0 || n > maxLabel {
 				p.fail("seat %d label %q has %d characters, want 1..%d", seat, label, n, maxLabel)
 			}
-			if labels[label] {
+			if labels[i][label] {
 				p.fail("seat %d has two choices labelled %q", seat, label)
 			}
-			labels[label] = true
+			if labels[i] == nil {
+				labels[i] = map[string]bool{}
+			}
+			labels[i][label] = true
 		}
 		if actions[enc] {
 			p.fail("seat %d has a duplicate choice %q", seat, enc)
