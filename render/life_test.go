@@ -191,12 +191,15 @@ func lifeOver8() life.View {
 }
 
 // lifeHand7 is seat 1's own view of lifeMid3: its turn to lay hearts.
+// Its first note is a message of the game's, said in the reader's
+// language; the others are plain text, as a game saved before the game
+// spoke in messages holds them, and are drawn as written.
 func lifeHand7() life.View {
 	v := lifeMid3()
 	v.Seat = 1
 	v.Hand = lc("KS 2H JK 9H 10C QH 4D")
 	v.Notes = []string{
-		"You picked up 4♦.",
+		i18n.Msg("life.note.picked_up", "card", "4♦"),
 		"{0} laid 3♥ and 4♥.",
 		"You stole 10♣ from {2}'s hand; only you and {2} know.",
 	}
@@ -225,7 +228,11 @@ func lifeHandFull() life.View {
 	v.Seats[1].HandSize = len(v.Hand)
 	v.Seats[1].Fresh = v.Seats[1].FaceUp[:1] // the 8♣
 	v.Seats[1].HandMoved = true
-	v.Notes = []string{"{0} turned a joker.", "{0} redeals: hands, face-up cards, the deck and the discard pile are shuffled and 7 cards dealt to each player. Face-down cards stay.", "You picked up 3♠."}
+	v.Notes = []string{
+		i18n.Msg("life.event.turned_joker", "who", games.SeatRef(0)),
+		i18n.Msg("life.event.redeal", "who", games.SeatRef(0)),
+		i18n.Msg("life.note.picked_up", "card", "3♠"),
+	}
 	return v
 }
 
@@ -702,5 +709,37 @@ func TestLifeLastMoveOutlined(t *testing.T) {
 	im = lifeImage(t, v, lifeNames8)
 	if n := countColour(im, image.Rect(0, lifeRow(0).Min.Y-freshLine-1, PhoneWidth, lifeRow(7).Max.Y+freshLine+1), fresh); n > 0 {
 		t.Errorf("after a deal %d fresh pixels outline the rows", n)
+	}
+}
+
+// The game's words in a view, a fortune and a note, are said in the
+// reader's language: a message draws as its German text written out
+// does, and not as its English.
+func TestLifeSaysTheGamesWords(t *testing.T) {
+	t.Parallel()
+	fortune := i18n.Msg("life.fortune.blank")
+	note := i18n.Msg("life.note.picked_up", "card", "4♦")
+	views := func(say func(string) string) []life.View {
+		table, hand := lifeOver(), lifeHand7()
+		table.Fortune[0], hand.Notes[0] = say(fortune), say(note)
+		return []life.View{table, hand}
+	}
+	names := [][]string{{"Ana", "Björn", "Chen", "Dmitri"}, lifeNames3}
+	messages := views(func(s string) string { return s })
+	german, english := views(words().In(i18n.German).Say), views(words().In(i18n.English).Say)
+	for i, v := range messages {
+		draw := func(v life.View) []byte {
+			data, err := shared().Board(v, names[i], i18n.German)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return data
+		}
+		got := draw(v)
+		if !bytes.Equal(got, draw(german[i])) {
+			t.Errorf("view %d: the message draws otherwise than its German text", i)
+		} else if bytes.Equal(got, draw(english[i])) {
+			t.Errorf("view %d: the message draws as its English text", i)
+		}
 	}
 }

@@ -59,7 +59,7 @@ func (r *Renderer) paintLifeHand(v life.View, names []string, say i18n.Printer) 
 		k.drawAsk(im, v, sv, names, say)
 		k.drawHandCards(im, v, say)
 		k.drawHandTable(im, v, sv, say)
-		drawNotes(im, say, k.small, k.small, v.Notes, k.name.SeatNames(say, names, len(v.Seats)),
+		drawNotes(im, say, k.small, k.small, say.SayAll(v.Notes), k.name.SeatNames(say, names, len(v.Seats)),
 			frameMargin+4, lhNotesTop, PhoneWidth-2*frameMargin-8, lhNotesTop+lhNotes*lhNoteH, lhNoteH)
 	}, nil
 }
@@ -121,7 +121,7 @@ func (k *lifeKit) handPrompt(v life.View, names []string, say i18n.Printer) stri
 	case v.Step == "joker":
 		return say.T("life.ask.joker")
 	case v.Step == "lay" && v.Turned != nil:
-		return say.T("life.ask.lay", "suit", v.Turned.Suit.String(), "symbol", v.Turned.Suit.Symbol())
+		return say.T("life.ask.lay", "suit", v.Turned.Suit.Name(), "symbol", v.Turned.Suit.Symbol())
 	case v.Step == "steal":
 		return say.T("life.ask.steal")
 	case v.Step == "take":
@@ -171,7 +171,7 @@ func (k *lifeKit) drawAsk(im *image.RGBA, v life.View, sv life.SeatView, names [
 	badge, suit := k.choosing, say.T("life.suit.not_chosen")
 	switch {
 	case sv.SuitShown && sv.Suit >= life.Hearts && sv.Suit < life.NoSuit:
-		badge, suit = k.badges[sv.Suit], say.T("life.suit.yours", "suit", sv.Suit.String())
+		badge, suit = k.badges[sv.Suit], say.T("life.suit.yours", "suit", sv.Suit.Name())
 		if sv.Suit == life.Spades {
 			suit = say.T("life.suit.spades")
 		}

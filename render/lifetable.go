@@ -139,7 +139,7 @@ func waitsFor(say i18n.Printer, v life.View, viewer games.Seat, name func(games.
 		}
 		return say.T("life.waits.suits", "chosen", chosen, "seats", len(v.Seats))
 	case v.Step == "lay" && v.Turned != nil:
-		return say.T("life.waits.lay", "card", v.Turned.Label(), "suit", v.Turned.Suit.String(), "symbol", v.Turned.Suit.Symbol())
+		return say.T("life.waits.lay", "card", v.Turned.Label(), "suit", v.Turned.Suit.Name(), "symbol", v.Turned.Suit.Symbol())
 	case v.Step == "steal":
 		return say.T("life.waits.steal")
 	case v.Step == "react" && v.Turn == viewer:
@@ -378,7 +378,7 @@ func (k *lifeKit) drawFinalRow(im *image.RGBA, v life.View, names []string, seat
 
 	fortune := ""
 	if seat < len(v.Fortune) {
-		fortune = strings.TrimSpace(v.Fortune[seat])
+		fortune = strings.TrimSpace(say.Say(v.Fortune[seat]))
 	}
 	if fortune == "" {
 		_, last := handScore(v, sv)

@@ -3,6 +3,8 @@ package life
 import (
 	"slices"
 	"strings"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // A pack holds 52 cards and two jokers. Card ids number the cards of pack
@@ -108,11 +110,7 @@ func toCards(ids []int) []Card {
 	return out
 }
 
-// suitTitle is a suit as a button names it: "Hearts ♥".
-func suitTitle(s Suit) string {
-	name := s.String()
-	return strings.ToUpper(name[:1]) + name[1:] + " " + s.Symbol()
+// suitLabel is a suit as a button names it: "Hearts ♥".
+func suitLabel(s Suit) string {
+	return i18n.Msg("life.choice.suit.label", "suit", suitMsg("suit_title", s), "symbol", s.Symbol())
 }
-
-// one names a single card of the suit: "heart".
-func (s Suit) one() string { return strings.TrimSuffix(s.String(), "s") }

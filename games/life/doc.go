@@ -86,6 +86,15 @@
 // Result.Shown writes them as players read them: "47½", "−3½".
 // Result.Detail lists each hand's score: "hands +24 +30½ −4".
 //
+// # Words
+//
+// Every text a player reads is a message of the game's catalog,
+// locales/, in five languages: events, prompts, labels, refusals,
+// private notes, result details, fortunes and the rules. Cards stay
+// codes ("7♥", "K♠") in every language; a joker, the suits and the
+// steps are words of the catalog. Notes saved before the game spoke in
+// messages are English text and are shown as written.
+//
 // # Saved form
 //
 // MarshalBinary writes JSON with a version field, "v":1, and cards by id.

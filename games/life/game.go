@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Game is the rule set of Life, the card game, registered as "life".
@@ -23,23 +24,6 @@ const (
 	maxSeats  = 8
 	handCards = 7 // cards dealt to each seat
 )
-
-const rulesText = `**Life** — lay your cards, bank them, steal, and keep clear of spades.
-
-**Each hand** everyone secretly picks a suit: ♥, ♦ or ♣ (♠ too with that option). Your suit scores double. Then 7 cards each.
-
-**Your turn:** the top card of the deck is turned for you (holding a joker, you may play it instead).
-• ♥ ♦ ♣: lay any of your cards of that suit face up, or none.
-• ♠: you must lay every spade you hold.
-• Lay nothing and you pick up a card.
-
-**Ten or more:** when your face-up cards of the turned suit add up to 10 or more (J, Q, K, A count 10), they are banked face down, safe for good. Then you may steal one card from another player: from their face-up cards if they have any (you pick), else blindly from their hand. After spades, everyone else may steal from you in turn.
-
-**Aces:** an ace turned from the deck discards every card of its suit from hands and face-up rows. An ace you lay pulls every card of its suit from all hands and rows onto your table.
-
-**Jokers** leave play and redeal: hands, face-up cards and the deck are gathered and 7 cards dealt again. Face-down cards stay.
-
-**The hand ends** when anyone's hand is empty. Cards on the table score their value, your suit double, spades minus; cards in hand score nothing. First past the target wins; a tie at the top plays another hand.`
 
 func schema() []games.Option {
 	return []games.Option{
@@ -77,7 +61,7 @@ func (Game) Info() games.Info {
 		MinSeats: minSeats,
 		MaxSeats: maxSeats,
 		Options:  schema(),
-		Rules:    rulesText,
+		Rules:    i18n.Msg("life.rules"),
 		Private:  true,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Cards in tests are written as rank and suit letter: "7H", "10D", "QS",
@@ -170,16 +171,19 @@ func begin(t testing.TB, s *state) []games.Event {
 	return l.ev
 }
 
-// checkState fails the test when s breaks an invariant Decode checks.
-func checkState(t testing.TB, s *state) {
+// checkState fails the test when s breaks an invariant Decode checks,
+// and returns the state its save decodes to.
+func checkState(t testing.TB, s *state) *state {
 	t.Helper()
 	b, err := s.MarshalBinary()
 	if err != nil {
 		t.Fatalf("MarshalBinary: %v", err)
 	}
-	if _, err := (Game{}).Decode(b); err != nil {
+	back, err := (Game{}).Decode(b)
+	if err != nil {
 		t.Fatalf("the position breaks an invariant: %v", err)
 	}
+	return back.(*state)
 }
 
 func newState(t testing.TB, seats int, seed uint64, o games.Options) *state {
@@ -211,10 +215,28 @@ func actions(s *state, seat games.Seat) []string {
 	return out
 }
 
+// reader says the game's messages in lang, lists included, as a player
+// reading that language sees them.
+func reader(lang i18n.Lang) i18n.Printer {
+	c, err := i18n.Join(i18n.Words(), words())
+	if err != nil {
+		panic(err)
+	}
+	return c.In(lang)
+}
+
+// english is the reader of the tests that compare what a player reads.
+var english = reader(i18n.English)
+
 // texts lists the texts of the events visible to seat (games.Observer:
-// the public ones).
+// the public ones), said in English.
 func texts(ev []games.Event, seat games.Seat) []string {
-	out := []string{}
+	return english.SayAll(eventTexts(ev, seat))
+}
+
+// eventTexts lists the texts of the events visible to seat, unsaid.
+func eventTexts(ev []games.Event, seat games.Seat) []string {
+	var out []string
 	for _, e := range ev {
 		if e.VisibleTo(seat) {
 			out = append(out, e.Text)

@@ -116,7 +116,7 @@ func TestRuling04SuitChoiceIsSimultaneousAndSealed(t *testing.T) {
 	if sv := s.View(0).(View).Seats[0]; !sv.SuitShown || sv.Suit != Diamonds {
 		t.Errorf("seat 0 sees its own suit as %v shown=%v, want diamonds", sv.Suit, sv.SuitShown)
 	}
-	if got, want := s.Prompt(), "Choosing suits: waiting for {1}, {2}"; got != want {
+	if got, want := english.Say(s.Prompt()), "Choosing suits: waiting for {1}, {2}"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 	play(t, s, 2, act(kindSuit, int(Diamonds)))
@@ -166,7 +166,7 @@ func TestRuling06TurnStart(t *testing.T) {
 	if got, want := s.View(1).(View).Step, "turn"; got != want {
 		t.Errorf("other seats see step %q, want %q: holding a joker is private", got, want)
 	}
-	if got, want := s.Prompt(), "{0} is starting their turn"; got != want {
+	if got, want := english.Say(s.Prompt()), "{0} is starting their turn"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 
@@ -208,7 +208,7 @@ func TestRuling08WhatMayBeLaid(t *testing.T) {
 	for _, it := range pk.Items {
 		items = append(items, it.Label)
 	}
-	if pk.Min != 0 || pk.Max != 2 || !slices.Equal(items, []string{"4♥", "9♥"}) || legal[0].Label != "Lay hearts ♥" {
+	if pk.Min != 0 || pk.Max != 2 || !slices.Equal(items, []string{"4♥", "9♥"}) || english.Say(legal[0].Label) != "Lay hearts ♥" {
 		t.Errorf("subset %q %d..%d of %v, want \"Lay hearts ♥\" 0..2 of [4♥ 9♥]", legal[0].Label, pk.Min, pk.Max, items)
 	}
 	gametest.MustRefuse(t, s, 0, act(kindLay, 1, 0), games.ErrIllegal)
@@ -270,7 +270,7 @@ func TestRuling09Steal(t *testing.T) {
 	if got, want := actions(s, 0), []string{"take." + itoa(id(t, "3D")), "take." + itoa(id(t, "2S"))}; !slices.Equal(got, want) {
 		t.Fatalf("choices %v, want %v", got, want)
 	}
-	if got, want := s.Legal(0)[0].Label, "Take 3♦ from {1}'s table"; got != want {
+	if got, want := english.Say(s.Legal(0)[0].Label), "Take 3♦ from {1}'s table"; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}
 	for seat, want := range map[games.Seat]string{0: "take", 1: "steal", games.Observer: "steal"} {
@@ -305,7 +305,7 @@ func TestRuling10SpadeChain(t *testing.T) {
 	var asked []games.Seat
 	for s.phase == phaseReact {
 		asked = append(asked, s.thief)
-		if got, want := s.Prompt(), ref(s.thief)+" may steal from {1}"; got != want {
+		if got, want := english.Say(s.Prompt()), ref(s.thief)+" may steal from {1}"; got != want {
 			t.Errorf("prompt %q, want %q", got, want)
 		}
 		if s.thief == 3 {
@@ -675,7 +675,7 @@ func TestRuling24BlindSteal(t *testing.T) {
 	if got, want := actions(s, 0), []string{"pos.1", "pos.2", "pos.3"}; !slices.Equal(got, want) {
 		t.Fatalf("choices %v, want %v", got, want)
 	}
-	if got, want := s.Legal(0)[2].Label, "Card 3 of {1}'s hand"; got != want {
+	if got, want := english.Say(s.Legal(0)[2].Label), "Card 3 of {1}'s hand"; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}
 	order := ids(t, "5D 7D 9D")
@@ -714,8 +714,8 @@ func TestRuling25Fortune(t *testing.T) {
 			"Romance 5, money 9, friendship 0, bad luck 6. Coins are rolling your way; keep your pockets open, but carry an umbrella: a storm or two is on its way.",
 			"The cards keep their counsel: your future is a blank page, yours to write.",
 		}
-		if !slices.Equal(f, want) {
-			t.Errorf("fortune\n%q\nwant\n%q", f, want)
+		if got := english.SayAll(f); !slices.Equal(got, want) {
+			t.Errorf("fortune\n%q\nwant\n%q", got, want)
 		}
 	}
 }
@@ -744,7 +744,7 @@ func TestRuling26Visibility(t *testing.T) {
 	if !hasText(ev, 1, "{0} stole your 5♦.") || hasText(ev, 2, "5♦") || hasText(ev, games.Observer, "5♦") {
 		t.Errorf("events %v, want 5♦ told to seats 0 and 1 only", ev)
 	}
-	if got := s.View(0).(View).Notes; len(got) == 0 || got[len(got)-1] != "You stole 5♦ from {1}." {
+	if got := s.View(0).(View).Notes; len(got) == 0 || english.Say(got[len(got)-1]) != "You stole 5♦ from {1}." {
 		t.Errorf("thief's notes %q, want the steal last", got)
 	}
 	if got := s.View(2).(View).Notes; len(got) != 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // cardScore2 is what one card on the table scores, in half points, for a
@@ -53,21 +54,21 @@ func (s *state) endHand(l *log) {
 		}
 		parts[p] = ref(games.Seat(p)) + " " + signedHalf(hs) + " (" + halfText(s.total2[p]) + ")"
 	}
-	l.say("Hand %d scores: %s.", s.handNo, strings.Join(parts, ", "))
+	l.say("hand_scores", "hand", s.handNo, "scores", strings.Join(parts, ", "))
 	s.turned, s.chain, s.blind = noCard, false, nil
 	leaders := s.leaders()
 	switch {
 	case s.total2[leaders[0]] < 2*s.rules.target:
 	case len(leaders) == 1:
 		s.phase = phaseOver
-		l.say("Game over: %s wins with %s.", ref(leaders[0]), halfText(s.total2[leaders[0]]))
+		l.say("game_over", "who", ref(leaders[0]), "total", halfText(s.total2[leaders[0]]))
 		return
 	default:
 		refs := make([]string, len(leaders))
 		for i, p := range leaders {
 			refs[i] = ref(p)
 		}
-		l.say("%s are tied at the top with %s: one more hand.", strings.Join(refs, " and "), halfText(s.total2[leaders[0]]))
+		l.say("tied", "who", i18n.List(refs...), "total", halfText(s.total2[leaders[0]]))
 	}
 	s.dealer = s.left(s.dealer)
 	s.newHand()
@@ -125,14 +126,14 @@ func (s *state) Result() games.Result {
 		r.Scores[p] = t >> 1 // floor, also for negative totals
 		r.Shown[p] = halfText(t)
 		if len(s.history[p]) == 0 {
-			r.Detail[p] = "no hand scored yet"
+			r.Detail[p] = i18n.Msg("life.result.none")
 			continue
 		}
 		hands := make([]string, len(s.history[p]))
 		for i, h := range s.history[p] {
 			hands[i] = signedHalf(h)
 		}
-		r.Detail[p] = "hands " + strings.Join(hands, " ")
+		r.Detail[p] = i18n.Msg("life.result.hands", "scores", strings.Join(hands, " "))
 	}
 	r.Rank = games.RankByScore(s.total2)
 	return r
@@ -143,7 +144,7 @@ func (s *state) Result() games.Result {
 func fortune(banked [4]int) string {
 	good := banked[Hearts] + banked[Diamonds] + banked[Clubs]
 	if good+banked[Spades] == 0 {
-		return "The cards keep their counsel: your future is a blank page, yours to write."
+		return i18n.Msg("life.fortune.blank")
 	}
 	top := Hearts
 	for _, su := range []Suit{Diamonds, Clubs} {
@@ -151,28 +152,22 @@ func fortune(banked [4]int) string {
 			top = su
 		}
 	}
-	var b strings.Builder
-	b.WriteString("Romance " + strconv.Itoa(banked[Hearts]) + ", money " + strconv.Itoa(banked[Diamonds]) +
-		", friendship " + strconv.Itoa(banked[Clubs]) + ", bad luck " + strconv.Itoa(banked[Spades]) + ". ")
-	switch {
-	case good == 0:
-		b.WriteString("Nothing bright lies ahead yet, ")
-	case top == Hearts:
-		b.WriteString("A heart will beat faster for you before the moon is full, ")
-	case top == Diamonds:
-		b.WriteString("Coins are rolling your way; keep your pockets open, ")
-	default:
-		b.WriteString("Old friends and new will stand at your side, ")
+	ahead := "life.fortune.ahead." + suitKeys[top]
+	if good == 0 {
+		ahead = "life.fortune.ahead.none"
 	}
+	var luck string
 	switch spades := banked[Spades]; {
 	case spades == 0:
-		b.WriteString("and bad luck has lost your address.")
+		luck = "life.fortune.luck.none"
 	case 3*spades < good:
-		b.WriteString("though a small grey cloud may drift by.")
+		luck = "life.fortune.luck.cloud"
 	case spades < good:
-		b.WriteString("but carry an umbrella: a storm or two is on its way.")
+		luck = "life.fortune.luck.storm"
 	default:
-		b.WriteString("yet bad luck follows close behind; walk around ladders.")
+		luck = "life.fortune.luck.close"
 	}
-	return b.String()
+	tally := i18n.Msg("life.fortune.tally", "romance", banked[Hearts], "money", banked[Diamonds],
+		"friendship", banked[Clubs], "bad_luck", banked[Spades])
+	return i18n.Msg("life.fortune.reading", "tally", tally, "ahead", i18n.Msg(ahead), "luck", i18n.Msg(luck))
 }

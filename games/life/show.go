@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Prompt implements games.State. It is public, so it never says that the
@@ -11,26 +12,26 @@ import (
 func (s *state) Prompt() string {
 	switch s.phase {
 	case phaseOver:
-		return "The game is over"
+		return i18n.Msg("life.prompt.over")
 	case phaseSuit:
 		refs := make([]string, 0, s.seats)
 		for _, p := range s.Active() {
 			refs = append(refs, ref(p))
 		}
-		return "Choosing suits: waiting for " + strings.Join(refs, ", ")
+		return i18n.Msg("life.prompt.suits", "who", strings.Join(refs, ", "))
 	case phaseJoker:
-		return ref(s.turn) + " is starting their turn"
+		return i18n.Msg("life.prompt.starting", "who", ref(s.turn))
 	case phaseLay:
 		c := cards[s.turned]
-		return ref(s.turn) + " turned " + c.Label() + " and may lay " + c.Suit.String()
+		return i18n.Msg("life.prompt.lay", "who", ref(s.turn), "card", c.Name(), "suit", c.Suit.Name())
 	case phaseSteal:
-		return ref(s.turn) + " may steal a card"
+		return i18n.Msg("life.prompt.steal", "who", ref(s.turn))
 	case phaseTake:
-		return ref(s.thief) + " is taking a card from " + ref(s.victim) + "'s table"
+		return i18n.Msg("life.prompt.take", "who", ref(s.thief), "victim", ref(s.victim))
 	case phasePos:
-		return ref(s.thief) + " is picking a card from " + ref(s.victim) + "'s hand"
+		return i18n.Msg("life.prompt.pos", "who", ref(s.thief), "victim", ref(s.victim))
 	}
-	return ref(s.thief) + " may steal from " + ref(s.victim)
+	return i18n.Msg("life.prompt.react", "who", ref(s.thief), "victim", ref(s.victim))
 }
 
 // PromptTo implements games.Addresser. It is private to the seat that
@@ -38,22 +39,22 @@ func (s *state) Prompt() string {
 func (s *state) PromptTo(games.Seat) string {
 	switch s.phase {
 	case phaseOver:
-		return "The game is over"
+		return i18n.Msg("life.prompt.over")
 	case phaseSuit:
-		return "Choose your suit for this hand"
+		return i18n.Msg("life.prompt_to.suit")
 	case phaseJoker:
-		return "Your turn: play a joker, or turn the top card"
+		return i18n.Msg("life.prompt_to.joker")
 	case phaseLay:
 		c := cards[s.turned]
-		return "You turned " + c.Label() + " and may lay " + c.Suit.String()
+		return i18n.Msg("life.prompt_to.lay", "card", c.Name(), "suit", c.Suit.Name())
 	case phaseSteal:
-		return "You may steal a card"
+		return i18n.Msg("life.prompt_to.steal")
 	case phaseTake:
-		return "Take a card from " + ref(s.victim) + "'s table"
+		return i18n.Msg("life.prompt_to.take", "victim", ref(s.victim))
 	case phasePos:
-		return "Pick a card from " + ref(s.victim) + "'s hand"
+		return i18n.Msg("life.prompt_to.pos", "victim", ref(s.victim))
 	}
-	return "You may steal from " + ref(s.victim)
+	return i18n.Msg("life.prompt_to.react", "victim", ref(s.victim))
 }
 
 // step names the phase for captions. The joker decision shows as "turn"

@@ -1,12 +1,12 @@
 package life
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // phase is what the game waits for.
@@ -87,22 +87,27 @@ type seatMove struct {
 	handMoved   bool
 }
 
-func illegal(format string, args ...any) error {
-	return games.Refuse(games.ErrIllegal, format, args...)
+// illegal refuses a move with the message of key, under the game's
+// refusal keys, and its arguments.
+func illegal(key string, args ...any) error {
+	return games.Refuse(games.ErrIllegal, "%s", i18n.Msg("life.refuse."+key, args...))
 }
 
-var errNotMove = illegal("that is not a move of this game")
+var errNotMove = illegal("not_a_move")
 
 // log collects the events of one Apply.
 type log struct{ ev []games.Event }
 
-func (l *log) say(format string, args ...any) {
-	l.ev = append(l.ev, games.Event{Text: fmt.Sprintf(format, args...)})
+// say adds a public event: the message of key, under the game's event
+// keys, with its arguments.
+func (l *log) say(key string, args ...any) {
+	l.ev = append(l.ev, games.Event{Text: i18n.Msg("life.event."+key, args...)})
 }
 
-// tell sends a private line to one seat and keeps it for the seat's view.
-func (s *state) tell(l *log, to games.Seat, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
+// tell sends a private line to one seat, the message of key under the
+// game's note keys, and keeps it for the seat's view.
+func (s *state) tell(l *log, to games.Seat, key string, args ...any) {
+	text := i18n.Msg("life.note."+key, args...)
 	l.ev = append(l.ev, games.Event{To: []games.Seat{to}, Text: text})
 	n := append(s.notes[to], text)
 	if len(n) > maxNotes {
@@ -167,7 +172,7 @@ func (s *state) draw(l *log) (int, bool) {
 		s.discard = s.discard[:0]
 		slices.Sort(s.deck)
 		s.rng.Shuffle(len(s.deck), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
-		l.say("The discard pile is shuffled into a new deck.")
+		l.say("reshuffle")
 	}
 	c := s.deck[len(s.deck)-1]
 	s.deck = s.deck[:len(s.deck)-1]
@@ -189,7 +194,7 @@ func (s *state) emptyHand() (games.Seat, bool) {
 func (s *state) checkEnd(l *log) bool {
 	p, ok := s.emptyHand()
 	if ok {
-		l.say("%s has no cards left in hand: the hand is over.", ref(p))
+		l.say("out_of_cards", "who", ref(p))
 		s.endHand(l)
 	}
 	return ok
@@ -309,11 +314,11 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	switch s.phase {
 	case phaseSuit:
 		for _, su := range s.suits() {
-			add(suitTitle(su), kindSuit, int(su))
+			add(suitLabel(su), kindSuit, int(su))
 		}
 	case phaseJoker:
-		add("Play a joker", kindJoker)
-		add("Turn the top card", kindTurn)
+		add(i18n.Msg("life.choice.joker.label"), kindJoker)
+		add(i18n.Msg("life.choice.turn.label"), kindTurn)
 	case phaseLay:
 		suit := cards[s.turned].Suit
 		offer := s.layable()
@@ -323,25 +328,25 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 		}
 		cs = append(cs, games.Choice{
 			Action: games.Action{Kind: kindLay},
-			Label:  "Lay " + suit.String() + " " + suit.Symbol(),
+			Label:  i18n.Msg("life.choice.lay.label", "suit", suit.Name(), "symbol", suit.Symbol()),
 			Pick:   &games.Pick{Min: 0, Max: layMax(len(offer)), Items: items},
 		})
 	case phaseSteal:
 		for _, v := range s.victims() {
-			add("Steal from "+ref(v), kindSteal, int(v))
+			add(i18n.Msg("life.choice.steal.label", "victim", ref(v)), kindSteal, int(v))
 		}
-		add("Don't steal", kindNoSteal)
+		add(i18n.Msg("life.choice.no_steal.label"), kindNoSteal)
 	case phaseTake:
 		for _, id := range s.takeable() {
-			add("Take "+cards[id].Label()+" from "+ref(s.victim)+"'s table", kindTake, id)
+			add(i18n.Msg("life.choice.take.label", "card", cards[id].Name(), "victim", ref(s.victim)), kindTake, id)
 		}
 	case phasePos:
 		for n := 1; n <= s.positions(); n++ {
-			add("Card "+strconv.Itoa(n)+" of "+ref(s.victim)+"'s hand", kindPos, n)
+			add(i18n.Msg("life.choice.pos.label", "pos", n, "victim", ref(s.victim)), kindPos, n)
 		}
 	case phaseReact:
-		add("Steal from "+ref(s.victim), kindReact)
-		add("Don't steal", kindPass)
+		add(i18n.Msg("life.choice.steal.label", "victim", ref(s.victim)), kindReact)
+		add(i18n.Msg("life.choice.no_steal.label"), kindPass)
 	}
 	return cs
 }
@@ -350,10 +355,10 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 // changing anything, so a refused action leaves the state as it was.
 func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	if s.phase == phaseOver {
-		return nil, games.Refuse(games.ErrOver, "the game is over")
+		return nil, games.Refuse(games.ErrOver, "%s", i18n.Msg("life.refuse.over"))
 	}
 	if !s.isActive(seat) {
-		return nil, games.Refuse(games.ErrNotYourTurn, "it is not your turn")
+		return nil, games.Refuse(games.ErrNotYourTurn, "%s", i18n.Msg("life.refuse.not_your_turn"))
 	}
 	l := &log{}
 	before := s.snapshot()
@@ -441,12 +446,12 @@ func (s *state) applySuit(l *log, seat games.Seat, a games.Action) error {
 	}
 	if !slices.Contains(s.suits(), Suit(n)) {
 		if n == int(Spades) {
-			return illegal("spades may only be chosen with the choose_spades option")
+			return illegal("spades")
 		}
 		return errNotMove
 	}
 	s.suit[seat] = Suit(n)
-	s.tell(l, seat, "You chose %s %s for hand %d.", Suit(n), Suit(n).Symbol(), s.handNo)
+	s.tell(l, seat, "chose", "suit", Suit(n).Name(), "symbol", Suit(n).Symbol(), "hand", s.handNo)
 	if slices.Contains(s.suit, NoSuit) {
 		return nil
 	}
@@ -454,9 +459,9 @@ func (s *state) applySuit(l *log, seat games.Seat, a games.Action) error {
 	for p, su := range s.suit {
 		parts[p] = ref(games.Seat(p)) + " " + su.Symbol()
 	}
-	l.say("Suits for hand %d: %s.", s.handNo, strings.Join(parts, ", "))
+	l.say("suits", "hand", s.handNo, "suits", strings.Join(parts, ", "))
 	s.deal(s.dealer)
-	l.say("%s deals 7 cards each; %s plays first.", ref(s.dealer), ref(s.turn))
+	l.say("deal", "dealer", ref(s.dealer), "first", ref(s.turn))
 	s.runTurns(l)
 	return nil
 }
@@ -477,7 +482,7 @@ func (s *state) applyJoker(l *log, a games.Action) error {
 	}
 	j := s.hands[p][slices.IndexFunc(s.hands[p], func(id int) bool { return cards[id].IsJoker() })]
 	s.hands[p] = removeCard(s.hands[p], j)
-	l.say("%s plays a joker.", ref(p))
+	l.say("plays_joker", "who", ref(p))
 	if s.redeal(l, j) {
 		s.nextTurn(l)
 	}
@@ -490,7 +495,7 @@ func (s *state) applyLay(l *log, a games.Action) error {
 	}
 	offer := s.layable()
 	if len(a.Args) > layMax(len(offer)) {
-		return illegal("that is more cards than one turn can lay")
+		return illegal("too_many")
 	}
 	picked := make([]int, len(a.Args))
 	for i, n := range a.Args {
@@ -503,7 +508,7 @@ func (s *state) applyLay(l *log, a games.Action) error {
 	s.turned = noCard
 	s.discard = append(s.discard, turned)
 	if len(picked) == 0 {
-		l.say("%s lays no %s.", ref(p), suit)
+		l.say("lays_none", "who", ref(p), "suit", suit.Name())
 		if s.pickUp(l) {
 			s.nextTurn(l)
 		}
@@ -521,7 +526,7 @@ func (s *state) applySteal(l *log, a games.Action) error {
 		if err := noArgs(a); err != nil {
 			return err
 		}
-		l.say("%s does not steal.", ref(s.turn))
+		l.say("no_steal", "who", ref(s.turn))
 		s.nextTurn(l)
 		return nil
 	case kindSteal:
@@ -530,7 +535,7 @@ func (s *state) applySteal(l *log, a games.Action) error {
 			return err
 		}
 		if !slices.Contains(s.victims(), games.Seat(v)) {
-			return illegal("you cannot steal from that seat")
+			return illegal("victim")
 		}
 		s.steal(l, s.turn, games.Seat(v))
 		return nil
@@ -547,12 +552,12 @@ func (s *state) applyTake(l *log, a games.Action) error {
 		return err
 	}
 	if !slices.Contains(s.takeable(), id) {
-		return illegal("that card is not on %s's table", ref(s.victim))
+		return illegal("not_on_table", "victim", ref(s.victim))
 	}
 	t, v := s.thief, s.victim
 	s.up[v] = removeCard(s.up[v], id)
 	s.hands[t] = insertCard(s.hands[t], id)
-	l.say("%s took %s from %s's table.", ref(t), cards[id].Label(), ref(v))
+	l.say("took", "who", ref(t), "card", cards[id].Name(), "victim", ref(v))
 	s.afterSteal(l)
 	return nil
 }
@@ -566,7 +571,7 @@ func (s *state) applyPos(l *log, a games.Action) error {
 		return err
 	}
 	if n < 1 || n > s.positions() {
-		return illegal("there is no card %d in that hand", n)
+		return illegal("no_position", "pos", n)
 	}
 	id := s.blind[n-1]
 	s.blind = nil
@@ -582,7 +587,7 @@ func (s *state) applyReact(l *log, a games.Action) error {
 		return err
 	}
 	if a.Kind == kindPass {
-		l.say("%s leaves %s alone.", ref(s.thief), ref(s.victim))
+		l.say("leaves_alone", "who", ref(s.thief), "victim", ref(s.victim))
 		s.afterSteal(l)
 		return nil
 	}
@@ -618,14 +623,14 @@ func (s *state) turnTop(l *log) bool {
 	p := s.turn
 	c, ok := s.draw(l)
 	if !ok {
-		l.say("The deck and the discard pile are empty: the hand is over.")
+		l.say("deck_empty")
 		s.endHand(l)
 		return false
 	}
 	card := cards[c]
 	switch {
 	case card.IsJoker():
-		l.say("%s turned a joker.", ref(p))
+		l.say("turned_joker", "who", ref(p))
 		return s.redeal(l, c)
 	case card.Rank == Ace:
 		s.aceTurned(l, c)
@@ -639,20 +644,20 @@ func (s *state) turnTop(l *log) bool {
 		s.discard = append(s.discard, c)
 		spades := ofSuit(s.hands[p], Spades)
 		if len(spades) == 0 {
-			l.say("%s turned %s and has no spades.", ref(p), card.Label())
+			l.say("turned_no_spades", "who", ref(p), "card", card.Name())
 			return s.pickUp(l)
 		}
-		l.say("%s turned %s and must lay every spade.", ref(p), card.Label())
+		l.say("turned_spade", "who", ref(p), "card", card.Name())
 		return s.lay(l, spades)
 	}
 	if len(ofSuit(s.hands[p], card.Suit)) == 0 {
 		s.discard = append(s.discard, c)
-		l.say("%s turned %s and has no %s.", ref(p), card.Label(), card.Suit)
+		l.say("turned_none", "who", ref(p), "card", card.Name(), "suit", card.Suit.Name())
 		return s.pickUp(l)
 	}
 	s.turned = c
 	s.phase = phaseLay
-	l.say("%s turned %s.", ref(p), card.Label())
+	l.say("turned", "who", ref(p), "card", card.Name())
 	return false
 }
 
@@ -662,13 +667,13 @@ func (s *state) pickUp(l *log) bool {
 	p := s.turn
 	c, ok := s.draw(l)
 	if !ok {
-		l.say("%s cannot pick up: the deck and the discard pile are empty, so the hand is over.", ref(p))
+		l.say("cannot_pick_up", "who", ref(p))
 		s.endHand(l)
 		return false
 	}
 	s.hands[p] = insertCard(s.hands[p], c)
-	l.say("%s picks up a card.", ref(p))
-	s.tell(l, p, "You picked up %s.", cards[c].Label())
+	l.say("picks_up", "who", ref(p))
+	s.tell(l, p, "picked_up", "card", cards[c].Name())
 	return true
 }
 
@@ -679,12 +684,7 @@ func (s *state) aceTurned(l *log, ace int) {
 	var from []string
 	for p := range s.seats {
 		inHand, onTable := ofSuit(s.hands[p], suit), ofSuit(s.up[p], suit)
-		if len(inHand) > 0 {
-			from = append(from, cardList(inHand)+" from "+ref(games.Seat(p))+"'s hand")
-		}
-		if len(onTable) > 0 {
-			from = append(from, cardList(onTable)+" from "+ref(games.Seat(p))+"'s table")
-		}
+		from = appendFrom(from, inHand, onTable, games.Seat(p))
 		for _, id := range append(inHand, onTable...) {
 			s.hands[p] = removeCard(s.hands[p], id)
 			s.up[p] = removeCard(s.up[p], id)
@@ -693,10 +693,22 @@ func (s *state) aceTurned(l *log, ace int) {
 	}
 	s.discard = append(s.discard, ace)
 	if len(from) == 0 {
-		l.say("%s turned %s; no other %s were out.", ref(s.turn), cards[ace].Label(), suit)
+		l.say("ace_none", "who", ref(s.turn), "card", cards[ace].Name(), "suit", suit.Name())
 		return
 	}
-	l.say("%s turned %s: every %s goes to the discard pile: %s.", ref(s.turn), cards[ace].Label(), suit.one(), strings.Join(from, ", "))
+	l.say("ace_discards", "who", ref(s.turn), "card", cards[ace].Name(), "each", suitMsg("suit_each", suit), "from", join(from))
+}
+
+// appendFrom adds to from where an ace takes cards from at seat p: the
+// cards of its suit in p's hand and those on p's table, if any.
+func appendFrom(from []string, inHand, onTable []int, p games.Seat) []string {
+	if len(inHand) > 0 {
+		from = append(from, i18n.Msg("life.from.hand", "cards", cardList(inHand), "who", ref(p)))
+	}
+	if len(onTable) > 0 {
+		from = append(from, i18n.Msg("life.from.table", "cards", cardList(onTable), "who", ref(p)))
+	}
+	return from
 }
 
 // lay puts cards of one suit from the hand of the seat to play face up,
@@ -710,7 +722,7 @@ func (s *state) lay(l *log, picked []int) bool {
 		s.hands[p] = removeCard(s.hands[p], id)
 		s.up[p] = insertCard(s.up[p], id)
 	}
-	l.say("%s lays %s.", ref(p), cardList(picked))
+	l.say("lays", "who", ref(p), "cards", cardList(picked))
 	if slices.ContainsFunc(picked, func(id int) bool { return cards[id].Rank == Ace }) {
 		s.pullSuit(l, suit)
 	}
@@ -721,7 +733,7 @@ func (s *state) lay(l *log, picked []int) bool {
 			s.up[p] = removeCard(s.up[p], id)
 			s.bank[p] = insertCard(s.bank[p], id)
 		}
-		l.say("%s's %s come to %d and are banked face down.", ref(p), suit, faceValue(row, suit))
+		l.say("banked", "who", ref(p), "suit", suit.Name(), "value", faceValue(row, suit))
 	}
 	if s.checkEnd(l) {
 		return false
@@ -752,12 +764,7 @@ func (s *state) pullSuit(l *log, suit Suit) {
 		if games.Seat(q) != p {
 			onTable = ofSuit(s.up[q], suit)
 		}
-		if len(inHand) > 0 {
-			from = append(from, cardList(inHand)+" from "+ref(games.Seat(q))+"'s hand")
-		}
-		if len(onTable) > 0 {
-			from = append(from, cardList(onTable)+" from "+ref(games.Seat(q))+"'s table")
-		}
+		from = appendFrom(from, inHand, onTable, games.Seat(q))
 		for _, id := range append(inHand, onTable...) {
 			s.hands[q] = removeCard(s.hands[q], id)
 			s.up[q] = removeCard(s.up[q], id)
@@ -765,7 +772,7 @@ func (s *state) pullSuit(l *log, suit Suit) {
 		}
 	}
 	if len(from) > 0 {
-		l.say("The ace pulls in every %s: %s.", suit.one(), strings.Join(from, ", "))
+		l.say("ace_pulls", "each", suitMsg("suit_each", suit), "from", join(from))
 	}
 }
 
@@ -777,9 +784,9 @@ func (s *state) steal(l *log, thief, victim games.Seat) {
 	switch {
 	case len(s.up[victim]) > 0:
 		s.phase = phaseTake
-		l.say("%s steals from %s's face-up cards.", ref(thief), ref(victim))
+		l.say("steals_face_up", "who", ref(thief), "victim", ref(victim))
 	case s.rules.blind:
-		l.say("%s steals from %s's hand, which is shuffled face down.", ref(thief), ref(victim))
+		l.say("steals_blind", "who", ref(thief), "victim", ref(victim))
 		s.blind = slices.Clone(s.hands[victim])
 		s.rng.Shuffle(len(s.blind), func(i, j int) { s.blind[i], s.blind[j] = s.blind[j], s.blind[i] })
 		s.phase = phasePos
@@ -795,9 +802,9 @@ func (s *state) stealFromHand(l *log, id int) {
 	t, v := s.thief, s.victim
 	s.hands[v] = removeCard(s.hands[v], id)
 	s.hands[t] = insertCard(s.hands[t], id)
-	l.say("%s stole a card from %s's hand.", ref(t), ref(v))
-	s.tell(l, t, "You stole %s from %s.", cards[id].Label(), ref(v))
-	s.tell(l, v, "%s stole your %s.", ref(t), cards[id].Label())
+	l.say("stole_from_hand", "who", ref(t), "victim", ref(v))
+	s.tell(l, t, "you_stole", "card", cards[id].Name(), "victim", ref(v))
+	s.tell(l, v, "stole_yours", "who", ref(t), "card", cards[id].Name())
 	s.afterSteal(l)
 }
 
@@ -830,7 +837,7 @@ func (s *state) redeal(l *log, joker int) bool {
 		n += len(s.up[q]) + len(s.hands[q])
 	}
 	if n < handCards*s.seats {
-		l.say("Only %d cards could be gathered, too few to redeal: the hand is over.", n)
+		l.say("too_few_to_redeal", "n", n)
 		s.endHand(l)
 		return false
 	}
@@ -844,6 +851,6 @@ func (s *state) redeal(l *log, joker int) bool {
 	slices.Sort(s.deck)
 	s.deal(p)
 	s.turn = p // the caller passes the turn to the left, as after any turn
-	l.say("%s redeals: hands, face-up cards, the deck and the discard pile are shuffled and 7 cards dealt to each player. Face-down cards stay.", ref(p))
+	l.say("redeal", "who", ref(p))
 	return true
 }

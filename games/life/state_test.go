@@ -37,15 +37,15 @@ func TestApplyRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := gametest.MustRefuse(t, s, tt.seat, tt.a, tt.want)
-			if err.Error() != tt.reason {
-				t.Errorf("reason %q, want %q", err.Error(), tt.reason)
+			if got := english.Say(err.Error()); got != tt.reason {
+				t.Errorf("reason %q, want %q", got, tt.reason)
 			}
 		})
 	}
 	over := build(t, pos{hands: []string{"2C", "2D"}, totals: []int{200, 0}, handNo: 2})
 	over.endHand(&log{})
-	if err := gametest.MustRefuse(t, over, 0, act(kindSuit, 0), games.ErrOver); err.Error() != "the game is over" {
-		t.Errorf("reason %q, want %q", err.Error(), "the game is over")
+	if err := gametest.MustRefuse(t, over, 0, act(kindSuit, 0), games.ErrOver); english.Say(err.Error()) != "the game is over" {
+		t.Errorf("reason %q, want %q", english.Say(err.Error()), "the game is over")
 	}
 }
 
@@ -226,25 +226,25 @@ func TestLabels(t *testing.T) {
 	s := newState(t, 2, 1, opts("choose_spades=true"))
 	var got []string
 	for _, c := range s.Legal(0) {
-		got = append(got, c.Label)
+		got = append(got, english.Say(c.Label))
 	}
 	if want := []string{"Hearts ♥", "Diamonds ♦", "Clubs ♣", "Spades ♠"}; !slices.Equal(got, want) {
 		t.Errorf("suit labels %q, want %q", got, want)
 	}
 	s = build(t, pos{seats: 3, hands: []string{"4H 6H 2C", "5D", "JO 9S"}, deck: "8H"})
 	begin(t, s)
-	if got, want := s.Prompt(), "{0} turned 8♥ and may lay hearts"; got != want {
+	if got, want := english.Say(s.Prompt()), "{0} turned 8♥ and may lay hearts"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 	play(t, s, 0, act(kindLay, 0, 1))
 	got = nil
 	for _, c := range s.Legal(0) {
-		got = append(got, c.Label)
+		got = append(got, english.Say(c.Label))
 	}
 	if want := []string{"Steal from {1}", "Steal from {2}", "Don't steal"}; !slices.Equal(got, want) {
 		t.Errorf("steal labels %q, want %q", got, want)
 	}
-	if got, want := s.Prompt(), "{0} may steal a card"; got != want {
+	if got, want := english.Say(s.Prompt()), "{0} may steal a card"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 }

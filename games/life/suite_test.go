@@ -32,8 +32,9 @@ func allOptions() []games.Options {
 
 // hidden is the no-leak hook of the shared suite: a viewer may not see
 // the cards in other seats' hands, nor the deck. In text, a card is
-// written by its label, which a second pack's copy may share: a label
-// is a secret only while no card the viewer may see bears it. In views,
+// written by its name (its label, or a joker's message), which a second
+// pack's copy may share: a name is a secret only while no card the
+// viewer may see bears it. In views,
 // cards carry their id, which is unique. The generator's position is the
 // epoch: every shuffle draws from it.
 func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
@@ -62,7 +63,7 @@ func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 	shown := map[string]bool{}
 	for id := range s.numCards() {
 		if visible[id] {
-			shown[cards[id].Label()] = true
+			shown[cards[id].Name()] = true
 		}
 	}
 	var sec gametest.Secrets
@@ -72,7 +73,7 @@ func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 			continue
 		}
 		for _, id := range s.hands[p] {
-			if l := cards[id].Label(); !shown[l] && !inHand[l] {
+			if l := cards[id].Name(); !shown[l] && !inHand[l] {
 				inHand[l] = true
 				sec.Text = append(sec.Text, l)
 			}

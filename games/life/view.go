@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Suit is a card suit. Jokers have NoSuit.
@@ -36,6 +37,10 @@ func (s Suit) String() string {
 	}
 	return suitNames[s]
 }
+
+// Name is the message of the suit's name as a sentence says it:
+// "hearts" in English.
+func (s Suit) Name() string { return suitMsg("suits", s) }
 
 // Rank values. Number cards use their pips, 2–10.
 const (
@@ -84,6 +89,15 @@ func (c Card) Label() string {
 		return "A" + c.Suit.Symbol()
 	}
 	return strconv.Itoa(c.Rank) + c.Suit.Symbol()
+}
+
+// Name is the card as text writes it: its label, or for a joker the
+// message of the word for it.
+func (c Card) Name() string {
+	if c.IsJoker() {
+		return i18n.Msg("life.card.joker")
+	}
+	return c.Label()
 }
 
 // SeatView is one seat's public position.
@@ -146,13 +160,13 @@ type View struct {
 	// HandNo counts hands from 1; Target is the match target.
 	HandNo int
 	Target int
-	// Notes are recent private lines for this seat only ("You stole 7♥
-	// from {1}."); empty in the public view.
+	// Notes are recent private lines for this seat only, messages
+	// ("You stole 7♥ from {1}."); empty in the public view.
 	Notes  []string
 	Over   bool
 	Result games.Result
-	// Fortune holds one reading per seat at the end when the fortune
-	// option is on.
+	// Fortune holds one reading per seat, a message, at the end when the
+	// fortune option is on.
 	Fortune []string
 	// Options is a short description of the options in play.
 	Options string
