@@ -280,11 +280,16 @@ func styleOf(k thatslife.Kind) cardStyle {
 	return cardStyle{rgb(0xC9D1D9), rgb(0x6B7785), rgb(inkDark)}
 }
 
-// faceLabel is what a card shows, as the buttons write it: its value, or
-// ★ for a fortune, which is drawn as a star; for Start and Finish the
-// message of their word.
+// faceLabel is the sign a card shows, as the buttons write it: its value,
+// or ★ for a fortune, which is drawn as a star. Start and Finish show a
+// word instead, written per board in its language (drawEndWord), and a
+// card of a kind no game deals shows nothing.
 func faceLabel(kind thatslife.Kind, value int) string {
-	return thatslife.Card{Kind: kind, Value: value}.Label()
+	switch kind {
+	case thatslife.Minus, thatslife.Plus, thatslife.Fortune:
+		return thatslife.Card{Kind: kind, Value: value}.Label()
+	}
+	return ""
 }
 
 // drawCard draws a card face with its shadow: the mark printed on a
@@ -349,7 +354,7 @@ func (k *thatsLifeKit) drawEndWord(im *image.RGBA, kind thatslife.Kind, x, y int
 	if kind == thatslife.Finish {
 		cy = float64(y + tlCardH - 13)
 	}
-	k.small.Draw(im, say.Say(faceLabel(kind, 0)), cx, cy, Centre, styleOf(kind).ink)
+	k.small.Draw(im, say.Say(thatslife.Card{Kind: kind}.Label()), cx, cy, Centre, styleOf(kind).ink)
 }
 
 // homeFlag is a chequered square, the Finish card's band: it stands before
