@@ -280,16 +280,23 @@ func styleOf(k thatslife.Kind) cardStyle {
 	return cardStyle{rgb(0xC9D1D9), rgb(0x6B7785), rgb(inkDark)}
 }
 
-// faceLabel is what a card shows, as the buttons write it: its value,
-// Start or Finish, or ★ for a fortune, which is drawn as a star.
+// faceLabel is the sign a card shows, as the buttons write it: its value,
+// or ★ for a fortune, which is drawn as a star. Start and Finish show a
+// word instead, written per board in its language (drawEndWord), and a
+// card of a kind no game deals shows nothing.
 func faceLabel(kind thatslife.Kind, value int) string {
-	return thatslife.Card{Kind: kind, Value: value}.Label()
+	switch kind {
+	case thatslife.Minus, thatslife.Plus, thatslife.Fortune:
+		return thatslife.Card{Kind: kind, Value: value}.Label()
+	}
+	return ""
 }
 
 // drawCard draws a card face with its shadow: the mark printed on a
-// marked card and the pieces are added per board. Cards always lie on the
-// bare table, so the sprite is drawn on the table colour and opaque, and
-// can be pasted.
+// marked card, the word of Start and Finish (drawEndWord) and the pieces
+// are added per board, so that boards of every language share the
+// sprites. Cards always lie on the bare table, so the sprite is drawn on
+// the table colour and opaque, and can be pasted.
 func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 	cw := cardWidth(key.wide)
 	return Sprite(cw+2*tlPad, tlCardH+2*tlPad, func(dc *gg.Context) {
@@ -313,8 +320,6 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 			StarPath(dc, cx, vy+1, 13)
 			dc.SetColor(st.ink)
 			dc.Fill()
-		case thatslife.Start:
-			k.small.Draw(im, faceLabel(key.kind, 0), x+w/2, y+13, Centre, st.ink)
 		case thatslife.Finish:
 			// A chequered band, the finish line everyone knows.
 			const sq = 6
@@ -327,8 +332,7 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 					}
 				}
 			}
-			k.small.Draw(im, faceLabel(key.kind, 0), x+w/2, y+h-13, Centre, st.ink)
-		default:
+		case thatslife.Minus, thatslife.Plus:
 			s := faceLabel(key.kind, key.value)
 			room := w - 10
 			if key.marked {
@@ -341,6 +345,16 @@ func (k *thatsLifeKit) drawCard(key cardKey) *image.RGBA {
 			recycleMark(dc, x+w-14, y+h-14, minIcon/2-1, st.edge)
 		}
 	})
+}
+
+// drawEndWord writes the word of Start, at the top of its card, or of
+// Finish, under its chequered band, in say's language on the card at x, y.
+func (k *thatsLifeKit) drawEndWord(im *image.RGBA, kind thatslife.Kind, x, y int, wide bool, say i18n.Printer) {
+	cx, cy := float64(x)+float64(cardWidth(wide))/2, float64(y+13)
+	if kind == thatslife.Finish {
+		cy = float64(y + tlCardH - 13)
+	}
+	k.small.Draw(im, say.Say(thatslife.Card{Kind: kind}.Label()), cx, cy, Centre, styleOf(kind).ink)
 }
 
 // homeFlag is a chequered square, the Finish card's band: it stands before
@@ -613,6 +627,9 @@ func (k *thatsLifeKit) drawCourse(im *image.RGBA, v thatslife.View, say i18n.Pri
 			face = k.drawCard(key)
 		}
 		Paste(im, face, x-tlPad, y-tlPad)
+		if edge {
+			k.drawEndWord(im, sp.Card.Kind, x, y, key.wide, say)
+		}
 		if key.marked {
 			k.small.Draw(im, sp.Card.Mark(), float64(x+6), float64(y+16), MiddleLeft, styleOf(sp.Card.Kind).edge)
 		}

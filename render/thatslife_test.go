@@ -404,14 +404,14 @@ func TestThatsLifeOddViews(t *testing.T) {
 
 // A game played to its end, with every variant that changes what a board
 // shows, draws every board at one size, fixed by its seats whatever the
-// moves, so that its replay's frames line up; and the legend's words are
-// the words of the game's buttons, log and rules.
+// moves, so that its replay's frames line up; and in every language the
+// legend's words are the words of the game's buttons, log and rules.
 func TestThatsLifePlayedBoards(t *testing.T) {
 	t.Parallel()
 	r := shared()
 	k := r.thatsLife()
 	g := thatslife.Game{}
-	said := g.Info().Rules
+	said := []string{g.Info().Rules}
 	for seats := 2; seats <= 6; seats++ {
 		opts := games.Options{"recycle_cards": "true", "back_or_stay_on_1": "true"}
 		if seats%2 == 0 {
@@ -448,22 +448,25 @@ func TestThatsLifePlayedBoards(t *testing.T) {
 			}
 			cs := s.Legal(active[0])
 			for _, c := range cs {
-				said += "\n" + c.Label
+				said = append(said, c.Label)
 			}
 			ev, err := s.Apply(active[0], cs[move*7%len(cs)].Action)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, e := range ev {
-				said += "\n" + e.Text
+				said = append(said, e.Text)
 			}
 		}
 	}
-	said = strings.ToLower(said)
-	for _, it := range worded(english, slices.Concat(k.legend, k.overLegend, []legendItem{k.lockLegend})) {
-		for _, word := range strings.Fields(it.word) {
-			if len(word) > 3 && !strings.Contains(said, word) {
-				t.Errorf("the legend says %q, and the game's buttons, log and rules never say %q", it.word, word)
+	for _, lang := range i18n.Langs {
+		say := words().In(lang)
+		text := strings.ToLower(strings.Join(say.SayAll(said), "\n"))
+		for _, it := range worded(say, slices.Concat(k.legend, k.overLegend, []legendItem{k.lockLegend})) {
+			for _, word := range strings.Fields(strings.ToLower(it.word)) {
+				if len(word) > 3 && !strings.Contains(text, word) {
+					t.Errorf("%s: the legend says %q, and the game's buttons, log and rules never say %q", lang, it.word, word)
+				}
 			}
 		}
 	}

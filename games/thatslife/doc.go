@@ -32,6 +32,16 @@
 // last move's piece stopped on and the card it took, so that the board can
 // mark them; a saved game keeps it.
 //
+// # Words
+//
+// Every text the engine returns (labels, events, prompts, refusals, the
+// words in a score's breakdown, and Card.Label of Start and Finish, which
+// the board prints) is a message of the catalog in locales, one file per
+// language, said in each reader's language by whoever shows it. The
+// faces of the cards, "−3", "+6", "★", are signs in every language and
+// stay literal. The German catalog uses the terms of Verflixxt!, the
+// game's German edition.
+//
 // # Turns and chance
 //
 // The generator is drawn in the order of RULINGS 1.3. The first roll is

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Game is the rule set of That's Life!, registered as "thatslife".
@@ -18,18 +19,6 @@ const (
 	optEndFirst = "end_when_first_player_home"
 	optEndLast  = "end_at_last_figure"
 )
-
-const rulesText = `**That's Life!** — grab the good cards, dodge the bad ones.
-
-A course of cards runs from Start to Finish: minus cards, plus cards and fortune cards (★). Everyone begins on Start with 3 figures (2 figures with 5 or 6 players). Eight neutral guards stand on some of the cards.
-
-**Your turn:** the die is rolled for you. Move one of your figures, or any guard that shares its card with at least one figure, that many cards ahead. Taken cards leave the course and are not counted. Anything that reaches Finish stops there.
-
-**Taking cards:** when your figure leaves a card and nothing is left on it (no figure, no guard), the card is yours. A guard keeps a card on the course, so move guards to expose cards your rivals must take.
-
-**End:** once every figure is home. Plus cards count for you, minus cards against you, and each ★ turns one of your minus cards (biggest first) into the same plus value. Highest total wins; ties share the win.
-
-**Variants:** other course layouts, stepping back or staying on a 1, passed cards recycled to the end once, and two quicker endings.`
 
 func schema() []games.Option {
 	return []games.Option{
@@ -75,7 +64,7 @@ func (Game) Info() games.Info {
 		MinSeats: 2,
 		MaxSeats: maxSeats,
 		Options:  schema(),
-		Rules:    rulesText,
+		Rules:    i18n.Msg("thatslife.rules"),
 	}
 }
 

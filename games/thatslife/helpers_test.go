@@ -3,9 +3,11 @@ package thatslife
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // pos describes a position to build. Course is a list of cards from start
@@ -144,14 +146,27 @@ func actions(s *state) []string {
 	return out
 }
 
-// texts lists event texts.
+// texts lists event texts, in English.
 func texts(ev []games.Event) []string {
 	out := []string{}
 	for _, e := range ev {
-		out = append(out, e.Text)
+		out = append(out, english(e.Text))
 	}
 	return out
 }
+
+// said is the game's catalog with the words it borrows (how a list is
+// joined): what a reader says its texts with.
+var said = sync.OnceValue(func() *i18n.Catalog {
+	c, err := i18n.Join(i18n.Words(), words())
+	if err != nil {
+		panic(err)
+	}
+	return c
+})
+
+// english says a text of the game in English; seat references stay {0}.
+func english(text string) string { return said().In(i18n.English).Say(text) }
 
 // opts builds options from key=value pairs.
 func opts(kv ...string) games.Options {

@@ -194,7 +194,7 @@ func TestRuling07GuardNeverCollects(t *testing.T) {
 	if len(s.taken[0])+len(s.taken[1]) != 0 {
 		t.Errorf("collections %v %v after a guard move, want none", s.taken[0], s.taken[1])
 	}
-	if got, want := ev[0].Text, "{0} moved a guard from −5 to +6"; got != want {
+	if got, want := english(ev[0].Text), "{0} moved a guard from −5 to +6"; got != want {
 		t.Errorf("event %q, want %q", got, want)
 	}
 }
@@ -312,7 +312,7 @@ func TestRuling13GuardsLeaveAtFinish(t *testing.T) {
 	if got, want := describe(s), "start:1 A-8:0 +1 finish:0011"; got != want {
 		t.Errorf("course %s, want %s", got, want)
 	}
-	if got, want := ev[0].Text, "{0} moved a guard from −8 to Finish; it leaves play"; got != want {
+	if got, want := english(ev[0].Text), "{0} moved a guard from −8 to Finish; it leaves play"; got != want {
 		t.Errorf("event %q, want %q", got, want)
 	}
 }
@@ -376,7 +376,7 @@ func TestRuling15Scoring(t *testing.T) {
 		if got := points(cards, locked, noCard); got != tt.want {
 			t.Errorf("points(%v, locked %q) = %d, want %d", tt.cards, tt.locked, got, tt.want)
 		}
-		if got := detail(cards, locked); got != tt.detail {
+		if got := english(detail(cards, locked)); got != tt.detail {
 			t.Errorf("detail(%v, locked %q) = %q, want %q", tt.cards, tt.locked, got, tt.detail)
 		}
 	}
@@ -391,7 +391,7 @@ func TestRuling16Ties(t *testing.T) {
 	if !r.Over || !slices.Equal(r.Scores, []int{5, 5, 5}) || !slices.Equal(r.Rank, []int{1, 1, 1}) {
 		t.Errorf("result %+v, want over with scores [5 5 5] and ranks [1 1 1]", r)
 	}
-	if got, want := ev[len(ev)-1].Text, "Game over: {0}, {1} and {2} share the win with 5"; got != want {
+	if got, want := english(ev[len(ev)-1].Text), "Game over: {0}, {1} and {2} share the win with 5"; got != want {
 		t.Errorf("last event %q, want %q", got, want)
 	}
 	two := build(t, pos{seats: 3, taken: [][]string{{"+4"}, {"+6"}, {"+5", "+1"}}, over: true,
@@ -466,7 +466,7 @@ func TestRuling18BackOrStay(t *testing.T) {
 		if got, want := describe(s), "start:1 A-1:0 finish:01"; got != want {
 			t.Errorf("course %s, want %s", got, want)
 		}
-		if got, want := ev[0].Text, "{0} stepped a figure back from −5 to −1 and took −5"; got != want {
+		if got, want := english(ev[0].Text), "{0} stepped a figure back from −5 to −1 and took −5"; got != want {
 			t.Errorf("event %q, want %q", got, want)
 		}
 	})
@@ -488,7 +488,7 @@ func TestRuling18BackOrStay(t *testing.T) {
 		if describe(s) != before || s.turn != 1 {
 			t.Errorf("after staying: %s, turn %d; want %s, turn 1", describe(s), s.turn, before)
 		}
-		if got, want := ev[0].Text, "{0} stayed put"; got != want {
+		if got, want := english(ev[0].Text), "{0} stayed put"; got != want {
 			t.Errorf("event %q, want %q", got, want)
 		}
 	})
@@ -600,13 +600,13 @@ func TestRuling21LastFigure(t *testing.T) {
 	if got, want := r.Scores, []int{8, -6}; !slices.Equal(got, want) {
 		t.Errorf("scores %v, want %v", got, want)
 	}
-	if got, want := r.Detail[1], "★→−2 −8 (no ★) = −6"; got != want {
+	if got, want := english(r.Detail[1]), "★→−2 −8 (no ★) = −6"; got != want {
 		t.Errorf("detail %q, want %q", got, want)
 	}
 	if got := s.View(games.Observer).(View).Players[1].Unconvertible; !slices.Equal(got, []string{"B-8"}) {
 		t.Errorf("unconvertible %v, want [B-8]", got)
 	}
-	if got, want := ev[len(ev)-2].Text, "{1} has the last figure out and takes −8; no fortune can turn it"; got != want {
+	if got, want := english(ev[len(ev)-2].Text), "{1} has the last figure out and takes −8; no fortune can turn it"; got != want {
 		t.Errorf("event %q, want %q", got, want)
 	}
 
@@ -665,7 +665,7 @@ func TestLabels(t *testing.T) {
 		course: "start:0 A-2:1 A-3:0 B-3 F1:g F2:1g +6 +2:0 finish:1", roll: 1})
 	var got []string
 	for _, c := range s.Legal(0) {
-		got = append(got, c.Label)
+		got = append(got, english(c.Label))
 	}
 	want := []string{
 		"Figure Start → −2",
@@ -688,8 +688,8 @@ func TestLabelsStayAsCardsLeave(t *testing.T) {
 	guardMove := func(course string) string {
 		s := build(t, pos{course: course, roll: 1})
 		for _, c := range s.Legal(0) {
-			if strings.HasPrefix(c.Label, "Guard ") {
-				return c.Label
+			if label := english(c.Label); strings.HasPrefix(label, "Guard ") {
+				return label
 			}
 		}
 		t.Fatalf("no guard move on %s", course)
@@ -705,7 +705,7 @@ func TestLabelsStayAsCardsLeave(t *testing.T) {
 // Events and prompts use seat references and the faces of the cards.
 func TestEventsAndPrompt(t *testing.T) {
 	s := build(t, pos{opts: opts("figures=2"), course: "start:01 A-3:0 +6 finish:1", roll: 2})
-	if got, want := s.Prompt(), "{0} rolled a 2 — choose a move"; got != want {
+	if got, want := english(s.Prompt()), "{0} rolled a 2 — choose a move"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 	ev := play(t, s, act(t, "fig", "A-3"))
@@ -719,11 +719,11 @@ func TestEventsAndPrompt(t *testing.T) {
 		}
 	}
 	v2 := build(t, pos{opts: opts("figures=2", "back_or_stay_on_1=true"), course: "start:01 A-3:0 finish:1", roll: 1})
-	if got, want := v2.Prompt(), "{0} rolled a 1 — move, step back or stay put"; got != want {
+	if got, want := english(v2.Prompt()), "{0} rolled a 1 — move, step back or stay put"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 	over := build(t, pos{course: "start finish:000111", over: true})
-	if got, want := over.Prompt(), "The game is over"; got != want {
+	if got, want := english(over.Prompt()), "The game is over"; got != want {
 		t.Errorf("prompt %q, want %q", got, want)
 	}
 }

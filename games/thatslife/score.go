@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // points scores a collection under the fortune rule: plus cards add, each
@@ -45,6 +46,8 @@ func points(cards []int, locked, extra int) int {
 
 // detail writes a collection's breakdown: plus cards, minus cards turned
 // by fortunes (★→−6), fortunes left unused (★), minus cards, and the total.
+// The cards and the sum are signs in every language; the words among them
+// are messages.
 func detail(cards []int, locked int) string {
 	var plus, minus []int
 	fortunes := 0
@@ -78,10 +81,10 @@ func detail(cards []int, locked int) string {
 		parts = append(parts, "−"+strconv.Itoa(v))
 	}
 	if locked != noCard && slices.Contains(cards, locked) {
-		parts = append(parts, deck[locked].Label()+" (no ★)")
+		parts = append(parts, i18n.Msg("thatslife.detail.locked", "card", deck[locked].Label()))
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "no cards")
+		parts = append(parts, i18n.Msg("thatslife.detail.none"))
 	}
 	return strings.Join(parts, " ") + " = " + signed(points(cards, locked, noCard))
 }

@@ -1,11 +1,11 @@
 package thatslife
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // noCard marks the absence of a card number.
@@ -73,8 +73,9 @@ type move struct {
 
 func (m move) isGuard() bool { return m.kind == guardForward || m.kind == guardBack }
 
-func illegal(format string, args ...any) error {
-	return games.Refuse(games.ErrIllegal, format, args...)
+// illegal refuses a move with the message of key.
+func illegal(key string, args ...any) error {
+	return games.Refuse(games.ErrIllegal, "%s", i18n.Msg(key, args...))
 }
 
 func (s *state) last() int { return len(s.course) - 1 }
@@ -153,47 +154,47 @@ func (s *state) action(m move) games.Action {
 func (s *state) resolve(a games.Action) (move, error) {
 	k := slices.Index(kindNames[:], a.Kind)
 	if k < 0 {
-		return move{}, illegal("that is not a move of this game")
+		return move{}, illegal("thatslife.refuse.not_a_move")
 	}
 	m := move{kind: moveKind(k)}
 	if m.kind == stayPut {
 		if len(a.Args) != 0 {
-			return move{}, illegal("that is not a move of this game")
+			return move{}, illegal("thatslife.refuse.not_a_move")
 		}
 		if !s.rules.back || s.roll != 1 {
-			return move{}, illegal("you may only stay put on a roll of 1 when that variant is on")
+			return move{}, illegal("thatslife.refuse.stay")
 		}
 		return m, nil
 	}
 	if len(a.Args) != 1 || a.Args[0] < 0 || a.Args[0] >= len(deck) {
-		return move{}, illegal("that is not a move of this game")
+		return move{}, illegal("thatslife.refuse.not_a_move")
 	}
 	card := a.Args[0]
 	m.from = slices.IndexFunc(s.course, func(sp spot) bool { return sp.card == card })
 	if m.from < 0 {
-		return move{}, illegal("%s is no longer on the course", deck[card].Label())
+		return move{}, illegal("thatslife.refuse.gone", "card", deck[card].Label())
 	}
 	sp, p := &s.course[m.from], int(s.turn)
 	if m.from == s.last() {
-		return move{}, illegal("pieces on Finish never move again")
+		return move{}, illegal("thatslife.refuse.finish")
 	}
 	if (m.kind == figBack || m.kind == guardBack) && (!s.rules.back || s.roll != 1) {
-		return move{}, illegal("you may only step back on a roll of 1 when that variant is on")
+		return move{}, illegal("thatslife.refuse.back")
 	}
 	if (m.kind == figBack || m.kind == guardBack) && m.from == 0 {
-		return move{}, illegal("nothing lies behind Start")
+		return move{}, illegal("thatslife.refuse.behind_start")
 	}
 	if m.isGuard() {
 		if sp.guards == 0 {
-			return move{}, illegal("there is no guard on %s", s.spotName(m.from))
+			return move{}, illegal("thatslife.refuse.no_guard", "card", s.spotName(m.from))
 		}
 		if sp.figures() == 0 {
-			return move{}, illegal("a guard may only move while a figure shares its card")
+			return move{}, illegal("thatslife.refuse.guard_alone")
 		}
 		return m, nil
 	}
 	if sp.figs[p] == 0 {
-		return move{}, illegal("you have no figure on %s", s.spotName(m.from))
+		return move{}, illegal("thatslife.refuse.no_figure", "card", s.spotName(m.from))
 	}
 	return m, nil
 }
@@ -219,32 +220,33 @@ func markedName(c Card) string {
 	return c.Label() + c.Mark()
 }
 
+// moveWords are the catalog keys of a move kind's words: its button and
+// its log line, and for a figure move the button and the log line that
+// say it takes the card it leaves.
+type moveWords struct {
+	label, event, takeLabel, takeEvent string
+}
+
+var wordsOf = [...]moveWords{
+	figForward: {"thatslife.move.figure.label", "thatslife.event.figure",
+		"thatslife.move.figure_take.label", "thatslife.event.figure_take"},
+	guardForward: {label: "thatslife.move.guard.label", event: "thatslife.event.guard"},
+	figBack: {"thatslife.move.figure_back.label", "thatslife.event.figure_back",
+		"thatslife.move.figure_back_take.label", "thatslife.event.figure_back_take"},
+	guardBack: {label: "thatslife.move.guard_back.label", event: "thatslife.event.guard_back"},
+	stayPut:   {label: "thatslife.move.stay.label", event: "thatslife.event.stay"},
+}
+
 // label is the button text of a move.
 func (s *state) label(m move) string {
 	if m.kind == stayPut {
-		return "Stay put"
+		return i18n.Msg(wordsOf[stayPut].label)
 	}
-	to := s.target(m)
-	var b strings.Builder
-	switch m.kind {
-	case figForward:
-		b.WriteString("Figure ")
-	case guardForward:
-		b.WriteString("Guard ")
-	case figBack:
-		b.WriteString("Back: figure ")
-	case guardBack:
-		b.WriteString("Back: guard ")
+	from, to := s.spotName(m.from), s.spotName(s.target(m))
+	if s.collects(m) {
+		return i18n.Msg(wordsOf[m.kind].takeLabel, "from", from, "to", to, "card", deck[s.course[m.from].card].Label())
 	}
-	b.WriteString(s.spotName(m.from))
-	b.WriteString(" → ")
-	b.WriteString(s.spotName(to))
-	if !m.isGuard() && s.collects(m) {
-		b.WriteString(" (you take ")
-		b.WriteString(deck[s.course[m.from].card].Label())
-		b.WriteString(")")
-	}
-	return b.String()
+	return i18n.Msg(wordsOf[m.kind].label, "from", from, "to", to)
 }
 
 // collects reports whether a figure move takes the card it leaves: a route
@@ -281,10 +283,10 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 // Apply implements games.State.
 func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	if s.over {
-		return nil, games.Refuse(games.ErrOver, "the game is over")
+		return nil, games.Refuse(games.ErrOver, "%s", i18n.Msg("thatslife.refuse.over"))
 	}
 	if seat != s.turn {
-		return nil, games.Refuse(games.ErrNotYourTurn, "it is not your turn")
+		return nil, games.Refuse(games.ErrNotYourTurn, "%s", i18n.Msg("thatslife.refuse.not_your_turn"))
 	}
 	m, err := s.resolve(a)
 	if err != nil {
@@ -294,7 +296,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	ev := s.narrate(o)
 	if !s.over {
 		s.nextTurn()
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s rolled a %d", games.SeatRef(s.turn), s.roll)})
+		ev = append(ev, games.Event{Text: i18n.Msg("thatslife.event.rolled", "who", games.SeatRef(s.turn), "roll", s.roll)})
 	}
 	return ev, nil
 }
@@ -471,46 +473,38 @@ func (s *state) nextTurn() {
 	s.roll = s.rng.Die()
 }
 
-// narrate puts an outcome into words.
+// narrate puts an outcome into words. A guard that reaches Finish leaves
+// play, which its line says.
 func (s *state) narrate(o outcome) []games.Event {
 	who := games.SeatRef(games.Seat(o.seat))
-	var text string
 	from, to := deck[o.from].Label(), deck[o.to].Label()
-	switch o.m.kind {
-	case stayPut:
-		text = who + " stayed put"
-	case figForward:
-		text = fmt.Sprintf("%s moved a figure from %s to %s", who, from, to)
-	case guardForward:
-		text = fmt.Sprintf("%s moved a guard from %s to %s", who, from, to)
-	case figBack:
-		text = fmt.Sprintf("%s stepped a figure back from %s to %s", who, from, to)
-	case guardBack:
-		text = fmt.Sprintf("%s stepped a guard back from %s to %s", who, from, to)
-	}
-	if o.took != noCard {
-		text += " and took " + deck[o.took].Label()
-	}
-	if o.m.isGuard() && o.to == finishCard {
-		text += "; it leaves play"
+	var text string
+	switch {
+	case o.m.kind == stayPut:
+		text = i18n.Msg(wordsOf[stayPut].event, "who", who)
+	case o.took != noCard:
+		text = i18n.Msg(wordsOf[o.m.kind].takeEvent, "who", who, "from", from, "to", to, "card", deck[o.took].Label())
+	case o.m.isGuard() && o.to == finishCard:
+		text = i18n.Msg("thatslife.event.guard_out", "who", who, "from", from, "to", to)
+	default:
+		text = i18n.Msg(wordsOf[o.m.kind].event, "who", who, "from", from, "to", to)
 	}
 	ev := []games.Event{{Text: text}}
 	if o.home {
-		ev = append(ev, games.Event{Text: who + " has every figure home"})
+		ev = append(ev, games.Event{Text: i18n.Msg("thatslife.event.home", "who", who)})
 	}
 	if len(o.recycled) > 0 {
-		ev = append(ev, games.Event{Text: "Recycled to the end of the course: " + cardList(o.recycled)})
+		ev = append(ev, games.Event{Text: i18n.Msg("thatslife.event.recycled", "cards", cardList(o.recycled), "n", len(o.recycled))})
 	}
 	if len(o.dropped) > 0 {
-		ev = append(ev, games.Event{Text: "Out of the game, already recycled once: " + cardList(o.dropped)})
+		ev = append(ev, games.Event{Text: i18n.Msg("thatslife.event.dropped", "cards", cardList(o.dropped), "n", len(o.dropped))})
 	}
 	for _, t := range o.endTakes {
-		ref := games.SeatRef(games.Seat(t.seat))
+		key := "thatslife.event.sole"
 		if o.locked {
-			ev = append(ev, games.Event{Text: fmt.Sprintf("%s has the last figure out and takes %s; no fortune can turn it", ref, deck[t.card].Label())})
-		} else {
-			ev = append(ev, games.Event{Text: fmt.Sprintf("%s takes %s, held by their figures alone", ref, deck[t.card].Label())})
+			key = "thatslife.event.last_out"
 		}
+		ev = append(ev, games.Event{Text: i18n.Msg(key, "who", games.SeatRef(games.Seat(t.seat)), "card", deck[t.card].Label())})
 	}
 	if o.ended {
 		ev = append(ev, games.Event{Text: s.finalWords()})
@@ -518,6 +512,8 @@ func (s *state) narrate(o outcome) []games.Event {
 	return ev
 }
 
+// cardList writes the faces of route cards, which are signs in every
+// language: "−2, −3".
 func cardList(cards []int) string {
 	names := make([]string, len(cards))
 	for i, c := range cards {
@@ -536,32 +532,31 @@ func (s *state) finalWords() string {
 		best = r.Scores[w]
 	}
 	if len(refs) == 1 {
-		return fmt.Sprintf("Game over: %s wins with %d", refs[0], best)
+		return i18n.Msg("thatslife.event.win", "who", refs[0], "score", best)
 	}
-	return fmt.Sprintf("Game over: %s and %s share the win with %d",
-		strings.Join(refs[:len(refs)-1], ", "), refs[len(refs)-1], best)
+	return i18n.Msg("thatslife.event.share", "who", i18n.List(refs...), "score", best)
 }
 
 // Prompt implements games.State.
 func (s *state) Prompt() string {
 	if s.over {
-		return "The game is over"
+		return i18n.Msg("thatslife.prompt.over")
 	}
 	if s.rules.back && s.roll == 1 {
-		return games.SeatRef(s.turn) + " rolled a 1 — move, step back or stay put"
+		return i18n.Msg("thatslife.prompt.roll_one", "who", games.SeatRef(s.turn))
 	}
-	return fmt.Sprintf("%s rolled a %d — choose a move", games.SeatRef(s.turn), s.roll)
+	return i18n.Msg("thatslife.prompt.roll", "who", games.SeatRef(s.turn), "roll", s.roll)
 }
 
 // PromptTo implements games.Addresser.
 func (s *state) PromptTo(games.Seat) string {
 	if s.over {
-		return "The game is over"
+		return i18n.Msg("thatslife.prompt.over")
 	}
 	if s.rules.back && s.roll == 1 {
-		return "You rolled a 1 — move, step back or stay put"
+		return i18n.Msg("thatslife.prompt_to.roll_one")
 	}
-	return fmt.Sprintf("You rolled a %d — choose a move", s.roll)
+	return i18n.Msg("thatslife.prompt_to.roll", "roll", s.roll)
 }
 
 // View implements games.State: a View value, the same for every seat.

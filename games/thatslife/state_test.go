@@ -47,14 +47,14 @@ func TestApplyRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := build(t, p)
 			err := gametest.MustRefuse(t, s, tt.seat, tt.a, tt.want)
-			if err.Error() != tt.reason {
-				t.Errorf("reason %q, want %q", err.Error(), tt.reason)
+			if got := english(err.Error()); got != tt.reason {
+				t.Errorf("reason %q, want %q", got, tt.reason)
 			}
 		})
 	}
 	s := build(t, pos{opts: opts("figures=2", "back_or_stay_on_1=true"), course: "start:01 A-1:0 finish:1", roll: 1})
-	if err := gametest.MustRefuse(t, s, 0, act(t, "fig_back", "start"), games.ErrIllegal); err.Error() != "nothing lies behind Start" {
-		t.Errorf("reason %q, want %q", err.Error(), "nothing lies behind Start")
+	if err := gametest.MustRefuse(t, s, 0, act(t, "fig_back", "start"), games.ErrIllegal); english(err.Error()) != "nothing lies behind Start" {
+		t.Errorf("reason %q, want %q", english(err.Error()), "nothing lies behind Start")
 	}
 }
 

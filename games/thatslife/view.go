@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Kind is what a card on the course is.
@@ -29,7 +30,9 @@ type Card struct {
 	Value int    `json:"value"`
 }
 
-// Label is the card's face as players read it: "−3", "+6", "★".
+// Label is the card's face as players read it: "−3", "+6", "★", and for
+// the ends of the course the message of their word, Start or Finish, which
+// a reader says in their language.
 func (c Card) Label() string {
 	switch c.Kind {
 	case Minus:
@@ -39,9 +42,9 @@ func (c Card) Label() string {
 	case Fortune:
 		return "★"
 	case Start:
-		return "Start"
+		return i18n.Msg("thatslife.card.start")
 	default:
-		return "Finish"
+		return i18n.Msg("thatslife.card.finish")
 	}
 }
 
