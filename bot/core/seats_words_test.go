@@ -73,7 +73,7 @@ func TestSeatChangesSpeakToEachInTheirLanguage(t *testing.T) {
 	rematch := customID{Verb: verbRematch, Game: id}.String()
 	german := in(cy, "de")
 	german.ServerLocale = "fr"
-	if _, text := f.click(german, rematch, "ann", false); !strings.HasPrefix(text, "Du hast eine Revanche von **That's Life!** eröffnet: ") {
+	if _, text := f.click(german, rematch, "ann", false); !strings.HasPrefix(text, "Du hast eine Revanche von **Verflixxt!** eröffnet: ") {
 		t.Errorf("a German player's Rematch was answered %q", text)
 	}
 	if _, old := f.table(id); old.Rematch == "" {
