@@ -3,6 +3,7 @@ package yodo
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -101,4 +102,34 @@ func joined(key string, items []string) string {
 		out = i18n.Msg(key, "a", items[i], "b", out)
 	}
 	return out
+}
+
+// englishNotes are the notes games saved before the game spoke through
+// its catalog wrote, in English, by the keys of the messages they are
+// now; the fates' names stand where %s does.
+var englishNotes = map[string][2]string{
+	"yodo.note.drew":   {"You drew a ", " card."},
+	"yodo.note.buried": {"You put your ", " card under your deck."},
+}
+
+// spoken turns a seat's note saved in English into the message it is
+// now, so that a game saved then is read in its reader's language; a
+// note it does not know stays as it was written.
+func (c *content) spoken(note string) string {
+	for key, around := range englishNotes {
+		names, ok := strings.CutPrefix(note, around[0])
+		if names, ok = strings.CutSuffix(names, around[1]); !ok {
+			continue
+		}
+		var fs []int
+		for _, name := range strings.Split(names, "-") {
+			f := slices.IndexFunc(c.fates[:], func(x fateText) bool { return x.Name == name })
+			if f < 0 {
+				return note
+			}
+			fs = append(fs, f)
+		}
+		return i18n.Msg(key, "fates", c.plainNames(fs))
+	}
+	return note
 }

@@ -88,3 +88,31 @@ func TestGermanReaderReadsGerman(t *testing.T) {
 		t.Errorf("the German story reads in English:\n%s", story)
 	}
 }
+
+// A game saved before the game spoke through its catalog keeps its
+// notes in English; they load as the messages they are now, said in the
+// reader's language, and a note the game does not know stays as it is.
+func TestNotesSavedInEnglishLoadAsMessages(t *testing.T) {
+	st, err := Game{}.New(games.Config{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	s.notes[0] = []string{"You drew a Mirth-Regret card.", "You put your Mirth card under your deck.", "You drew a Gloom card."}
+	data, err := s.MarshalBinary()
+	back, errBack := Game{}.Decode(data)
+	if err != nil || errBack != nil {
+		t.Fatal(err, errBack)
+	}
+	notes := back.View(0).(View).Notes
+	for i, want := range map[int]string{0: "Du hast eine Frohsinn-Wehmut-Karte gezogen.", 1: "Du hast deine Frohsinn-Karte unter deinen Stapel gelegt.", 2: "You drew a Gloom card."} {
+		if got := say(i18n.German, notes[i]); got != want {
+			t.Errorf("note %q is read in German as %q, want %q", s.notes[0][i], got, want)
+		}
+	}
+	for i, n := range notes {
+		if got := english(n); got != s.notes[0][i] {
+			t.Errorf("note %q is read in English as %q", s.notes[0][i], got)
+		}
+	}
+}
