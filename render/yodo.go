@@ -38,7 +38,9 @@ const (
 	ydCardH     = 30
 	ydHandCardW = 124
 	ydHandCardH = 80
-	ydHandCards = 4 // cards a hand holds, and the slots drawn for them
+	ydHandCards = 4  // cards a hand holds, and the slots drawn for them
+	ydHandGap   = 14 // between the slots of the hand's cards
+	ydFitsLineH = 18 // a line of what a hand card fits, when it takes two
 	ydNoteLines = 2
 	ydNoteH     = 24
 
@@ -69,7 +71,8 @@ type yodoKit struct {
 	// table is the empty table of the tallest image: every image's
 	// backdrop is its top part.
 	table *backdrop
-	// fates are the current content's, and fatesLegend their legend.
+	// fates are the current content's, and fatesLegend their legend,
+	// whose words are the messages of the fates' names.
 	fates       []yodo.FateView
 	fatesLegend []legendItem
 
@@ -150,12 +153,12 @@ func (k *yodoKit) backdrop(h int) *backdrop {
 func (r *Renderer) paintYodo(v yodo.View, names []string, say i18n.Printer) (*backdrop, func(*image.RGBA), error) {
 	k := r.yodo()
 	if v.Seat >= 0 {
-		return k.backdrop(k.handHeight(v)), func(im *image.RGBA) { k.drawHand(im, v, names, say) }, nil
+		return k.backdrop(k.handHeight(v, say)), func(im *image.RGBA) { k.drawHand(im, v, names, say) }, nil
 	}
 	if len(v.Hand) > 0 || len(v.Notes) > 0 || v.Taken >= 0 {
 		return nil, nil, ErrPrivateInPublic
 	}
-	bg := k.backdrop(k.boardHeight(v))
+	bg := k.backdrop(k.boardHeight(v, say))
 	if v.Over {
 		return bg, func(im *image.RGBA) { k.drawStory(im, v, names, say) }, nil
 	}
@@ -166,14 +169,19 @@ func (r *Renderer) paintYodo(v yodo.View, names []string, say i18n.Printer) (*ba
 // within the rules' bounds, so that the height is fixed from the start.
 func seatRows(v yodo.View) int { return min(max(len(v.Seats), 2), 6) }
 
-// legend pairs each fate's emoji with its name, as the buttons and the
-// log show them: the current content's legend, kept, unless the view's
-// game was dealt other fates.
-func (k *yodoKit) legend(v yodo.View) []legendItem {
-	if slices.Equal(v.Fates, k.fates) {
-		return k.fatesLegend
+// legend pairs each fate's emoji with its name in say's words, as the
+// buttons and the log show them: the current content's legend, kept,
+// unless the view's game was dealt other fates.
+func (k *yodoKit) legend(v yodo.View, say i18n.Printer) []legendItem {
+	keyed := k.fatesLegend
+	if !slices.Equal(v.Fates, k.fates) {
+		keyed = k.legendOf(v.Fates)
 	}
-	return k.legendOf(v.Fates)
+	out := make([]legendItem, len(keyed))
+	for i, it := range keyed {
+		out[i] = legendItem{it.icon, say.Say(it.word)}
+	}
+	return out
 }
 
 func (k *yodoKit) legendOf(fates []yodo.FateView) []legendItem {
@@ -192,9 +200,9 @@ func seatsHeight(n int) int { return n*ydSeatH + (n-1)*ydSeatGap }
 
 // boardHeight is the height of the board and of the story: the header,
 // the memories, a row per seat and the legend.
-func (k *yodoKit) boardHeight(v yodo.View) int {
+func (k *yodoKit) boardHeight(v yodo.View, say i18n.Printer) int {
 	return headerH + ydGapAbove + memoriesHeight + ydBlockGap + seatsHeight(seatRows(v)) + ydBlockGap +
-		k.frame.legendHeight(k.legend(v), PhoneWidth)
+		k.frame.legendHeight(k.legend(v, say), PhoneWidth)
 }
 
 // The hand's parts, from the top: the header, the seat's fate, its cards,
@@ -207,8 +215,8 @@ const (
 	yhNotesTop = yhMemories + memoriesHeight + 12
 )
 
-func (k *yodoKit) handHeight(v yodo.View) int {
-	return yhNotesTop + ydNoteLines*ydNoteH + 8 + k.frame.legendHeight(k.legend(v), PhoneWidth)
+func (k *yodoKit) handHeight(v yodo.View, say i18n.Printer) int {
+	return yhNotesTop + ydNoteLines*ydNoteH + 8 + k.frame.legendHeight(k.legend(v, say), PhoneWidth)
 }
 
 // fatePalette returns the palette colour whose fill is a fate's colour, so
@@ -266,7 +274,7 @@ func (k *yodoKit) drawBoard(im *image.RGBA, v yodo.View, names []string, say i18
 	for s := range min(len(v.Seats), seatRows(v)) {
 		k.drawSeat(im, v, s, seatNames[s], y+s*(ydSeatH+ydSeatGap), say)
 	}
-	k.frame.drawLegend(im, k.legend(v))
+	k.frame.drawLegend(im, k.legend(v, say))
 }
 
 // drawMemories draws the memories as rows from top, each outlined when
@@ -316,7 +324,7 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 	box.Draw(im, r)
 	x, cy := r.Min.X, float64(r.Min.Y+r.Dy()/2)
 	k.body.Draw(im, strconv.Itoa(i+1), float64(x+10), cy, MiddleLeft, rgb(textSoft))
-	k.title.Draw(im, k.title.Fit(k.title.Clean(e.Title), ydColCard-ydColTitle-10), float64(x+ydColTitle), cy, MiddleLeft, titleInk)
+	k.title.Draw(im, k.title.Fit(k.title.Clean(say.Say(e.Title)), ydColCard-ydColTitle-10), float64(x+ydColTitle), cy, MiddleLeft, titleInk)
 
 	ch := min(ydCardH, r.Dy()-4)
 	card := image.Rect(x+ydColCard, int(cy)-ch/2, x+ydColCard+ydCardW, int(cy)-ch/2+ch)
@@ -326,7 +334,7 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 			cardBox.Draw(im, card.Add(image.Pt(5*d, 0)))
 		}
 		cardBox.Draw(im, card)
-		k.drawFates(im, v, e.Stack[len(e.Stack)-1], ydRowEmoji, float64(card.Min.X+card.Dx()/2), cy)
+		k.drawFates(im, v, e.Stack[len(e.Stack)-1], ydRowEmoji, float64(card.Min.X+card.Dx()/2), cy, say)
 	case e.Locked:
 		k.body.Draw(im, k.body.Fit(say.T("yodo.forgotten"), ydCardW-6), float64(card.Min.X+6), cy, MiddleLeft, rgb(textSoft))
 	default:
@@ -358,7 +366,7 @@ func (k *yodoKit) drawMemory(im *image.RGBA, v yodo.View, i int, e yodo.EventVie
 }
 
 // drawFates draws a card's fates side by side, centred on (cx, cy).
-func (k *yodoKit) drawFates(im *image.RGBA, v yodo.View, fates []int, size int, cx, cy float64) {
+func (k *yodoKit) drawFates(im *image.RGBA, v yodo.View, fates []int, size int, cx, cy float64, say i18n.Printer) {
 	icons := make([]*image.RGBA, 0, 3)
 	w := 0
 	for _, f := range fates {
@@ -366,7 +374,7 @@ func (k *yodoKit) drawFates(im *image.RGBA, v yodo.View, fates []int, size int, 
 			continue
 		}
 		ic := k.fateIcon(v.Fates[f].Emoji, size, inkDark)
-		k.fonts.icon(v.Fates[f].Name, float64(size))
+		k.fonts.icon(say.Say(v.Fates[f].Name), float64(size))
 		icons = append(icons, ic)
 		w += ic.Rect.Dx()
 	}
@@ -398,23 +406,37 @@ func (k *yodoKit) drawSeat(im *image.RGBA, v yodo.View, s int, name string, y in
 		score = strconv.Itoa(sv.Score)
 	}
 	sw := k.score.Draw(im, score, float64(ydRight-12), cy, MiddleRight, rgb(textMain))
-	k.drawSeatCounts(im, v, s, name, say.T("yodo.hand_deck", "hand", sv.Hand, "deck", sv.Deck), float64(ydRight-12)-sw-8, cy)
+	k.drawSeatCounts(im, v, s, name, say.T("yodo.hand_deck", "hand", sv.Hand, "deck", sv.Deck), float64(ydRight-12)-sw-8, cy, say)
 }
 
 // drawSeatCounts draws, along a seat's row centred on cy, its token and
 // name, the fate it serves and counts, which end before right. Counts in
 // a language that needs more room than their column take it from the
-// name's, which gives way as names do.
-func (k *yodoKit) drawSeatCounts(im *image.RGBA, v yodo.View, s int, name, counts string, right, cy float64) {
+// fate's, and a fate's name that needs more than its column takes it
+// from the player's name, which gives way as names do.
+func (k *yodoKit) drawSeatCounts(im *image.RGBA, v yodo.View, s int, name, counts string, right, cy float64, say i18n.Printer) {
 	x := float64(ydLeft + ydColCount)
-	shift := math.Min(math.Max(0, k.body.Measure(counts)-(right-x)), ydColFate-ydColName-80)
-	k.drawSeatName(im, v, s, name, cy, shift)
-	k.body.Draw(im, k.body.Fit(counts, right-x+shift), x-shift, cy, MiddleLeft, rgb(textSoft))
+	fate := ""
+	if f := v.Seats[s].Fate; f >= 0 && f < len(v.Fates) {
+		fate = say.Say(v.Fates[f].Name)
+	}
+	most := float64(ydColFate - ydColName - 80)
+	countsShift := math.Min(math.Max(0, k.body.Measure(counts)-(right-x)), most)
+	fateShift := math.Min(math.Max(countsShift, countsShift+k.body.Measure(fate)-ydFateRoom), most)
+	k.drawSeatName(im, v, s, name, cy, fateShift)
+	if fate != "" {
+		k.body.Draw(im, k.body.Fit(fate, ydFateRoom+fateShift-countsShift), float64(ydLeft+ydColFate)-fateShift+legendIcon+6, cy, MiddleLeft, rgb(textSoft))
+	}
+	k.body.Draw(im, k.body.Fit(counts, right-x+countsShift), x-countsShift, cy, MiddleLeft, rgb(textSoft))
 }
 
+// ydFateRoom is the room of a fate's name in a seat's row, between its
+// emoji and the counts.
+const ydFateRoom = ydColCount - ydColFate - legendIcon - 14
+
 // drawSeatName draws, along a seat's row centred on cy, its token, its
-// name and the emoji and name of the fate it serves, shift pixels left of
-// their column.
+// name and the emoji of the fate it serves, shift pixels left of its
+// column.
 func (k *yodoKit) drawSeatName(im *image.RGBA, v yodo.View, s int, name string, cy, shift float64) {
 	f := v.Seats[s].Fate
 	BlitCentred(im, k.frame.token(fatePalette(v, f), minIcon), float64(ydLeft+ydColToken), cy)
@@ -423,8 +445,7 @@ func (k *yodoKit) drawSeatName(im *image.RGBA, v yodo.View, s int, name string, 
 	if f >= 0 && f < len(v.Fates) {
 		fx := float64(ydLeft+ydColFate) - shift
 		BlitCentred(im, k.fateIcon(v.Fates[f].Emoji, legendIcon, textMain), fx+legendIcon/2, cy)
-		k.fonts.icon(v.Fates[f].Name, legendIcon)
-		k.body.Draw(im, k.body.Fit(v.Fates[f].Name, ydColCount-ydColFate-legendIcon-14), fx+legendIcon+6, cy, MiddleLeft, rgb(textSoft))
+		k.fonts.icon(v.Fates[f].Emoji, legendIcon)
 	}
 }
 
@@ -453,10 +474,10 @@ func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string, say i18
 		y += ydStoryRow + ydStoryGap
 	}
 
-	for i, line := range k.epilogue(v) {
+	for i, line := range k.epilogue(v, say) {
 		k.body.Draw(im, line, float64(ydLeft+4), float64(y+8+i*ydNoteH+ydNoteH/2), MiddleLeft, rgb(textMain))
 	}
-	k.frame.drawLegend(im, k.legend(v))
+	k.frame.drawLegend(im, k.legend(v, say))
 }
 
 // epilogueLines is how many lines of the winner's epilogue the story has
@@ -464,10 +485,10 @@ func (k *yodoKit) drawStory(im *image.RGBA, v yodo.View, names []string, say i18
 // are that much shorter than the board's.
 const epilogueLines = (memoriesHeight - ydMemories*(ydStoryRow+ydStoryGap) - 8) / ydNoteH
 
-// epilogue returns the lines of the winner's epilogue, or none when it does
-// not fit whole: the channel tells it in full either way.
-func (k *yodoKit) epilogue(v yodo.View) []string {
-	lines := k.body.Wrap(k.body.Clean(v.Epilogue), ydRight-ydLeft-8)
+// epilogue returns the lines of the winner's epilogue in say's words, or
+// none when it does not fit whole: the channel tells it in full either way.
+func (k *yodoKit) epilogue(v yodo.View, say i18n.Printer) []string {
+	lines := k.body.Wrap(k.body.Clean(say.Say(v.Epilogue)), ydRight-ydLeft-8)
 	if len(lines) > epilogueLines {
 		return nil
 	}
@@ -508,7 +529,7 @@ func (k *yodoKit) drawFinalSeat(im *image.RGBA, v yodo.View, s int, name string,
 		k.rowBox.Draw(im, r)
 	}
 	sw := k.big.Draw(im, strconv.Itoa(v.Seats[s].Score), float64(ydRight-12), cy, MiddleRight, rgb(textMain))
-	k.drawSeatCounts(im, v, s, name, say.T("yodo.won", "n", won[0], "alone", won[1]), float64(ydRight-12)-sw-8, cy)
+	k.drawSeatCounts(im, v, s, name, say.T("yodo.won", "n", won[0], "alone", won[1]), float64(ydRight-12)-sw-8, cy, say)
 }
 
 // drawHand draws a seat's own image: the shared header, the fate it
@@ -523,24 +544,43 @@ func (k *yodoKit) drawHand(im *image.RGBA, v yodo.View, names []string, say i18n
 		k.drawServes(im, v, sv, say)
 	}
 
-	slot := (ydRight - ydLeft - (ydHandCards-1)*14) / ydHandCards
+	slot := (ydRight - ydLeft - (ydHandCards-1)*ydHandGap) / ydHandCards
 	for i, c := range v.Hand[:min(len(v.Hand), ydHandCards)] {
-		cx := ydLeft + slot/2 + i*(slot+14)
+		cx := ydLeft + slot/2 + i*(slot+ydHandGap)
 		card := image.Rect(cx-ydHandCardW/2, yhCardsTop, cx+ydHandCardW/2, yhCardsTop+ydHandCardH)
 		if i == v.Taken {
 			card = card.Add(image.Pt(0, -6))
 			k.takenRing.Draw(im, card.Inset(-6))
 		}
 		k.handCard.Draw(im, card)
-		k.drawFates(im, v, c.Fates, ydHandEmoji, float64(cx), float64(card.Min.Y+card.Dy()/2))
+		k.drawFates(im, v, c.Fates, ydHandEmoji, float64(cx), float64(card.Min.Y+card.Dy()/2), say)
 		if !v.Over {
-			k.body.Draw(im, yodo.Fits(c.Places), float64(cx), yhLabelY, Centre, rgb(textSoft))
+			k.drawFits(im, say.Say(yodo.Fits(c.Places)), cx, slot)
 		}
 	}
 
 	k.drawMemories(im, v, yhMemories, v.Taken, say)
-	drawNotes(im, say, k.body, k.body, v.Notes, seatNames, ydLeft, yhNotesTop, ydRight-ydLeft, yhNotesTop+ydNoteLines*ydNoteH, ydNoteH)
-	k.frame.drawLegend(im, k.legend(v))
+	drawNotes(im, say, k.body, k.body, say.SayAll(v.Notes), seatNames, ydLeft, yhNotesTop, ydRight-ydLeft, yhNotesTop+ydNoteLines*ydNoteH, ydNoteH)
+	k.frame.drawLegend(im, k.legend(v, say))
+}
+
+// drawFits draws, centred under the hand card at cx, how many memories
+// it fits: on one line where the card's slot has room, else on two, which
+// a language's longer words may need; never past the image's edges.
+func (k *yodoKit) drawFits(im *image.RGBA, text string, cx, slot int) {
+	lines := []string{text}
+	if k.body.Measure(text) > float64(slot) {
+		lines = k.body.Wrap(text, float64(slot+ydHandGap))
+	}
+	if len(lines) > 2 {
+		lines = []string{text}
+	}
+	for i, line := range lines {
+		half := k.body.Measure(line) / 2
+		x := math.Max(half, math.Min(float64(cx), float64(im.Rect.Dx())-half))
+		y := float64(yhLabelY) + float64(i*2+1-len(lines))*ydFitsLineH/2
+		k.body.Draw(im, line, x, y, Centre, rgb(textSoft))
+	}
 }
 
 // drawServes draws the line under the hand's header: the seat's token,
@@ -553,9 +593,10 @@ func (k *yodoKit) drawServes(im *image.RGBA, v yodo.View, sv yodo.SeatView, say 
 	if sv.Fate >= 0 && sv.Fate < len(v.Fates) {
 		ic := k.fateIcon(v.Fates[sv.Fate].Emoji, legendIcon, textMain)
 		BlitCentred(im, ic, x+float64(ic.Rect.Dx())/2, cy)
-		k.fonts.icon(v.Fates[sv.Fate].Name, legendIcon)
+		fate := say.Say(v.Fates[sv.Fate].Name)
+		k.fonts.icon(fate, legendIcon)
 		x += float64(ic.Rect.Dx() + 6)
-		k.name.Draw(im, v.Fates[sv.Fate].Name, x, cy, MiddleLeft, rgb(textMain))
+		k.name.Draw(im, fate, x, cy, MiddleLeft, rgb(textMain))
 	}
 	points := say.T("yodo.points_hidden")
 	if sv.Score >= 0 {

@@ -92,7 +92,7 @@ func TestYodoBoardRefusesPrivate(t *testing.T) {
 	r := shared()
 	for name, leak := range map[string]func(*yodo.View){
 		"hand":  func(v *yodo.View) { v.Hand = []yodo.CardView{{Fates: []int{0}}} },
-		"notes": func(v *yodo.View) { v.Notes = []string{"You drew a Mirth card."} },
+		"notes": func(v *yodo.View) { v.Notes = []string{i18n.Msg("yodo.note.drew", "fates", "🎈")} },
 		"taken": func(v *yodo.View) { v.Taken = 2 },
 	} {
 		v := yodoAfter(t, nil, 10).View(games.Observer).(yodo.View)
@@ -114,7 +114,8 @@ func BenchmarkYodoStory(b *testing.B) {
 }
 
 // The story picture tells the winner's epilogue whole, whichever fate
-// wins: it is never cut, and none is too long for the room left for it.
+// wins, in every language: it is never cut, and none is too long for the
+// room left for it.
 func TestYodoStoryTellsEveryEpilogueWhole(t *testing.T) {
 	t.Parallel()
 	k := shared().yodo()
@@ -133,12 +134,15 @@ func TestYodoStoryTellsEveryEpilogueWhole(t *testing.T) {
 		}
 		v := st.View(games.Observer).(yodo.View)
 		winner := v.Fates[v.Seats[v.Winners[0]].Fate].Name
-		lines := k.epilogue(v)
-		if len(lines) == 0 {
-			t.Fatalf("%s's epilogue is left out of the story: %q", winner, v.Epilogue)
-		}
-		if got := strings.Join(lines, " "); got != v.Epilogue {
-			t.Fatalf("%s's epilogue is drawn as %q, want %q", winner, got, v.Epilogue)
+		for _, lang := range i18n.Langs {
+			say := words().In(lang)
+			lines := k.epilogue(v, say)
+			if len(lines) == 0 {
+				t.Fatalf("%s: %s's epilogue is left out of the story: %q", lang, winner, say.Say(v.Epilogue))
+			}
+			if got, want := strings.Join(lines, " "), say.Say(v.Epilogue); got != want {
+				t.Fatalf("%s: %s's epilogue is drawn as %q, want %q", lang, winner, got, want)
+			}
 		}
 		told[winner] = true
 	}

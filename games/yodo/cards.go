@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"strconv"
 	"strings"
+
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Every fate's deck has the same make-up, turned to its own fate (RULINGS
@@ -177,27 +179,22 @@ func (c *content) glyphs(x card) string {
 	return b.String()
 }
 
-// plainNames writes fates by name alone, for images: "Mirth" or
-// "Mirth-Regret-Love".
+// plainNames writes fates by name alone, for notes and images: "Mirth"
+// or "Mirth-Regret-Love", as a message.
 func (c *content) plainNames(fs []int) string {
 	var parts []string
 	for _, f := range fs {
-		parts = append(parts, c.fates[f].Name)
+		parts = append(parts, c.fateName(f))
 	}
-	return strings.Join(parts, "-")
+	return joined("yodo.join.hyphen", parts)
 }
 
-// names writes fates as "Mirth", "Mirth and Love" or "Mirth, Duty and Love".
+// names writes fates as "🎈 Mirth", "🎈 Mirth and 💞 Love" or "🎈 Mirth,
+// ⚓ Duty and 💞 Love", as a message.
 func (c *content) names(fs []int) string {
 	var parts []string
 	for _, f := range fs {
-		parts = append(parts, c.fates[f].Emoji+" "+c.fates[f].Name)
+		parts = append(parts, c.tagged(f))
 	}
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return i18n.List(parts...)
 }

@@ -79,6 +79,11 @@ func fromWire(w wireState) (games.State, error) {
 		locked: w.Locked, turn: w.Turn, first: w.First, taken: w.Taken, points: w.Points, over: w.Over,
 		turns: w.Turns, cascade: w.Cascade, fresh: w.Fresh, notes: w.Notes, rng: w.RNG,
 	}
+	for _, notes := range s.notes {
+		for i, note := range notes {
+			notes[i] = c.spoken(note)
+		}
+	}
 	for _, i := range w.Fresh {
 		if i < 0 || i >= len(w.Board) {
 			return nil, errors.New("bad fresh memory")

@@ -4,6 +4,8 @@ package yodo
 // (RULINGS 4.1). They are kept here as one table a writer can read and edit
 // in one place; TestContent checks every constraint. Changing any text
 // changes the content version, so a game keeps the content it was dealt.
+// Players read these texts through the catalog in locales/, keyed by the
+// English (words.go), which must say them exactly as they stand here.
 
 // fateText is one fate: its name, symbol, colour, voice and epilogue.
 type fateText struct {

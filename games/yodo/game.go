@@ -5,21 +5,13 @@ import (
 	"slices"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Game is the rule set of You Only Die Once, registered as "yodo".
 type Game struct{}
 
 const optHiddenScores = "hidden_scores"
-
-const rulesText = `**You Only Die Once** — Philip is dying, and his life flashes before his eyes. Each of you serves one fate, and you race to decide how he remembers twelve moments of it before his heart stops.
-
-Each of you holds four cards from your fate's deck. Every card shows your fate's symbol and sometimes one or two others.
-1. On your turn, play a card if you can: on an empty memory, or over the top card of a memory when the two cards share at least one symbol. You may cover your own card. If no card fits anywhere, put one under your deck instead.
-2. Draw a card. A heartbeat sets the unset memory nearest his death: its top card wins and the cards beneath go back under their owners' decks. Your deck is shuffled and you draw again.
-3. Every fate on a winning card scores: 6 alone, 3 each when two share it, 1 each for three. A memory nobody played on is forgotten.
-
-When the memory nearest his birth is set, his heart stops and I tell his life as you made him remember it. Most points wins; ties go to the most memories won, then the most won alone.`
 
 // Info implements games.Game.
 func (Game) Info() games.Info {
@@ -33,7 +25,7 @@ func (Game) Info() games.Info {
 			Key: optHiddenScores, Name: "Hidden scores", Kind: games.Bool,
 			Help: "Keep the fates' points secret until the story is told",
 		}},
-		Rules:   rulesText,
+		Rules:   i18n.Msg("yodo.rules"),
 		Private: true,
 	}
 }

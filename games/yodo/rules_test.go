@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Cards by what they show: single(f) shows fate f alone, double(f) f and
@@ -66,7 +67,7 @@ func playOn(t *testing.T, s *state, i, m int) []games.Event {
 func texts(ev []games.Event) string {
 	var b strings.Builder
 	for _, e := range ev {
-		b.WriteString(e.Text + "\n")
+		b.WriteString(english(e.Text) + "\n")
 	}
 	return b.String()
 }
@@ -78,7 +79,7 @@ func TestRuling01TwelveMemoriesInLifeOrder(t *testing.T) {
 		t.Fatalf("%d memories, want 12", len(v.Board))
 	}
 	for i, e := range v.Board {
-		if e.Title != events[i].Title {
+		if english(e.Title) != events[i].Title {
 			t.Errorf("memory %d is %q, want %q", i, e.Title, events[i].Title)
 		}
 		if e.Next != (i == 11) {
@@ -425,7 +426,7 @@ func TestRuling14HiddenScoresUntilTheStory(t *testing.T) {
 		}
 		v := s.View(games.Observer).(View)
 		for _, e := range ev {
-			if strings.Contains(e.Text, "(+") && !s.over {
+			if strings.Contains(english(e.Text), "(+") && !s.over {
 				t.Fatalf("a lock line shows points while scores are hidden: %q", e.Text)
 			}
 		}
@@ -467,12 +468,12 @@ func TestRuling15EachLockIsNarratedAndTheStoryToldAtTheEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range ev {
-			if strings.HasPrefix(e.Text, "💓") {
+			if strings.HasPrefix(english(e.Text), "💓") {
 				locks++
 				if !e.Public() {
 					t.Fatalf("a lock line is not public: %q", e.Text)
 				}
-				if !strings.Contains(e.Text, "*") {
+				if !strings.Contains(english(e.Text), "*") {
 					t.Fatalf("a lock line does not name its memory: %q", e.Text)
 				}
 			}
@@ -489,6 +490,7 @@ func TestRuling15EachLockIsNarratedAndTheStoryToldAtTheEnd(t *testing.T) {
 // each told as the engine's record says.
 func checkStory(t *testing.T, s *state, story []string) {
 	t.Helper()
+	story = spoken().In(i18n.English).SayAll(story)
 	if story[0] != s.c.story.Opening {
 		t.Fatalf("the story opens with %q", story[0])
 	}

@@ -3,9 +3,9 @@ package yodo
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Action kinds.
@@ -123,7 +123,7 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 			out = append(out, games.Choice{Action: games.Action{Kind: actPlay, Args: []int{i}}, Label: s.placeLabel(i)})
 		}
 		if len(s.options(seat, true)) > 1 {
-			out = append(out, games.Choice{Action: games.Action{Kind: actBack}, Label: "Choose another card"})
+			out = append(out, games.Choice{Action: games.Action{Kind: actBack}, Label: i18n.Msg("yodo.choice.another.label")})
 		}
 		return out
 	}
@@ -131,38 +131,35 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	for _, i := range playable {
 		x := s.hands[seat][i]
 		out = append(out, games.Choice{Action: games.Action{Kind: actCard, Args: []int{i}},
-			Label: fmt.Sprintf("Play %s (%s)", s.c.glyphs(x), Fits(len(s.playable(x))))})
+			Label: i18n.Msg("yodo.choice.play.label", "card", s.c.glyphs(x), "fits", Fits(len(s.playable(x))))})
 	}
 	if len(playable) == 0 {
 		for _, i := range s.options(seat, false) {
 			out = append(out, games.Choice{Action: games.Action{Kind: actBury, Args: []int{i}},
-				Label: "Bury " + s.c.glyphs(s.hands[seat][i])})
+				Label: i18n.Msg("yodo.choice.bury.label", "card", s.c.glyphs(s.hands[seat][i]))})
 		}
 	}
 	return out
 }
 
 // Fits says how many memories a card may be played on, in the words the
-// buttons and the boards share: "fits 3 memories", "fits nowhere".
+// buttons and the boards share: "fits 3 memories", "fits nowhere", as a
+// message.
 func Fits(n int) string {
-	switch n {
-	case 0:
-		return "fits nowhere"
-	case 1:
-		return "fits 1 memory"
+	if n == 0 {
+		return i18n.Msg("yodo.hand.fits_nowhere")
 	}
-	return fmt.Sprintf("fits %d memories", n)
+	return i18n.Msg("yodo.hand.fits", "n", n)
 }
 
 // placeLabel names a memory as a place to play: empty, or whose card the
 // play would cover.
 func (s *state) placeLabel(i int) string {
 	m := &s.board[i]
-	title := s.c.events[m.event].Title
 	if t := m.top(); t >= 0 {
-		return fmt.Sprintf("%s: cover %s", title, s.c.glyphs(t))
+		return i18n.Msg("yodo.choice.cover.label", "memory", s.c.title(m.event), "card", s.c.glyphs(t))
 	}
-	return title + " (empty)"
+	return i18n.Msg("yodo.choice.empty.label", "memory", s.c.title(m.event))
 }
 
 func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
@@ -191,19 +188,20 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 
 // refusal explains why an action is not legal now.
 func (s *state) refusal(seat games.Seat, a games.Action) error {
+	why := "not_a_move"
 	switch {
 	case a.Kind == actPlay && s.taken < 0:
-		return games.Refuse(games.ErrIllegal, "choose a card first")
+		why = "choose_first"
 	case a.Kind == actPlay:
-		return games.Refuse(games.ErrIllegal, "that card cannot be played there: choose an empty memory or one whose top card shares a fate with it")
+		why = "not_there"
 	case (a.Kind == actCard || a.Kind == actBury) && s.taken >= 0:
-		return games.Refuse(games.ErrIllegal, "you have already chosen a card: choose where to play it, or choose another card")
+		why = "already_chosen"
 	case a.Kind == actBury && len(s.options(seat, true)) > 0:
-		return games.Refuse(games.ErrIllegal, "you can play a card, so you may not bury one")
+		why = "can_play"
 	case a.Kind == actCard:
-		return games.Refuse(games.ErrIllegal, "that card has nowhere to go")
+		why = "nowhere"
 	}
-	return games.Refuse(games.ErrIllegal, "that is not a move in this game")
+	return games.Refuse(games.ErrIllegal, "%s", i18n.Msg("yodo.refuse."+why))
 }
 
 // play puts the taken card on memory i, then draws and passes the turn.
@@ -213,11 +211,11 @@ func (s *state) play(seat games.Seat, i int, ev *[]games.Event) {
 	s.hands[seat] = slices.Delete(hand, s.taken, s.taken+1)
 	m := &s.board[i]
 	s.fresh = []int{i}
-	title := s.c.events[m.event].Title
+	title := s.c.title(m.event)
 	if t := m.top(); t >= 0 {
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s rewrote *%s*: %s over %s.", games.SeatRef(seat), title, s.c.glyphs(x), s.c.glyphs(t))})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("yodo.event.rewrote", "who", games.SeatRef(seat), "memory", title, "card", s.c.glyphs(x), "under", s.c.glyphs(t))})
 	} else {
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s played %s on *%s*.", games.SeatRef(seat), s.c.glyphs(x), title)})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("yodo.event.played", "who", games.SeatRef(seat), "card", s.c.glyphs(x), "memory", title)})
 	}
 	m.stack = append(m.stack, x)
 	s.endTurn(seat, ev)
@@ -231,8 +229,8 @@ func (s *state) bury(seat games.Seat, i int, ev *[]games.Event) {
 	s.hands[seat] = slices.Delete(hand, i, i+1)
 	s.decks[seat] = append(s.decks[seat], x)
 	s.fresh = nil
-	*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s had nowhere to play and put a card under their deck.", games.SeatRef(seat))})
-	s.note(seat, fmt.Sprintf("You put your %s card under your deck.", s.c.plainNames(s.c.symbols[x])))
+	*ev = append(*ev, games.Event{Text: i18n.Msg("yodo.event.buried", "who", games.SeatRef(seat))})
+	s.note(seat, i18n.Msg("yodo.note.buried", "fates", s.c.plainNames(s.c.symbols[x])))
 	s.endTurn(seat, ev)
 }
 
@@ -256,7 +254,7 @@ func (s *state) draw(seat games.Seat, ev *[]games.Event) {
 		s.decks[seat] = deck[1:]
 		if !x.heartbeat() {
 			s.hands[seat] = append(s.hands[seat], x)
-			s.note(seat, fmt.Sprintf("You drew a %s card.", s.c.plainNames(s.c.symbols[x])))
+			s.note(seat, i18n.Msg("yodo.note.drew", "fates", s.c.plainNames(s.c.symbols[x])))
 			return
 		}
 		s.lock(seat, ev)
@@ -283,30 +281,28 @@ func (s *state) lock(drawer games.Seat, ev *[]games.Event) {
 	s.locked++
 	s.fresh = append(s.fresh, i)
 	s.chain++
-	title := s.c.events[m.event].Title
-	beat := "💓 " + games.SeatRef(drawer) + " drew a heartbeat"
+	title := s.c.title(m.event)
+	beat := i18n.Msg("yodo.event.heartbeat", "who", games.SeatRef(drawer))
 	if s.locked == len(s.board) {
-		beat = "💓 The last heartbeat"
+		beat = i18n.Msg("yodo.event.last_heartbeat")
 	}
 	t := m.top()
 	if t < 0 {
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s: *%s* is set, and forgotten.", beat, title)})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("yodo.event.forgotten", "beat", beat, "memory", title)})
 	} else {
 		fs := s.c.symbols[t]
 		each := pointsFor[len(fs)]
 		for _, f := range fs {
 			s.points[f] += each
 		}
-		line := fmt.Sprintf("%s: *%s* is set, as %s remembered it", beat, title, s.c.names(fs))
+		key := "yodo.event.set_each"
 		switch {
 		case s.hiddenScores:
+			key = "yodo.event.set_hidden"
 		case len(fs) == 1:
-			line += fmt.Sprintf(" (+%d)", each)
-		default:
-			line += fmt.Sprintf(" (+%d each)", each)
+			key = "yodo.event.set"
 		}
-		line += "."
-		*ev = append(*ev, games.Event{Text: line})
+		*ev = append(*ev, games.Event{Text: i18n.Msg(key, "beat", beat, "memory", title, "fates", s.c.names(fs), "points", each)})
 		for _, under := range m.stack[:len(m.stack)-1] {
 			owner := s.owner(under.fate())
 			s.decks[owner] = append(s.decks[owner], under)
@@ -340,12 +336,12 @@ func (s *state) note(seat games.Seat, line string) {
 
 func (s *state) Prompt() string {
 	if s.over {
-		return "Philip's heart has stopped. His story is told below."
+		return i18n.Msg("yodo.prompt.over")
 	}
 	if s.taken >= 0 {
-		return games.SeatRef(s.turn) + " is choosing where to play a card."
+		return i18n.Msg("yodo.prompt.choosing_place", "who", games.SeatRef(s.turn))
 	}
-	return games.SeatRef(s.turn) + " is choosing a card to play."
+	return i18n.Msg("yodo.prompt.choosing_card", "who", games.SeatRef(s.turn))
 }
 
 // PromptTo implements games.Addresser.
@@ -354,12 +350,12 @@ func (s *state) PromptTo(games.Seat) string {
 		return s.Prompt()
 	}
 	if s.taken >= 0 {
-		return "Choose where to play your card."
+		return i18n.Msg("yodo.prompt.place")
 	}
 	if len(s.options(s.turn, true)) == 0 {
-		return "No card fits any memory: choose one to bury under your deck."
+		return i18n.Msg("yodo.prompt.bury")
 	}
-	return "Choose a card to play."
+	return i18n.Msg("yodo.prompt.card")
 }
 
 // Result scores each seat by its fate's points; ties go to the most
@@ -372,7 +368,7 @@ func (s *state) Result() games.Result {
 	for seat, f := range s.fate {
 		r.Scores[seat] = s.points[f]
 		memories[seat], alone[seat] = won[f][0], won[f][1]
-		r.Detail[seat] = fmt.Sprintf("%s: %d memories, %d alone", s.c.fates[f].Name, memories[seat], alone[seat])
+		r.Detail[seat] = i18n.Msg("yodo.result.detail", "fate", s.c.fateName(f), "n", memories[seat], "alone", alone[seat])
 	}
 	r.Rank = games.RankByScore(r.Scores, memories, alone)
 	return r
@@ -401,9 +397,14 @@ func (s *state) finalLine() string {
 	r := s.Result()
 	var who []string
 	for _, w := range r.Winners() {
-		who = append(who, games.SeatRef(w)+" ("+s.c.fates[s.fate[w]].Emoji+" "+s.c.fates[s.fate[w]].Name+")")
+		f := s.fate[w]
+		who = append(who, i18n.Msg("yodo.event.winner", "who", games.SeatRef(w), "emoji", s.c.fates[f].Emoji, "fate", s.c.fateName(f)))
 	}
-	return fmt.Sprintf("Philip's heart has stopped. %s shaped his memories most, with %d points.", strings.Join(who, " and "), r.Scores[r.Winners()[0]])
+	key := "yodo.event.won"
+	if len(who) > 1 {
+		key = "yodo.event.won_shared"
+	}
+	return i18n.Msg(key, "winners", i18n.List(who...), "n", r.Scores[r.Winners()[0]])
 }
 
 // Content implements games.Versioned.

@@ -1,10 +1,8 @@
 package yodo
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Story implements games.Teller: Philip's life as the game left it, told
@@ -17,55 +15,53 @@ func (s *state) Story() []string {
 	if !s.over {
 		return nil
 	}
-	out := []string{s.c.story.Opening}
+	out := []string{i18n.Msg("yodo.story.opening")}
 	for _, m := range s.board {
-		out = append(out, fmt.Sprintf("**%s.** %s", s.c.events[m.event].Title, s.remembered(m)))
+		out = append(out, i18n.Msg("yodo.story.memory", "memory", s.c.title(m.event), "told", s.remembered(m)))
 	}
-	out = append(out, s.c.story.Closing)
+	out = append(out, i18n.Msg("yodo.story.closing"))
 
 	var totals []string
 	for f, fate := range s.c.fates {
 		if !s.serves(f) && s.points[f] == 0 {
 			continue
 		}
-		t := fmt.Sprintf("%s %s %d", fate.Emoji, fate.Name, s.points[f])
+		key := "yodo.story.total"
 		if !s.serves(f) {
-			t += " (served by nobody)"
+			key = "yodo.story.total_unserved"
 		}
-		totals = append(totals, t)
+		totals = append(totals, i18n.Msg(key, "emoji", fate.Emoji, "fate", s.c.fateName(f), "points", s.points[f]))
 	}
-	out = append(out, "Points: "+strings.Join(totals, " · ")+".")
+	out = append(out, i18n.Msg("yodo.story.points", "totals", joined("yodo.join.dot", totals)))
 
 	r := s.Result()
 	for _, w := range r.Winners() {
-		out = append(out, "*"+s.c.fates[s.fate[w]].Epilogue+"*")
+		out = append(out, "*"+s.c.epilogue(s.fate[w])+"*")
 	}
 	var served []string
 	for seat, f := range s.fate {
-		served = append(served, fmt.Sprintf("%s served %s %s", games.SeatRef(games.Seat(seat)), s.c.fates[f].Emoji, s.c.fates[f].Name))
+		served = append(served, i18n.Msg("yodo.story.served", "who", games.SeatRef(games.Seat(seat)), "emoji", s.c.fates[f].Emoji, "fate", s.c.fateName(f)))
 	}
-	out = append(out, strings.Join(served, ", ")+".")
+	out = append(out, joined("yodo.join.comma", served)+".")
 	return out
 }
 
-// remembered is how a set memory is told.
+// remembered is how a set memory is told, as a message.
 func (s *state) remembered(m memory) string {
-	ev := s.c.events[m.event]
 	if len(m.stack) == 0 {
-		return ev.Forgotten
+		return s.c.forgotten(m.event)
 	}
 	fs := s.c.symbols[m.top()]
 	if len(fs) == 1 {
-		return ev.Lines[fs[0]]
+		return s.c.line(m.event, fs[0])
 	}
-	templates := s.c.story.Pairs
+	count := len(s.c.story.Pairs)
 	if len(fs) == 3 {
-		templates = s.c.story.Triples
+		count = len(s.c.story.Triples)
 	}
-	text := templates[m.event%len(templates)]
+	var args []any
 	for k, f := range fs {
-		text = strings.ReplaceAll(text, "{"+string(rune('A'+k))+"}", ev.Lines[f])
-		text = strings.ReplaceAll(text, "{"+string(rune('a'+k))+"}", s.c.fates[f].Name)
+		args = append(args, "line_"+string(rune('a'+k)), s.c.line(m.event, f), "fate_"+string(rune('a'+k)), s.c.fateName(f))
 	}
-	return text
+	return i18n.Msg(template(len(fs), m.event%count), args...)
 }

@@ -7,7 +7,9 @@ import (
 )
 
 // View is what one viewer may see: the board, every seat's fate and
-// counts, and for a seat its own hand. The public view (Seat −1) carries
+// counts, and for a seat its own hand. Its words (names, titles, notes,
+// the epilogue) are messages, said in the reader's language by whoever
+// draws them. The public view (Seat −1) carries
 // no hand, no deck order and, with hidden scores, no points until the end.
 type View struct {
 	Seat  int         `json:"seat"`
@@ -77,12 +79,10 @@ func (s *state) View(seat games.Seat) any {
 	if s.over {
 		v.Turn = -1
 	}
-	for _, f := range s.c.fates {
-		v.Fates = append(v.Fates, FateView{Name: f.Name, Emoji: f.Emoji, Colour: f.Colour})
-	}
+	v.Fates = s.c.fateViews()
 	next := len(s.board) - 1 - s.locked
 	for i, m := range s.board {
-		e := EventView{Title: s.c.events[m.event].Title, Locked: m.locked, Next: i == next && !s.over}
+		e := EventView{Title: s.c.title(m.event), Locked: m.locked, Next: i == next && !s.over}
 		for _, x := range m.stack {
 			e.Stack = append(e.Stack, s.c.symbols[x])
 		}
@@ -102,7 +102,7 @@ func (s *state) View(seat games.Seat) any {
 		for _, w := range s.Result().Winners() {
 			v.Winners = append(v.Winners, int(w))
 		}
-		v.Epilogue = s.c.fates[s.fate[v.Winners[0]]].Epilogue
+		v.Epilogue = s.c.epilogue(s.fate[v.Winners[0]])
 	}
 	if seat >= 0 && int(seat) < s.seats {
 		for _, x := range s.hands[seat] {
@@ -117,10 +117,12 @@ func (s *state) View(seat games.Seat) any {
 }
 
 // Fates lists the six fates of the current content, for drawing them.
-func Fates() []FateView {
+func Fates() []FateView { return currentContent().fateViews() }
+
+func (c *content) fateViews() []FateView {
 	var out []FateView
-	for _, f := range currentContent().fates {
-		out = append(out, FateView{Name: f.Name, Emoji: f.Emoji, Colour: f.Colour})
+	for f, x := range c.fates {
+		out = append(out, FateView{Name: c.fateName(f), Emoji: x.Emoji, Colour: x.Colour})
 	}
 	return out
 }

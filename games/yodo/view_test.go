@@ -50,7 +50,7 @@ func TestViewTellsWhatTheLastPlayChanged(t *testing.T) {
 // in the same words.
 func TestCardButtonsSayWhichMemoriesACardFits(t *testing.T) {
 	for n, want := range map[int]string{0: "fits nowhere", 1: "fits 1 memory", 7: "fits 7 memories"} {
-		if got := Fits(n); got != want {
+		if got := english(Fits(n)); got != want {
 			t.Errorf("Fits(%d) = %q, want %q", n, got, want)
 		}
 	}
@@ -62,7 +62,7 @@ func TestCardButtonsSayWhichMemoriesACardFits(t *testing.T) {
 	v := st.View(seat).(View)
 	for _, c := range st.Legal(seat) {
 		i := c.Action.Args[0]
-		if want := "(" + Fits(v.Hand[i].Places) + ")"; !strings.HasSuffix(c.Label, want) {
+		if want := "(" + english(Fits(v.Hand[i].Places)) + ")"; !strings.HasSuffix(english(c.Label), want) {
 			t.Errorf("button %q, want it to end %q as the hand's card does", c.Label, want)
 		}
 	}
@@ -73,13 +73,13 @@ func TestCardButtonsSayWhichMemoriesACardFits(t *testing.T) {
 func TestPromptSaysToBuryWhenNothingFits(t *testing.T) {
 	s := table(t, [][]card{{single(0), double(0), single(0), card(3)}, {single(1), single(1), single(1), single(1)}},
 		[][]card{{card(5), heartbeatOf(0)}, {card(20)}})
-	if got := s.PromptTo(0); got != "Choose a card to play." {
+	if got := english(s.PromptTo(0)); got != "Choose a card to play." {
 		t.Errorf("with cards that fit the prompt is %q", got)
 	}
 	for i := range s.board {
 		s.board[i].stack = []card{single(2)}
 	}
-	if got := s.PromptTo(0); !strings.Contains(got, "bury") {
+	if got := english(s.PromptTo(0)); !strings.Contains(got, "bury") {
 		t.Errorf("with nothing that fits the prompt is %q, want it to say to bury a card", got)
 	}
 }
