@@ -211,7 +211,7 @@ func TestALifeEndToEnd(t *testing.T) {
 			channel.WriteString("\n")
 		}
 		for _, p := range story {
-			if first := strings.SplitN(games.FormatSeats(p, names), ".", 2)[0]; !strings.Contains(channel.String(), first) {
+			if first := strings.SplitN(english(games.FormatSeats(p, names)), ".", 2)[0]; !strings.Contains(channel.String(), first) {
 				return false
 			}
 		}

@@ -54,7 +54,7 @@ func TestThatsLifeSurvivesAFaultyDiscord(t *testing.T) {
 			if over {
 				return strings.Contains(board.Content, "🏆")
 			}
-			return len(plays(board)) > 0 && strings.Contains(board.Content, games.FormatSeats(want, []string{ada.Mention(), ben.Mention()}))
+			return len(plays(board)) > 0 && strings.Contains(board.Content, english(games.FormatSeats(want, []string{ada.Mention(), ben.Mention()})))
 		}); err != nil {
 			t.Fatalf("move %d: the board never caught up: %q", moves, h.fake.Message(lobby.ID).Content)
 		}

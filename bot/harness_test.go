@@ -20,8 +20,12 @@ import (
 	"github.com/lifebot/lifebot/bot/discordtest"
 	"github.com/lifebot/lifebot/bot/endpoint"
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/i18n"
+	"github.com/lifebot/lifebot/games/lagom"
+	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 	"github.com/lifebot/lifebot/render"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -390,3 +394,16 @@ func (h *harness) gameIn(host, guest discordtest.User, channel string, opts map[
 	h.click(host, h.fake.Message(lobby.ID), buttonLabelled(h.t, h.fake.Message(lobby.ID), "Start"))
 	return lobby
 }
+
+// gameWords are the words of every game, for tests that compare what an
+// engine returned with what the bot showed.
+var gameWords = sync.OnceValue(func() *i18n.Catalog {
+	c, err := games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{}).Words()
+	if err != nil {
+		panic(err)
+	}
+	return c
+})
+
+// english says text, as an engine returned it, in English.
+func english(text string) string { return gameWords().In(i18n.English).Say(text) }

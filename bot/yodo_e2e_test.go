@@ -66,7 +66,7 @@ func TestYodoEndToEnd(t *testing.T) {
 	// order, every memory once.
 	var want []string
 	for _, p := range m.st.(games.Teller).Story() {
-		want = append(want, games.FormatSeats(p, names))
+		want = append(want, english(games.FormatSeats(p, names)))
 	}
 	var told []string
 	if err := h.fake.WaitFor(h.ctx(), func() bool {
@@ -95,7 +95,7 @@ func TestYodoEndToEnd(t *testing.T) {
 	}
 	last := -1
 	for _, e := range m.st.View(games.Observer).(yodo.View).Board {
-		title := "**" + e.Title + ".**"
+		title := "**" + english(e.Title) + ".**"
 		if n := strings.Count(story, title); n != 1 {
 			t.Fatalf("the story tells %q %d times", e.Title, n)
 		}

@@ -71,7 +71,9 @@ func TestSinceLastMoveTellsEveryMoveMissed(t *testing.T) {
 		if len(lines) > 0 {
 			moves++
 		}
-		want = append(want, lines...)
+		for _, l := range lines {
+			want = append(want, svc.words.In(i18n.English).Say(l))
+		}
 	}
 	if !strings.HasPrefix(got, "**Since your last move** ("+plural(moves, "move")+"):\n") {
 		t.Fatalf("catch-up begins %q, want it to count %d moves", got[:min(len(got), 60)], moves)

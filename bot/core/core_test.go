@@ -12,9 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/i18n"
+	"github.com/lifebot/lifebot/games/lagom"
 	"github.com/lifebot/lifebot/games/life"
 	"github.com/lifebot/lifebot/games/thatslife"
+	"github.com/lifebot/lifebot/games/yodo"
 	"github.com/lifebot/lifebot/storage"
 )
 
@@ -162,6 +165,9 @@ func newFixture(t *testing.T) *fixture {
 		Store: store, Games: games.NewRegistry(thatslife.Game{}), Renderer: echoRenderer{},
 		Discord: p, Seed: func() uint64 { return 7 }, Backoff: time.Millisecond,
 	})
+	// Tests give the service other games than these; it knows every
+	// game's words.
+	svc.words = wordsFor(games.NewRegistry(thatslife.Game{}, life.Game{}, lagom.Game{}, alife.Game{}, yodo.Game{}))
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/yodo"
 	"github.com/lifebot/lifebot/storage"
 )
@@ -87,7 +88,7 @@ func TestTheStoryIsToldOnceAcrossFailuresAndRestarts(t *testing.T) {
 	told := strings.Join(append([]string{head}, end[1:]...), " ")
 	var want []string
 	for _, p := range st.(games.Teller).Story() {
-		want = append(want, games.FormatSeats(p, tb.textNames()))
+		want = append(want, f.svc.words.In(i18n.English).Say(games.FormatSeats(p, tb.textNames())))
 	}
 	if got, exp := strings.Join(strings.Fields(told), " "), strings.Join(strings.Fields(strings.Join(want, " ")), " "); got != exp {
 		t.Fatalf("the end told\n%q\nwant the story once, in order:\n%q", end, want)

@@ -105,7 +105,7 @@ func TestGameLogPagesTheWholeNarration(t *testing.T) {
 		t.Errorf("the pages do not hold the narration in order: read %d lines, narration has %d", len(read), len(lines))
 	}
 	for _, l := range tb.Recent {
-		if !strings.Contains(strings.Join(read, "\n"), l) {
+		if l = f.svc.words.In(i18n.English).Say(l); !strings.Contains(strings.Join(read, "\n"), l) {
 			t.Errorf("the board's line %q is not in the log", l)
 		}
 	}

@@ -137,7 +137,7 @@ func TestTheLogIsTheReadersAndTheReplayTheChannels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustHaveAll(t, "a German game's replay", m.Content, "🎞️ Die ganze Partie **That's Life!** `"+id+"` noch einmal, Zug um Zug.")
+	mustHaveAll(t, "a German game's replay", m.Content, "🎞️ Die ganze Partie **Verflixxt!** `"+id+"` noch einmal, Zug um Zug.")
 	mustHaveAll(t, "a German game's replay picture", m.Image.Alt, "Eine animierte Wiederholung der Partie")
 	component(t, m, "⏮ Verlauf")
 }

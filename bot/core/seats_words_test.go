@@ -29,7 +29,7 @@ func TestSeatChangesSpeakToEachInTheirLanguage(t *testing.T) {
 		t.Errorf("a German stranger's /resign answered %q", got)
 	}
 	ask := f.svc.Resign(ctx, in(ben, "de"), "")
-	if !strings.Contains(ask.Content, "**That's Life!** `"+id+"` aufgeben?") || ask.Rows[0][0].Label != "That's Life! aufgeben – die KI übernimmt deinen Platz" {
+	if !strings.Contains(ask.Content, "**Verflixxt!** `"+id+"` aufgeben?") || ask.Rows[0][0].Label != "Verflixxt! aufgeben – die KI übernimmt deinen Platz" {
 		t.Errorf("a German player's /resign asked %q with %q", ask.Content, ask.Rows[0][0].Label)
 	}
 	if got := f.svc.Replace(ctx, in(ben, "pt-BR"), "", ada.User, false).Content; got != "Só o anfitrião ou um admin do servidor pode substituir um jogador." {
