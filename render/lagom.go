@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/fogleman/gg"
 
@@ -596,22 +597,58 @@ func (k *lagomKit) titleLines(title string, width float64) []string {
 
 // hyphenate breaks each word of title wider than width into pieces that
 // fit, each but the last ending in a hyphen, so that a long compound
-// (German has many) turns the line instead of being cut short.
+// (German has many) turns the line instead of being cut short. A piece
+// ends, where it can, after a hyphen the word has or before a consonant
+// that opens a syllable ("Klassen-treffen"), else wherever it must.
 func (k *lagomKit) hyphenate(title string, width float64) string {
 	words := strings.Fields(title)
 	for i, w := range words {
 		var pieces []string
 		for runes := []rune(w); len(runes) > 1 && k.title.Measure(w) > width; runes = []rune(w) {
-			cut := 1
+			cut, hyphen, syllable := 1, 0, 0
 			for cut+1 < len(runes) && k.title.Measure(string(runes[:cut+1])+"-") <= width {
 				cut++
+				switch {
+				case runes[cut-1] == '-':
+					hyphen = cut
+				case syllableStarts(runes, cut):
+					syllable = cut
+				}
 			}
-			pieces = append(pieces, string(runes[:cut])+"-")
+			if hyphen > 0 {
+				cut = hyphen
+			} else if syllable > 0 {
+				cut = syllable
+			}
+			piece := string(runes[:cut])
+			if !strings.HasSuffix(piece, "-") {
+				piece += "-"
+			}
+			pieces = append(pieces, piece)
 			w = string(runes[cut:])
 		}
 		words[i] = strings.Join(append(pieces, w), " ")
 	}
 	return strings.Join(words, " ")
+}
+
+// syllableStarts reports whether a word may turn its line before
+// runes[at]: a consonant followed by a vowel, that splits no "ch", "sh",
+// "ph" or "th" and leaves at least two letters before and three after.
+func syllableStarts(runes []rune, at int) bool {
+	if at < 2 || len(runes)-at < 3 {
+		return false
+	}
+	c := runes[at]
+	if !unicode.IsLetter(c) || isVowel(c) || !isVowel(runes[at+1]) {
+		return false
+	}
+	return c != 'h' || !strings.ContainsRune("cspt", unicode.ToLower(runes[at-1]))
+}
+
+// isVowel reports whether r is a vowel of the languages the cards speak.
+func isVowel(r rune) bool {
+	return strings.ContainsRune("aeiouyäöüáàâãéèêëíìîïóòôõúùûœæ", unicode.ToLower(r))
 }
 
 // cardBody draws what faces and strips share: the rounded card, a green

@@ -676,19 +676,21 @@ func TestLagomTitlesHyphenateLongWords(t *testing.T) {
 	t.Parallel()
 	k := shared().lagom()
 	const width = 104
-	for _, title := range []string{"Vorstellungsgespräch", "Geburtstagskneipentour mit Freunden", "Kindergeburtstag", strings.Repeat("W", 40), "Book club"} {
+	for _, title := range []string{"Vorstellungsgespräch", "Geburtstagskneipentour mit Freunden", "Kindergeburtstag", "Rodeo-Tournee", strings.Repeat("W", 40), "Book club"} {
 		pieces := strings.Fields(k.hyphenate(title, width))
 		for _, p := range pieces {
 			if k.title.Measure(p) > width {
 				t.Errorf("%q: piece %q is wider than %d", title, p, width)
 			}
 		}
-		if got := strings.ReplaceAll(strings.Join(pieces, " "), "- ", ""); got != title {
+		if got := strings.ReplaceAll(strings.ReplaceAll(strings.Join(pieces, " "), "- ", ""), "Tournee", "-Tournee"); got != title {
 			t.Errorf("%q is hyphenated into %q", title, pieces)
 		}
 	}
-	if got := k.hyphenate("Book club", width); got != "Book club" {
-		t.Errorf("a title that fits is hyphenated: %q", got)
+	for title, want := range map[string]string{"Book club": "Book club", "Klassentreffen": "Klassentref- fen", "Acampamento": "Acampa- mento", "Rodeo-Tournee": "Rodeo- Tournee"} {
+		if got := k.hyphenate(title, width); got != want {
+			t.Errorf("%q is hyphenated as %q, want %q", title, got, want)
+		}
 	}
 }
 
