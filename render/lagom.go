@@ -6,7 +6,9 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/fogleman/gg"
 
@@ -87,9 +89,9 @@ func isCost(s lagom.Symbol) bool {
 	return s == lagom.LoseHealth || s == lagom.LoseRelationship || s == lagom.SpendWealth
 }
 
-// symbolName is a symbol as the buttons and the log name it, so that the
-// legend under a board speaks their words.
-func symbolName(s lagom.Symbol) string { return s.String() }
+// symbolName is a symbol as the buttons and the log name it, in say's
+// language, so that the legend under a board speaks their words.
+func symbolName(say i18n.Printer, s lagom.Symbol) string { return say.Say(s.Name()) }
 
 // drawSymbol draws symbol s fitted to a size×size square centred on
 // (cx, cy). A symbol outside the seven draws as a grey ring with a dot, so
@@ -377,13 +379,14 @@ func activeSymbols(c lagom.Card, s lagom.Side) []lagom.Symbol {
 }
 
 // lgFaceKey names a cached card sprite: a card's face when strip is 0,
-// else the column that side makes count, strip pixels a quadrant, veiled
-// when the seat cannot pay for it.
+// its title in lang, else the column that side makes count, strip pixels
+// a quadrant, veiled when the seat cannot pay for it.
 type lgFaceKey struct {
 	id     int
 	strip  int
 	side   lagom.Side
 	veiled bool
+	lang   i18n.Lang
 }
 
 // lgCached is a cached sprite with the card it shows, so that a view that
@@ -482,12 +485,12 @@ func newLagomKit(fonts *fontSet) *lagomKit {
 }
 
 // legend names the symbols of every Lagom image as the buttons and the
-// log do: the seven symbols in the game's words, the tokens on them in
-// say's.
+// log do, in say's language: the seven symbols in the game's words, the
+// tokens on them in the renderer's.
 func (k *lagomKit) legend(say i18n.Printer) []legendItem {
 	items := make([]legendItem, 0, len(k.symbols)+2)
 	for sym, icon := range k.symbols {
-		items = append(items, legendItem{icon, symbolName(lagom.Symbol(sym))})
+		items = append(items, legendItem{icon, symbolName(say, lagom.Symbol(sym))})
 	}
 	return append(items,
 		legendItem{k.sunset, say.T("lagom.legend.sunset")},
@@ -506,25 +509,25 @@ func (k *lagomKit) tableBackground(n int, say i18n.Printer) *backdrop {
 	return k.tables.get(h, func() *image.RGBA { return plainBackdrop(PhoneWidth, h) })
 }
 
-// face returns the sprite of card c's face; a card without a title is
-// numbered in say's words, and not kept.
+// face returns the sprite of card c's face, titled in say's words; a
+// card without a title is numbered, and not kept.
 func (k *lagomKit) face(c lagom.Card, say i18n.Printer) *packed {
 	if k.title.Clean(c.Title) == "" {
 		return pack(k.drawFace(c, say))
 	}
-	return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false}, c, func() *image.RGBA { return k.drawFace(c, say) })
+	return k.cached(lgFaceKey{c.ID, 0, lagom.Left, false, say.Lang()}, c, func() *image.RGBA { return k.drawFace(c, say) })
 }
 
 // strip returns the sprite of the column of card c that side makes
 // count, q pixels a quadrant.
 func (k *lagomKit) strip(c lagom.Card, q int, side lagom.Side) *packed {
-	return k.cached(lgFaceKey{c.ID, q, side, false}, c, func() *image.RGBA { return k.drawStrip(c, side, q) })
+	return k.cached(lgFaceKey{c.ID, q, side, false, ""}, c, func() *image.RGBA { return k.drawStrip(c, side, q) })
 }
 
 // veiledStrip is the strip of c on side, q pixels a quadrant, dimmed as a
 // side the seat cannot pay for.
 func (k *lagomKit) veiledStrip(c lagom.Card, side lagom.Side, q int) *packed {
-	return k.cached(lgFaceKey{c.ID, q, side, true}, c, func() *image.RGBA {
+	return k.cached(lgFaceKey{c.ID, q, side, true, ""}, c, func() *image.RGBA {
 		im := image.NewRGBA(image.Rect(0, 0, q, lgStripBar+2*q))
 		k.strip(c, q, side).blitTo(im, 0, 0)
 		FillRect(im, im.Rect, rgba(table, 150))
@@ -572,10 +575,10 @@ func cloneCard(c lagom.Card) lagom.Card {
 	return c
 }
 
-// cardTitle is c's title as a card shows it: cleaned, or its number in
-// say's words when it has none.
+// cardTitle is c's title as a card shows it: in say's words, cleaned,
+// or its number when it has none.
 func (k *lagomKit) cardTitle(c lagom.Card, say i18n.Printer) string {
-	if t := k.title.Clean(c.Title); t != "" {
+	if t := k.title.Clean(say.Say(c.Name())); t != "" {
 		return t
 	}
 	return say.T("common.card", "id", c.ID)
@@ -584,12 +587,68 @@ func (k *lagomKit) cardTitle(c lagom.Card, say i18n.Printer) string {
 // titleLines wraps a title into at most lgTitleLines lines of width,
 // the last cut short with an ellipsis when the title needs more.
 func (k *lagomKit) titleLines(title string, width float64) []string {
-	lines := k.title.Wrap(title, width)
+	lines := k.title.Wrap(k.hyphenate(title, width), width)
 	if len(lines) > lgTitleLines {
 		lines = lines[:lgTitleLines]
 		lines[lgTitleLines-1] = k.title.Fit(lines[lgTitleLines-1]+" …", width)
 	}
 	return lines
+}
+
+// hyphenate breaks each word of title wider than width into pieces that
+// fit, each but the last ending in a hyphen, so that a long compound
+// (German has many) turns the line instead of being cut short. A piece
+// ends, where it can, after a hyphen the word has or before a consonant
+// that opens a syllable ("Klassen-treffen"), else wherever it must.
+func (k *lagomKit) hyphenate(title string, width float64) string {
+	words := strings.Fields(title)
+	for i, w := range words {
+		var pieces []string
+		for runes := []rune(w); len(runes) > 1 && k.title.Measure(w) > width; runes = []rune(w) {
+			cut, hyphen, syllable := 1, 0, 0
+			for cut+1 < len(runes) && k.title.Measure(string(runes[:cut+1])+"-") <= width {
+				cut++
+				switch {
+				case runes[cut-1] == '-':
+					hyphen = cut
+				case syllableStarts(runes, cut):
+					syllable = cut
+				}
+			}
+			if hyphen > 0 {
+				cut = hyphen
+			} else if syllable > 0 {
+				cut = syllable
+			}
+			piece := string(runes[:cut])
+			if !strings.HasSuffix(piece, "-") {
+				piece += "-"
+			}
+			pieces = append(pieces, piece)
+			w = string(runes[cut:])
+		}
+		words[i] = strings.Join(append(pieces, w), " ")
+	}
+	return strings.Join(words, " ")
+}
+
+// syllableStarts reports whether a word may turn its line before
+// runes[at]: a consonant followed by a vowel, that splits no "ch", "sh",
+// "ph" or "th" and leaves at least two letters before and three after.
+func syllableStarts(runes []rune, at int) bool {
+	if at < 2 || len(runes)-at < 3 {
+		return false
+	}
+	c := runes[at]
+	if !unicode.IsLetter(c) || isVowel(c) || !isVowel(runes[at+1]) {
+		return false
+	}
+	return c != 'h' || !strings.ContainsRune("cspt", unicode.ToLower(runes[at-1]))
+}
+
+// isVowel reports whether r is a vowel of the languages the cards speak.
+func isVowel(r rune) bool {
+	return strings.ContainsRune("aeiouyäöüáàâãéèêëíìîïóòôõúùûœæ", unicode.ToLower(r))
 }
 
 // cardBody draws what faces and strips share: the rounded card, a green
@@ -617,7 +676,7 @@ func (k *lagomKit) drawQuadrant(dc *gg.Context, syms []lagom.Symbol, x, y, q, to
 	centres, size := symbolPlaces(len(syms), x, y, q, towardX, towardY)
 	for i, c := range centres {
 		drawSymbol(dc, syms[i], c[0], c[1], size)
-		k.fonts.icon(symbolName(syms[i]), size)
+		k.fonts.icon(syms[i].String(), size)
 	}
 }
 

@@ -458,9 +458,9 @@ func TestLagomPayable(t *testing.T) {
 	}
 }
 
-// TestLagomFaceCache checks that faces are cached by id, that a view
-// reusing an id for another card gets its own face, and that ids outside
-// the deck are never cached.
+// TestLagomFaceCache checks that faces are cached by id and language,
+// that a view reusing an id for another card gets its own face, and that
+// ids outside the deck are never cached.
 func TestLagomFaceCache(t *testing.T) {
 	t.Parallel()
 	k := newLagomKit(defaultFonts)
@@ -472,6 +472,12 @@ func TestLagomFaceCache(t *testing.T) {
 	other.ID = 1
 	if bytes.Equal(k.face(other, english).index, a.index) {
 		t.Error("a different card with a reused id got the cached face")
+	}
+	// Book club is a card of the game's own, whose title a German reader
+	// reads in German: its face is kept once per language.
+	de := words().In(i18n.German)
+	if club := deck(13); bytes.Equal(k.face(club, de).index, k.face(club, english).index) || k.face(club, de) != k.face(club, de) {
+		t.Error("a face is not kept once per language")
 	}
 	for _, id := range []int{-1, lgMaxCachedID, math.MaxInt} {
 		c := deck(3)
@@ -645,18 +651,45 @@ func TestLagomCostsDifferByShape(t *testing.T) {
 func BenchmarkLagomTableFull6(b *testing.B) { benchmarkBoard(b, lagomFull6(), lagomNames6) }
 
 // The legend names each symbol with the word its buttons use ("Play
-// facing left: Relationship + Spend Wealth"), so that the image, the
-// buttons and the log speak one vocabulary.
+// facing left: Relationship + Spend Wealth"), in every language, so that
+// the image, the buttons and the log speak one vocabulary.
 func TestLagomLegendSpeaksTheButtons(t *testing.T) {
 	t.Parallel()
 	k := shared().lagom()
-	var words []string
-	for _, it := range k.legend(english) {
-		words = append(words, it.word)
+	for _, lang := range i18n.Langs {
+		say := words().In(lang)
+		var words []string
+		for _, it := range k.legend(say) {
+			words = append(words, it.word)
+		}
+		for sym := range lagom.Purpose + 1 {
+			if name := say.Say(sym.Name()); !slices.Contains(words, name) || i18n.IsMsg(name) {
+				t.Errorf("%s: the legend %q lacks %q, the buttons' word for a symbol", lang, words, name)
+			}
+		}
 	}
-	for sym := range lagom.Purpose + 1 {
-		if !slices.Contains(words, sym.String()) {
-			t.Errorf("the legend %q lacks %q, the buttons' word for a symbol", words, sym.String())
+}
+
+// A title's word too wide for its line turns the line at a hyphen rather
+// than being cut short: every piece fits, and the pieces spell the word.
+func TestLagomTitlesHyphenateLongWords(t *testing.T) {
+	t.Parallel()
+	k := shared().lagom()
+	const width = 104
+	for _, title := range []string{"Vorstellungsgespräch", "Geburtstagskneipentour mit Freunden", "Kindergeburtstag", "Rodeo-Tournee", strings.Repeat("W", 40), "Book club"} {
+		pieces := strings.Fields(k.hyphenate(title, width))
+		for _, p := range pieces {
+			if k.title.Measure(p) > width {
+				t.Errorf("%q: piece %q is wider than %d", title, p, width)
+			}
+		}
+		if got := strings.ReplaceAll(strings.ReplaceAll(strings.Join(pieces, " "), "- ", ""), "Tournee", "-Tournee"); got != title {
+			t.Errorf("%q is hyphenated into %q", title, pieces)
+		}
+	}
+	for title, want := range map[string]string{"Book club": "Book club", "Klassentreffen": "Klassentref- fen", "Acampamento": "Acampa- mento", "Rodeo-Tournee": "Rodeo- Tournee"} {
+		if got := k.hyphenate(title, width); got != want {
+			t.Errorf("%q is hyphenated as %q, want %q", title, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/lagom"
 )
@@ -78,8 +79,19 @@ func (k *lagomKit) drawHand(im *image.RGBA, v lagom.View, names []string, say i1
 	k.drawSwap(im, v, say)
 	legend := k.legend(say)
 	bottom := float64(LagomHandHeight - k.frame.legendHeight(legend, PhoneWidth) - 6)
-	drawNotes(im, say, k.body, k.body, v.Notes, k.name.SeatNames(say, names, len(v.Seats)), frameMargin, lghNotesTop, PhoneWidth-2*frameMargin, bottom, lghLineH)
+	drawNotes(im, say, k.body, k.body, k.notes(v.Notes, names, len(v.Seats), say), nil, frameMargin, lghNotesTop, PhoneWidth-2*frameMargin, bottom, lghLineH)
 	k.frame.drawLegend(im, legend)
+}
+
+// notes are the seat's notes as it reads them: the players' names put in
+// first, so that a name is drawn as typed, then said in say's language.
+func (k *lagomKit) notes(notes, names []string, seats int, say i18n.Printer) []string {
+	seatNames := k.name.SeatNames(say, names, seats)
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = say.Say(games.FormatSeats(n, seatNames))
+	}
+	return out
 }
 
 // caption writes the title of a part of the private image, its top at y.

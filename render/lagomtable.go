@@ -304,7 +304,7 @@ func (k *lagomKit) drawFinalSeat(im *image.RGBA, v lagom.View, names []string, s
 	}
 	dx := right + 12
 	width := float64(r.Max.X-lgtPad) - dx
-	lines := k.body.Wrap(k.body.Clean(v.Result.Detail[seat]), width)
+	lines := k.body.Wrap(k.body.Clean(say.Say(v.Result.Detail[seat])), width)
 	const lineH = 21
 	fit := (r.Dy() - 2*lgtPad) / lineH
 	if len(lines) > fit {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // staticValue rates a side for the card-set constraints of RULINGS 5.1:
@@ -46,7 +47,7 @@ func layoutKey(c Card) string {
 	for i, syms := range c.Quads {
 		sorted := slices.Clone(syms)
 		slices.Sort(sorted)
-		q[i] = symbolList(sorted)
+		q[i] = fmt.Sprint(sorted)
 	}
 	var keys []string
 	for turn := range 4 {
@@ -112,7 +113,7 @@ func TestCardSetConstraints(t *testing.T) {
 			best = max(best, v)
 			sorted := slices.Clone(syms)
 			slices.Sort(sorted)
-			kinds[symbolList(sorted)] = true
+			kinds[fmt.Sprint(sorted)] = true
 			gains := 0
 			for _, s := range syms {
 				if !isCost(s) {
@@ -237,20 +238,31 @@ func TestRetiredSetKeepsPlaying(t *testing.T) {
 	}
 }
 
-// Every button for playing a side fits Discord's 80 characters and names
-// each symbol in full, as the board's legend does, whatever it cashes in.
+// Every button for playing a side fits Discord's 80 characters in every
+// language, the pseudo-language included, and names each symbol in full,
+// as the board's legend does, or none at all where they cannot fit (the
+// player's own image shows them under each side): never a list cut
+// short. A side of one or two symbols always names them when nothing is
+// cashed in.
 func TestSideLabelsNameSymbolsInFull(t *testing.T) {
-	for _, c := range currentSet().cards {
-		for side := Left; side <= Bottom; side++ {
-			syms := c.symbols(side)
-			for cash := range 4 {
-				label := sideLabel(side, syms, cash)
-				if n := len([]rune(label)); n > 80 {
-					t.Errorf("%s, %s side: %q is %d characters", c.Title, side, label, n)
-				}
-				for _, sym := range syms {
-					if !strings.Contains(label, sym.String()) {
-						t.Errorf("%s, %s side: %q does not name %s", c.Title, side, label, sym)
+	for _, lang := range append([]i18n.Lang{i18n.Pseudo}, i18n.Langs...) {
+		say := words().In(lang)
+		for _, c := range currentSet().cards {
+			for side := Left; side <= Bottom; side++ {
+				syms := c.symbols(side)
+				for cash := range 4 {
+					label := say.Say(sideLabel(side, syms, cash))
+					if n := len([]rune(label)); n > 80 {
+						t.Errorf("%s: %s, %s side: %q is %d characters", lang, c.Title, side, label, n)
+					}
+					named := 0
+					for _, sym := range syms {
+						if strings.Contains(label, say.Say(sym.Name())) {
+							named++
+						}
+					}
+					if named != 0 && named != len(syms) || named == 0 && cash == 0 && len(syms) <= 2 {
+						t.Errorf("%s: %s, %s side: %q names %d of its %d symbols", lang, c.Title, side, label, named, len(syms))
 					}
 				}
 			}

@@ -76,6 +76,18 @@
 // invariant Apply relies on: every card in exactly one place, phases that
 // fit the step, investments only on active Wealth symbols.
 //
+// # Words
+//
+// Every text a player reads is a message of the catalog in locales/ (see
+// package i18n), said in each reader's language by whoever shows it. A
+// card's title and its key come from its English title, so the content
+// tables and their hash stay as they are and the retired deck keeps its
+// words. A button whose full form would pass Discord's 80 characters in
+// any language, the pseudo-language included, falls back to a shorter
+// form chosen for all languages alike: a side's button then names the
+// side alone before its symbols, and drops them last; the player's own
+// image shows them under each side.
+//
 // # AI
 //
 // The balanced AI values each side by the fulfilment it should bring over

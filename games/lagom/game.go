@@ -4,24 +4,11 @@ import (
 	"fmt"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Game is the rule set of Lagom, registered as "lagom".
 type Game struct{}
-
-const rulesText = `**Lagom** — live a life that is just the right amount.
-
-Everyone starts with 30 health, 5 coins and 3 cards. Each round:
-1. You spend 3 health (if you can't, your journey is over), your investments grow by a coin each, and you draw a card.
-2. You may pay 5 coins for one extra card, cashing in investments if you like.
-3. Everyone secretly picks a card; picks are revealed together.
-4. Play your card facing any of its four sides (only the two quadrants on that side count) or discard it for its coin reward. Costs come first and must be paid in full: Lose Health (1 health), Spend Wealth (3 coins), Lose Relationship (sunset your oldest Relationship).
-5. Pass a card from your hand to the next player on your right.
-6. Score: each active Relationship scores the rounds it has been in play; each Leisure on this round's card scores 2 (and gave +1 health); if this round's card shows Purpose, score every Purpose in your tableau.
-
-Wealth starts an investment of one coin that grows every round until you cash it in.
-
-When nobody can spend 3 health the game ends. Most fulfilment wins; ties go to most Purpose, then active Relationships, then Leisure.`
 
 // Info implements games.Game.
 func (Game) Info() games.Info {
@@ -31,7 +18,7 @@ func (Game) Info() games.Info {
 		Summary:  "Balance health, wealth, relationships, leisure and purpose through a life.",
 		MinSeats: 2,
 		MaxSeats: maxSeats,
-		Rules:    rulesText,
+		Rules:    i18n.Msg("lagom.rules"),
 		Private:  true,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // newState starts a seeded game.
@@ -140,11 +141,20 @@ func pickFor(tb testing.TB, s *state, p, c int) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// labels lists the labels of p's choices.
+// english says text as an English reader reads it, lists included.
+func english(text string) string {
+	c, err := i18n.Join(i18n.Words(), words())
+	if err != nil {
+		panic(err)
+	}
+	return c.In(i18n.English).Say(text)
+}
+
+// labels lists the labels of p's choices, in English.
 func labels(s *state, p int) string {
 	var out []string
 	for _, c := range s.Legal(games.Seat(p)) {
-		out = append(out, c.Label)
+		out = append(out, english(c.Label))
 	}
 	return strings.Join(out, " | ")
 }

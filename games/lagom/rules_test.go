@@ -38,15 +38,16 @@ func TestRuling02NewestRight(t *testing.T) {
 }
 
 // Ruling 3: any of the four sides may be chosen, each labelled with the
-// symbols it activates.
+// symbols it activates; a long list is named by the side alone before
+// the words, so that it fits in every language.
 func TestRuling03FourSides(t *testing.T) {
 	s := newState(t, 2, 3)
 	c := cardWith(t, s, "W - P HR", 0)
 	toPlay(s, 0, c)
 	s.ps[0].tableau = []played{entry(1, Relationship)}
 	got := labels(s, 0)
-	for _, want := range []string{"Play facing left: Wealth + Lose Health + Relationship",
-		"Play facing top: Wealth", "Play facing right: Purpose", "Play facing bottom: Purpose + Lose Health + Relationship"} {
+	for _, want := range []string{"Left: Wealth + Lose Health + Relationship",
+		"Play facing top: Wealth", "Play facing right: Purpose", "Bottom: Purpose + Lose Health + Relationship"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("choices %q lack %q", got, want)
 		}
@@ -198,7 +199,7 @@ func TestRuling12Paying(t *testing.T) {
 	s.ps[0].tableau = []played{entry(1, Wealth)}
 	s.ps[0].tableau[0].stacks[0] = 3
 	got := labels(s, 0)
-	if !strings.Contains(got, "Play facing left: Relationship + Spend Wealth (cashing in 1 investment)") || !strings.Contains(got, "Cash in") {
+	if !strings.Contains(got, "Left: Relationship + Spend Wealth (cash in 1)") || !strings.Contains(got, "Cash in") {
 		t.Fatalf("choices %q: want the left side with liquidation", got)
 	}
 	apply(t, s, 0, "play.0")
@@ -266,8 +267,8 @@ func TestRuling15Pass(t *testing.T) {
 	}
 	var public []string
 	for _, e := range ev {
-		if len(e.To) == 0 && strings.Contains(e.Text, "passed on") {
-			public = append(public, e.Text)
+		if text := english(e.Text); len(e.To) == 0 && strings.Contains(text, "passed on") {
+			public = append(public, text)
 		}
 	}
 	if want := "Cards are passed on: {0} to {2}, {1} to {0}, {2} to {1}."; len(public) != 1 || public[0] != want {
@@ -348,12 +349,12 @@ func TestRuling19Visibility(t *testing.T) {
 	apply(t, s, 1, "pass."+itoa(s.ps[1].hand[0]))
 	told := map[games.Seat][]string{}
 	for _, e := range apply(t, s, 2, "pass."+itoa(s.ps[2].hand[0])) {
-		if strings.HasPrefix(e.Text, "You passed") || strings.HasPrefix(e.Text, "You received") {
+		if text := english(e.Text); strings.HasPrefix(text, "You passed") || strings.HasPrefix(text, "You received") {
 			if len(e.To) != 1 {
-				t.Errorf("pass event %q goes to %v, want one reader", e.Text, e.To)
+				t.Errorf("pass event %q goes to %v, want one reader", text, e.To)
 				continue
 			}
-			told[e.To[0]] = append(told[e.To[0]], e.Text)
+			told[e.To[0]] = append(told[e.To[0]], text)
 		}
 	}
 	for seat := range games.Seat(3) {

@@ -1,10 +1,8 @@
 package lagom
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // score runs rulebook step 8 for every seat in the game (ruling 16).
@@ -21,9 +19,9 @@ func (s *state) score(ev *[]games.Event) {
 		pl.fromPurpose += purpose
 		pl.scored = rel + leisure + purpose
 		pl.fulfil += pl.scored
-		parts = append(parts, fmt.Sprintf("%s +%d (%d)", games.SeatRef(games.Seat(p)), pl.scored, pl.fulfil))
+		parts = append(parts, i18n.Msg("lagom.event.score", "who", games.SeatRef(games.Seat(p)), "gain", pl.scored, "total", pl.fulfil))
 	}
-	*ev = append(*ev, games.Event{Text: fmt.Sprintf("Round %d scores: %s.", s.round, strings.Join(parts, ", "))})
+	*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.scores", "round", s.round, "scores", chain("lagom.comma", parts))})
 }
 
 // roundScore is what p scores this round from Relationships, Leisure and
@@ -68,8 +66,8 @@ func (s *state) Result() games.Result {
 		purpose[p] = s.symbolCount(p, Purpose)
 		rels[p] = s.activeRels(p)
 		leisure[p] = s.symbolCount(p, Leisure)
-		r.Detail[p] = fmt.Sprintf("%d from Relationships, %d from Leisure, %d from Purpose; %d Purpose, %d active Relationships, %d Leisure",
-			pl.fromRel, pl.fromLeisure, pl.fromPurpose, purpose[p], rels[p], leisure[p])
+		r.Detail[p] = i18n.Msg("lagom.result.detail", "from_rel", pl.fromRel, "from_leisure", pl.fromLeisure, "from_purpose", pl.fromPurpose,
+			"purpose", purpose[p], "active", i18n.Msg("lagom.result.active", "n", rels[p]), "leisure", leisure[p])
 	}
 	r.Rank = games.RankByScore(r.Scores, purpose, rels, leisure)
 	return r
@@ -82,6 +80,5 @@ func (s *state) finalLine() string {
 	for _, w := range r.Winners() {
 		who = append(who, games.SeatRef(w))
 	}
-	return fmt.Sprintf("Nobody can spend %d health: the game is over. %s wins with %d fulfilment.",
-		roundHealth, strings.Join(who, " and "), r.Scores[r.Winners()[0]])
+	return i18n.Msg("lagom.event.over", "health", roundHealth, "who", i18n.List(who...), "n", len(who), "fulfilment", r.Scores[r.Winners()[0]])
 }

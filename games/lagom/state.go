@@ -1,11 +1,10 @@
 package lagom
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Numbers from the rulebook.
@@ -181,18 +180,18 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	var out []games.Choice
 	switch pl.phase {
 	case phaseDraw:
-		out = append(out, games.Choice{Action: games.Action{Kind: "done"}, Label: "No extra draw"})
+		out = append(out, games.Choice{Action: games.Action{Kind: "done"}, Label: i18n.Msg("lagom.choice.no_extra.label")})
 		if s.canExtra(p) {
-			label := fmt.Sprintf("Draw an extra card (%d coins)", extraCost)
+			label := i18n.Msg("lagom.choice.extra.label", "cost", extraCost)
 			if n := len(s.toCash(p, extraCost-pl.coins)); n > 0 {
-				label = fmt.Sprintf("Draw an extra card (%d coins, cashing in %s)", extraCost, plural(n, "investment"))
+				label = i18n.Msg("lagom.choice.extra_cashing.label", "cost", extraCost, "n", n)
 			}
 			out = append(out, games.Choice{Action: games.Action{Kind: "extra"}, Label: label})
 		}
 		out = append(out, s.liquidations(p)...)
 	case phasePick:
 		for _, c := range pl.hand {
-			out = append(out, games.Choice{Action: games.Action{Kind: "pick", Args: []int{c}}, Label: "Pick " + s.card(c).Title})
+			out = append(out, games.Choice{Action: games.Action{Kind: "pick", Args: []int{c}}, Label: i18n.Msg("lagom.choice.pick.label", "card", s.card(c).Name())})
 		}
 	case phasePlay:
 		c := s.card(pl.pick)
@@ -213,9 +212,9 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 				Label:  sideLabel(side, syms, cash),
 			})
 		}
-		label := "Discard " + c.Title
+		label := i18n.Msg("lagom.choice.discard.label", "card", c.Name())
 		if c.Reward > 0 {
-			label += fmt.Sprintf(" (+%d coins)", c.Reward)
+			label = i18n.Msg("lagom.choice.discard_reward.label", "card", c.Name(), "n", c.Reward)
 		}
 		out = append(out, games.Choice{Action: games.Action{Kind: "discard"}, Label: label})
 		if needCash {
@@ -223,7 +222,7 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 		}
 	case phasePass:
 		for _, c := range pl.hand {
-			out = append(out, games.Choice{Action: games.Action{Kind: "pass", Args: []int{c}}, Label: "Pass " + s.card(c).Title})
+			out = append(out, games.Choice{Action: games.Action{Kind: "pass", Args: []int{c}}, Label: i18n.Msg("lagom.choice.pass.label", "card", s.card(c).Name())})
 		}
 	}
 	return out
@@ -267,59 +266,52 @@ func (s *state) liquidations(p int) []games.Choice {
 			break
 		}
 		pl := s.ps[p].tableau[st.card]
+		coins, at, sym := pl.stacks[st.sym], st.card+1, st.sym+1
 		out = append(out, games.Choice{
 			Action: games.Action{Kind: "cash", Args: []int{st.card, st.sym}},
-			Label: fmt.Sprintf("Cash in %s from %s (card %d, symbol %d)",
-				plural(pl.stacks[st.sym], "coin"), s.card(pl.card).Title, st.card+1, st.sym+1),
+			Label: firstFitting(
+				i18n.Msg("lagom.choice.cash.label", "n", coins, "card", s.card(pl.card).Name(), "at", at, "symbol", sym),
+				i18n.Msg("lagom.choice.cash_short.label", "n", coins, "at", at, "symbol", sym)),
 		})
 	}
 	return out
 }
 
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // sideLabel is the button for playing a side: the side, the symbols it
 // activates by the names the boards' legend gives them, and how many
-// investments paying for it cashes in. When that would pass Discord's
-// limit the count is said more briefly, and only then are the symbols
-// left out.
+// investments paying for it cashes in. Where that would pass Discord's
+// limit in some language the count is said more briefly, then the side,
+// and only then are the symbols left out: the player's own image shows
+// them under each side.
 func sideLabel(side Side, syms []Symbol, cash int) string {
-	parts := make([]string, len(syms))
-	for i, sym := range syms {
-		parts[i] = sym.String()
+	what := symbolsMsg(syms)
+	if cash == 0 {
+		return firstFitting(
+			i18n.Msg("lagom.choice.play.label", "side", facing(side), "what", what),
+			i18n.Msg("lagom.choice.play_short.label", "side", sideName(side), "what", what),
+			i18n.Msg("lagom.choice.play_side.label", "side", facing(side)))
 	}
-	what := strings.Join(parts, " + ")
-	if what == "" {
-		what = "nothing"
+	short := i18n.Msg("lagom.cash.short", "n", cash)
+	var labels []string
+	for _, key := range []string{"lagom.cash.long", "lagom.cash.medium", "lagom.cash.short"} {
+		labels = append(labels, i18n.Msg("lagom.choice.play_cashing.label", "side", facing(side), "what", what, "cash", i18n.Msg(key, "n", cash)))
 	}
-	suffixes := []string{""}
-	if cash > 0 {
-		suffixes = []string{fmt.Sprintf(" (cashing in %s)", plural(cash, "investment")), fmt.Sprintf(" (cashing in %d)", cash), fmt.Sprintf(" (cash in %d)", cash)}
-	}
-	for _, suffix := range suffixes {
-		if label := "Play facing " + side.String() + ": " + what + suffix; len([]rune(label)) <= 80 {
-			return label
-		}
-	}
-	return "Play facing " + side.String() + suffixes[len(suffixes)-1]
+	return firstFitting(append(labels,
+		i18n.Msg("lagom.choice.play_short_cashing.label", "side", sideName(side), "what", what, "cash", short),
+		i18n.Msg("lagom.choice.play_side_cashing.label", "side", facing(side), "cash", short))...)
 }
 
 // Apply implements games.State. It validates against Legal first, so a
 // refused action changes nothing.
 func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 	if s.step == stepOver {
-		return nil, fmt.Errorf("%w", games.ErrOver)
+		return nil, games.Refuse(games.ErrOver, "%s", i18n.Msg("lagom.refuse.over"))
 	}
 	if !games.IsActive(s, seat) {
-		return nil, fmt.Errorf("%w: you have nothing to decide now", games.ErrNotYourTurn)
+		return nil, games.Refuse(games.ErrNotYourTurn, "%s", i18n.Msg("lagom.refuse.not_your_turn"))
 	}
 	if !games.IsLegal(s, seat, a) {
-		return nil, fmt.Errorf("%w: %q is not one of your choices", games.ErrIllegal, a.String())
+		return nil, games.Refuse(games.ErrIllegal, "%s", i18n.Msg("lagom.refuse.illegal"))
 	}
 	p := int(seat)
 	pl := &s.ps[p]
@@ -333,7 +325,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.coins -= extraCost
 		pl.extra = true
 		pl.extras++
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s pays %d coins for an extra card.", games.SeatRef(seat), extraCost)})
+		ev = append(ev, games.Event{Text: i18n.Msg("lagom.event.extra", "who", games.SeatRef(seat), "cost", extraCost)})
 		s.draw(p, &ev)
 		pl.phase = phasePick
 		s.afterSelect(p, &ev)
@@ -343,7 +335,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.pick = a.Args[0]
 		pl.hand = remove(pl.hand, pl.pick)
 		pl.phase = phaseDone
-		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: "You picked " + s.card(pl.pick).Title + "."})
+		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: i18n.Msg("lagom.event.picked", "card", s.card(pl.pick).Name())})
 		s.maybeReveal(&ev)
 	case "play":
 		s.play(p, Side(a.Args[0]), &ev)
@@ -355,9 +347,9 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.discarded = true
 		s.discard = append(s.discard, pl.pick)
 		pl.pick = noCard
-		text := fmt.Sprintf("%s discards %s.", games.SeatRef(seat), c.Title)
+		text := i18n.Msg("lagom.event.discard", "who", games.SeatRef(seat), "card", c.Name())
 		if c.Reward > 0 {
-			text = fmt.Sprintf("%s discards %s for %s.", games.SeatRef(seat), c.Title, plural(c.Reward, "coin"))
+			text = i18n.Msg("lagom.event.discard_reward", "who", games.SeatRef(seat), "card", c.Name(), "n", c.Reward)
 		}
 		ev = append(ev, games.Event{Text: text})
 		s.toPass(p)
@@ -393,8 +385,8 @@ func (s *state) cashIn(p int, sts []stack, ev *[]games.Event) {
 		s.ps[p].coins += n
 		pl.stacks[st.sym] = 0
 		pl.sunset[st.sym] = true
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s cashes in an investment on %s for %s.",
-			games.SeatRef(games.Seat(p)), s.card(pl.card).Title, plural(n, "coin"))})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.cash",
+			"who", games.SeatRef(games.Seat(p)), "card", s.card(pl.card).Name(), "n", n)})
 	}
 }
 
@@ -407,13 +399,13 @@ func (s *state) draw(p int, ev *[]games.Event) {
 		}
 		s.deck, s.discard = s.discard, nil
 		s.rng.Shuffle(len(s.deck), func(i, j int) { s.deck[i], s.deck[j] = s.deck[j], s.deck[i] })
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("The discard pile is shuffled into a new draw pile of %d cards.", len(s.deck))})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.reshuffle", "n", len(s.deck))})
 	}
 	c := s.deck[len(s.deck)-1]
 	s.deck = s.deck[:len(s.deck)-1]
 	pl := &s.ps[p]
 	pl.hand = append(pl.hand, c)
-	s.note(p, ev, "You draw "+s.card(c).Title+".")
+	s.note(p, ev, i18n.Msg("lagom.event.draw", "card", s.card(c).Name()))
 }
 
 // note records a private line for p, as an event and in its view.
@@ -440,7 +432,7 @@ func (s *state) maybeReveal(ev *[]games.Event) {
 		}
 		pl.shown = pl.pick
 		pl.phase = phasePlay
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s reveals %s.", games.SeatRef(games.Seat(p)), s.card(pl.pick).Title)})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.reveal", "who", games.SeatRef(games.Seat(p)), "card", s.card(pl.pick).Name())})
 	}
 	s.maybeEndRound(ev)
 }
@@ -481,19 +473,8 @@ func (s *state) play(p int, side Side, ev *[]games.Event) {
 	pl.health += count(syms, Leisure)
 	pl.tableau = append(pl.tableau, np)
 	pl.pick = noCard
-	*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s plays %s facing %s: %s.",
-		games.SeatRef(games.Seat(p)), c.Title, side, symbolList(syms))})
-}
-
-func symbolList(syms []Symbol) string {
-	if len(syms) == 0 {
-		return "nothing"
-	}
-	parts := make([]string, len(syms))
-	for i, sym := range syms {
-		parts[i] = sym.String()
-	}
-	return strings.Join(parts, " + ")
+	*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.play",
+		"who", games.SeatRef(games.Seat(p)), "card", c.Name(), "side", facing(side), "what", symbolsMsg(syms))})
 }
 
 // sunsetOldest sunsets the oldest active Relationship (ruling 13).
@@ -503,8 +484,8 @@ func (s *state) sunsetOldest(p int, ev *[]games.Event) {
 		for j, sym := range pl.syms {
 			if sym == Relationship && !pl.sunset[j] {
 				pl.sunset[j] = true
-				*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s sunsets the Relationship on %s.",
-					games.SeatRef(games.Seat(p)), s.card(pl.card).Title)})
+				*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.sunset",
+					"who", games.SeatRef(games.Seat(p)), "card", s.card(pl.card).Name())})
 				return
 			}
 		}
@@ -538,17 +519,17 @@ func (s *state) deliver(ev *[]games.Event) {
 			continue
 		}
 		to := s.rightOf(p)
-		pairs = append(pairs, fmt.Sprintf("%s to %s", games.SeatRef(games.Seat(p)), games.SeatRef(games.Seat(to))))
+		pairs = append(pairs, i18n.Msg("lagom.event.passed_pair", "from", games.SeatRef(games.Seat(p)), "to", games.SeatRef(games.Seat(to))))
 		s.ps[to].hand = append(s.ps[to].hand, pl.pass)
 		pl.passed, s.ps[to].received = pl.pass, pl.pass
-		title := s.card(pl.pass).Title
-		s.note(p, ev, fmt.Sprintf("You passed %s to %s.", title, games.SeatRef(games.Seat(to))))
-		s.note(to, ev, fmt.Sprintf("You received %s from %s.", title, games.SeatRef(games.Seat(p))))
+		card := s.card(pl.pass).Name()
+		s.note(p, ev, i18n.Msg("lagom.event.you_passed", "card", card, "to", games.SeatRef(games.Seat(to))))
+		s.note(to, ev, i18n.Msg("lagom.event.you_received", "card", card, "from", games.SeatRef(games.Seat(p))))
 		pl.pass = noCard
 	}
 	if len(pairs) > 0 {
 		// The channel learns who gave to whom, never which card.
-		*ev = append(*ev, games.Event{Text: "Cards are passed on: " + strings.Join(pairs, ", ") + "."})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.passed", "pairs", chain("lagom.comma", pairs))})
 	}
 }
 
@@ -576,8 +557,8 @@ func (s *state) startRound(ev *[]games.Event) {
 		if pl.health < roundHealth {
 			pl.out = true
 			pl.phase = phaseDone
-			*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s cannot spend %d health: their journey is over with %d fulfilment.",
-				games.SeatRef(games.Seat(p)), roundHealth, pl.fulfil)})
+			*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.out",
+				"who", games.SeatRef(games.Seat(p)), "health", roundHealth, "fulfilment", pl.fulfil)})
 			continue
 		}
 		pl.health -= roundHealth
@@ -589,7 +570,7 @@ func (s *state) startRound(ev *[]games.Event) {
 		*ev = append(*ev, games.Event{Text: s.finalLine()})
 		return
 	}
-	*ev = append(*ev, games.Event{Text: fmt.Sprintf("Round %d begins.", s.round)})
+	*ev = append(*ev, games.Event{Text: i18n.Msg("lagom.event.round", "round", s.round)})
 	s.step = stepSelect
 	for p := range s.ps {
 		pl := &s.ps[p]
@@ -613,39 +594,39 @@ func (s *state) startRound(ev *[]games.Event) {
 	}
 }
 
-// Prompt implements games.State.
 // PromptTo implements games.Addresser.
 func (s *state) PromptTo(seat games.Seat) string {
 	if s.step == stepOver {
-		return "The game is over."
+		return i18n.Msg("lagom.prompt.over")
 	}
-	what := "wait for the others"
+	key := "lagom.prompt.wait"
 	if p := int(seat); p >= 0 && p < s.seats {
 		switch s.ps[p].phase {
 		case phaseDraw:
-			what = "draw an extra card or cash in, or go on"
+			key = "lagom.prompt.draw"
 		case phasePick:
-			what = "pick the card you will reveal"
+			key = "lagom.prompt.pick"
 		case phasePlay:
-			what = "play your revealed card on a side, or discard it"
+			key = "lagom.prompt.play"
 		case phasePass:
-			what = "choose the card you pass on"
+			key = "lagom.prompt.pass"
 		}
 	}
-	return fmt.Sprintf("Round %d: %s.", s.round, what)
+	return i18n.Msg(key, "round", s.round)
 }
 
+// Prompt implements games.State.
 func (s *state) Prompt() string {
 	if s.step == stepOver {
-		return "The game is over."
+		return i18n.Msg("lagom.prompt.over")
 	}
 	var who []string
 	for _, seat := range s.Active() {
 		who = append(who, games.SeatRef(seat))
 	}
-	what := "to pick"
+	key := "lagom.prompt.table_pick"
 	if s.step == stepPlay {
-		what = "to play and pass"
+		key = "lagom.prompt.table_play"
 	}
-	return fmt.Sprintf("Round %d: waiting for %s %s", s.round, strings.Join(who, ", "), what)
+	return i18n.Msg(key, "round", s.round, "who", chain("lagom.comma", who))
 }

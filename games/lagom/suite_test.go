@@ -10,8 +10,9 @@ import (
 
 // hidden is the no-leak hook of the shared suite: a viewer may not see
 // other seats' hands, sealed picks or chosen passes, nor the deck, except
-// the cards it last passed and received, which it has held. Titles are unique and none contains another,
-// so a title is a safe text secret; in views a card is known by its id.
+// the cards it last passed and received, which it has held. In text a
+// card is the message of its title, which no other text contains; in
+// views a card is known by its id.
 func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 	s := gs.(*state)
 	var secret []int
@@ -34,7 +35,7 @@ func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 		if viewer >= 0 && (s.ps[viewer].passed == c || s.ps[viewer].received == c) {
 			continue
 		}
-		sec.Text = append(sec.Text, s.card(c).Title)
+		sec.Text = append(sec.Text, s.card(c).Name())
 		sec.View = append(sec.View, `{"id":`+strconv.Itoa(c)+`,"title"`)
 	}
 	epoch, _ := s.rng.MarshalJSON()
