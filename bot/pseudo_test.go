@@ -45,9 +45,10 @@ var (
 	// mentions, timestamps and custom emoji, code, addresses.
 	asTyped     = regexp.MustCompile("<[^<>\\s]+>|`[^`]*`|https?://\\S+|\\]\\([^)]*\\)")
 	placeholder = regexp.MustCompile(`\{[a-z][a-z0-9_]*\}`)
-	// testNames are the players' and channels' names the tests give,
-	// which are drawn as typed in every language.
-	testNames = strings.NewReplacer("Stranger", "", "stranger", "", "Admin", "", "games", "", "Board", "")
+	// testNames are the names the tests and the bot give players and
+	// channels, drawn as typed in every language, and the bot's own.
+	testNames = strings.NewReplacer("Stranger", "", "stranger", "", "Admin", "", "games", "", "Board", "", "lifebot", "",
+		"Robin", "", "Sasha", "", "Noor", "", "Juno", "", "Milo", "", "Wren", "", "Ezra", "")
 )
 
 // pseudoProblems is what is wrong with a text the bot said in the
@@ -56,7 +57,9 @@ var (
 // label cut short.
 func pseudoProblems(where discordtest.Where, text string) []string {
 	var out []string
-	if where != discordtest.InContent && where != discordtest.InAltText && strings.HasSuffix(text, "…") {
+	// A select option may summarise a move too long for it (History's
+	// steps); a button or a menu's placeholder may not be cut.
+	if (where == discordtest.InLabel || where == discordtest.InPlaceholder || where == discordtest.InChoice) && strings.HasSuffix(text, "…") {
 		out = append(out, fmt.Sprintf("the %s %q is cut short", where, text))
 	}
 	if strings.ContainsRune(text, '⟦') {

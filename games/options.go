@@ -70,25 +70,21 @@ func Resolve(schema []Option, given Options) (Options, error) {
 		v := strings.TrimSpace(given[k])
 		o, ok := byKey[k]
 		if !ok {
-			return nil, fmt.Errorf("this game has no option %q; Discord may be showing an old list of options, so type the command again", k)
+			return nil, &OptionError{Problem: UnknownOption, Key: k}
 		}
 		switch o.Kind {
 		case Bool:
 			if v != "true" && v != "false" {
-				return nil, fmt.Errorf("%s must be true or false", o.Name)
+				return nil, &OptionError{Problem: BadValue, Key: k, option: o}
 			}
 		case Enum:
 			if !slices.Contains(o.Choices, v) {
-				names := make([]string, len(o.Choices))
-				for i, c := range o.Choices {
-					names[i] = o.ChoiceName(c)
-				}
-				return nil, fmt.Errorf("%s must be one of %s", o.Name, strings.Join(names, ", "))
+				return nil, &OptionError{Problem: BadValue, Key: k, option: o}
 			}
 		case Int:
 			n, err := strconv.Atoi(v)
 			if err != nil || n < o.Min || n > o.Max {
-				return nil, fmt.Errorf("%s must be a number from %d to %d", o.Name, o.Min, o.Max)
+				return nil, &OptionError{Problem: BadValue, Key: k, option: o}
 			}
 			v = strconv.Itoa(n)
 		}
@@ -100,7 +96,7 @@ func Resolve(schema []Option, given Options) (Options, error) {
 		}
 		for _, x := range o.Excludes {
 			if out.Bool(x) {
-				return nil, fmt.Errorf("%s and %s cannot be played together", o.Name, byKey[x].Name)
+				return nil, &OptionError{Problem: Excluded, Key: o.Key, Other: x, option: o, other: byKey[x]}
 			}
 		}
 	}
@@ -168,4 +164,48 @@ type Info struct {
 	// bot then sends each player View(seat) privately, with the buttons for
 	// their own decisions, and the channel shows only View(Observer).
 	Private bool
+}
+
+// OptionProblem is what is wrong with the options a host chose.
+type OptionProblem int
+
+// The problems Resolve finds.
+const (
+	// UnknownOption: the game has no option Key (Discord may be showing
+	// an old list of options).
+	UnknownOption OptionProblem = iota
+	// BadValue: Key's value is not one the option takes.
+	BadValue
+	// Excluded: Key and Other are switched on together, which the game
+	// does not allow.
+	Excluded
+)
+
+// OptionError is Resolve's refusal: which options are wrong and how, so
+// that whoever tells the host can say it in the host's language. Error
+// says it in English.
+type OptionError struct {
+	Problem    OptionProblem
+	Key, Other string
+	option     Option
+	other      Option
+}
+
+func (e *OptionError) Error() string {
+	o := e.option
+	switch {
+	case e.Problem == UnknownOption:
+		return fmt.Sprintf("this game has no option %q; Discord may be showing an old list of options, so type the command again", e.Key)
+	case e.Problem == Excluded:
+		return fmt.Sprintf("%s and %s cannot be played together", o.Name, e.other.Name)
+	case o.Kind == Bool:
+		return fmt.Sprintf("%s must be true or false", o.Name)
+	case o.Kind == Enum:
+		names := make([]string, len(o.Choices))
+		for i, c := range o.Choices {
+			names[i] = o.ChoiceName(c)
+		}
+		return fmt.Sprintf("%s must be one of %s", o.Name, strings.Join(names, ", "))
+	}
+	return fmt.Sprintf("%s must be a number from %d to %d", o.Name, o.Min, o.Max)
 }

@@ -31,7 +31,7 @@ func (s *Service) NewGame(ctx context.Context, a Actor, game string, given games
 	info := g.Info()
 	resolved, err := games.Resolve(info.Options, given)
 	if err != nil {
-		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", s.title(info), "reason", truncate(err.Error(), 300))))
+		s.reply(ctx, r, Text(say.T("board.newgame.cannot_set_up", "game", s.title(info), "reason", truncate(optionProblem(say, info, err), 300))))
 		return
 	}
 	clock, err := s.newClock(setup)

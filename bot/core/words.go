@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"errors"
 	"embed"
 	"io/fs"
 	"path"
@@ -144,6 +145,57 @@ func (s *Service) NoteLocale(a Actor) {
 			s.log.Warn("remembering a player's language", "err", err)
 		}
 	}()
+}
+
+// optionName is what say calls an option of info's game.
+func optionName(say i18n.Printer, info games.Info, key string) string {
+	if k := "options." + info.ID + "." + key + ".named"; say.Has(k) {
+		return say.T(k)
+	}
+	for _, o := range info.Options {
+		if o.Key == key {
+			return o.Name
+		}
+	}
+	return key
+}
+
+// optionProblem says what games.Resolve found wrong with a host's
+// options, in say's language.
+func optionProblem(say i18n.Printer, info games.Info, err error) string {
+	var oe *games.OptionError
+	if !errors.As(err, &oe) {
+		return err.Error()
+	}
+	name := optionName(say, info, oe.Key)
+	switch oe.Problem {
+	case games.UnknownOption:
+		return say.T("options.problem.unknown", "option", oe.Key)
+	case games.Excluded:
+		return say.T("options.problem.excluded", "a", name, "b", optionName(say, info, oe.Other))
+	}
+	for _, o := range info.Options {
+		if o.Key != oe.Key {
+			continue
+		}
+		switch o.Kind {
+		case games.Bool:
+			return say.T("options.problem.bool", "option", name)
+		case games.Enum:
+			var values []string
+			for _, v := range o.Choices {
+				if k := "options." + info.ID + "." + o.Key + ".value." + v; say.Has(k) {
+					values = append(values, say.T(k))
+				} else {
+					values = append(values, o.ChoiceName(v))
+				}
+			}
+			return say.T("options.problem.choice", "option", name, "values", say.Say(i18n.List(values...)))
+		case games.Int:
+			return say.T("options.problem.number", "option", name, "min", o.Min, "max", o.Max)
+		}
+	}
+	return err.Error()
 }
 
 // describe names the options of a game that differ from its defaults, as

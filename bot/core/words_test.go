@@ -115,3 +115,26 @@ func TestEveryOptionHasItsWords(t *testing.T) {
 		t.Errorf("a French board names its options %q", got)
 	}
 }
+
+// A host who chose options that do not go together is told so in their
+// language, with the options named as their language names them.
+func TestAHostReadsWhatIsWrongWithTheOptionsInTheirLanguage(t *testing.T) {
+	info := thatslife.Game{}.Info()
+	fr := wordsFor(games.NewRegistry()).In(i18n.French)
+	for given, want := range map[string]string{
+		"end_when_first_player_home=true,end_at_last_figure=true": "Fin dès qu'un joueur est arrivé et Fin au dernier pion ne se jouent pas ensemble",
+		"layout=spiral":   "Parcours doit être parmi : Standard, Cartes plus d'abord, Cartes chance à la fin et Mélangé",
+		"recycle_cards=1": "Recycler les cartes doit valoir true ou false",
+		"colour=blue":     "ce jeu n'a pas d'option colour ; Discord affiche peut-être une ancienne liste, retape donc la commande",
+	} {
+		opts := games.Options{}
+		for _, kv := range strings.Split(given, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			opts[k] = v
+		}
+		_, err := games.Resolve(info.Options, opts)
+		if got := optionProblem(fr, info, err); got != want {
+			t.Errorf("%s: a French host reads %q, want %q", given, got, want)
+		}
+	}
+}

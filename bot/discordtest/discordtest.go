@@ -241,6 +241,9 @@ type Server struct {
 	lang         *Language
 	langSeen     map[string]bool
 	langProblems []string
+	// langMixed says a test gave someone another language than lang:
+	// the bot's texts are no longer all in lang, and Check rests.
+	langMixed bool
 
 	idMs  uint64
 	idSeq atomic.Uint64
@@ -590,6 +593,7 @@ func (s *Server) SetLocale(userID, locale string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mustUserLocked(userID).locale = locale
+	s.otherLanguageLocked(locale)
 }
 
 // SetGuildLocale sets a server's language, which interactions in it
@@ -598,6 +602,7 @@ func (s *Server) SetGuildLocale(guildID, locale string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.guilds[guildID].locale = locale
+	s.otherLanguageLocked(locale)
 }
 
 // CloseDMs makes the user refuse DMs: the bot's messages to their DM

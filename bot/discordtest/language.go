@@ -25,7 +25,8 @@ type Where string
 // The places of texts Language.Check is shown.
 const (
 	InContent     Where = "content"
-	InLabel       Where = "label"       // a button's or a menu option's label
+	InLabel       Where = "label"       // a button's
+	InOption      Where = "option"      // a select menu option's label
 	InPlaceholder Where = "placeholder" // a select menu's
 	InDescription Where = "description" // a menu option's
 	InAltText     Where = "alt text"
@@ -34,7 +35,9 @@ const (
 	InThreadName  Where = "thread name"
 )
 
-// WithLanguage makes the server speak lang.
+// WithLanguage makes the server speak lang. A test that gives a user or
+// a server another language (SetLocale, SetGuildLocale) speaks several,
+// and Check is shown nothing from then on.
 func WithLanguage(lang Language) Option { return func(c *config) { c.lang = &lang } }
 
 // LanguageProblems lists what Language.Check found in the bot's texts so
@@ -64,7 +67,7 @@ func (s *Server) checkLocked(m *message) {
 			s.checkTextLocked(InLabel, c.Label)
 			s.checkTextLocked(InPlaceholder, c.Placeholder)
 			for _, o := range c.Options {
-				s.checkTextLocked(InLabel, o.Label)
+				s.checkTextLocked(InOption, o.Label)
 				s.checkTextLocked(InDescription, o.Description)
 			}
 		}
@@ -81,8 +84,15 @@ func (s *Server) checkLocked(m *message) {
 	}
 }
 
+// otherLanguageLocked notes a locale a test set.
+func (s *Server) otherLanguageLocked(locale string) {
+	if s.lang != nil && locale != s.lang.Locale {
+		s.langMixed = true
+	}
+}
+
 func (s *Server) checkTextLocked(where Where, text string) {
-	if s.lang == nil || s.lang.Check == nil || text == "" {
+	if s.lang == nil || s.lang.Check == nil || s.langMixed || text == "" {
 		return
 	}
 	if s.langSeen == nil {

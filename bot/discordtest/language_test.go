@@ -23,23 +23,10 @@ func TestAServerSpeaksItsLanguage(t *testing.T) {
 		Read: strings.ToUpper,
 	}
 	w := newWorld(t, WithLanguage(lang))
-	w.fake.SetLocale(w.bob.ID, "de")
 	b := connect(t, w.fake)
 	if _, err := b.s.ApplicationCommandBulkOverwrite(w.fake.AppID(), "", []*discordgo.ApplicationCommand{playCommand()}); err != nil {
 		t.Fatal(err)
 	}
-	ctx := testContext(t)
-	for _, who := range []User{w.alice, w.bob} {
-		if _, err := w.fake.Command(ctx, who, w.guild, w.chan_, "play", map[string]any{"game": "life"}); err != nil {
-			t.Fatal(err)
-		}
-		i := b.next(t)
-		want := map[string]string{w.alice.ID: "x-test", w.bob.ID: "de"}[who.ID]
-		if string(i.Locale) != want || i.GuildLocale == nil || *i.GuildLocale != "x-test" {
-			t.Errorf("%s's interaction carries %q in a server of %v, want %q in x-test", who.GlobalName, i.Locale, i.GuildLocale, want)
-		}
-	}
-
 	send := &discordgo.MessageSend{Content: "a bad word", Components: []discordgo.MessageComponent{row(button("b", "go"))}}
 	var ids []string
 	for range 2 {
@@ -56,5 +43,27 @@ func TestAServerSpeaksItsLanguage(t *testing.T) {
 	if p := w.fake.LanguageProblems(); !slices.Equal(p, []string{"bad in a bad word (content)"}) {
 		t.Errorf("LanguageProblems() = %q, want the bad word once, as sent", p)
 	}
+
+	// A user of another language makes the server speak two: the check
+	// rests.
+	w.fake.SetLocale(w.bob.ID, "de")
+	if _, err := b.s.ChannelMessageSend(w.chan_, "another bad word"); err != nil {
+		t.Fatal(err)
+	}
+	if p := w.fake.LanguageProblems(); len(p) != 1 {
+		t.Errorf("LanguageProblems() = %q once a user reads German", p)
+	}
+	ctx := testContext(t)
+	for _, who := range []User{w.alice, w.bob} {
+		if _, err := w.fake.Command(ctx, who, w.guild, w.chan_, "play", map[string]any{"game": "life"}); err != nil {
+			t.Fatal(err)
+		}
+		i := b.next(t)
+		want := map[string]string{w.alice.ID: "x-test", w.bob.ID: "de"}[who.ID]
+		if string(i.Locale) != want || i.GuildLocale == nil || *i.GuildLocale != "x-test" {
+			t.Errorf("%s's interaction carries %q in a server of %v, want %q in x-test", who.GlobalName, i.Locale, i.GuildLocale, want)
+		}
+	}
+
 	assertClean(t, w.fake)
 }

@@ -34,7 +34,7 @@ func TestAPrinterSaysTheReadersLanguage(t *testing.T) {
 		// A missing argument stays visible; a missing key says itself.
 		{English, "game.turn", nil, "▶ {name} to play"},
 		{German, "game.nothing", nil, "game.nothing"},
-		{Pseudo, "game.turn", []any{"name", "Ada"}, "▶ Ada ŧóò płáàŷ·····"},
+		{Pseudo, "game.turn", []any{"name", "Ada"}, "▶ Ada ŧóò płáàŷ··"},
 	} {
 		if got := c.In(tc.lang).T(tc.key, tc.args...); got != tc.want {
 			t.Errorf("%s %s %v = %q, want %q", tc.lang, tc.key, tc.args, got, tc.want)

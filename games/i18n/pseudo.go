@@ -107,7 +107,9 @@ func pseudo(s string) string {
 	text := sb.String()
 	body := strings.TrimRight(text, " ")
 	var pad strings.Builder
-	for n, m := utf8.RuneCountInString(text), utf8.RuneCountInString(s); n*5 < m*7; n++ {
+	// Placeholders count for nothing: what fills them is padded, or not,
+	// on its own.
+	for n, m := utf8.RuneCountInString(kept.ReplaceAllString(text, "")), utf8.RuneCountInString(kept.ReplaceAllString(s, "")); n*5 < m*7; n++ {
 		pad.WriteRune(pseudoPad)
 	}
 	return body + pad.String() + text[len(body):]

@@ -46,7 +46,7 @@ func TestRuling03FourSides(t *testing.T) {
 	toPlay(s, 0, c)
 	s.ps[0].tableau = []played{entry(1, Relationship)}
 	got := labels(s, 0)
-	for _, want := range []string{"Left: Wealth + Lose Health + Relationship",
+	for _, want := range []string{"Play facing left: Wealth + Lose Health + Relationship",
 		"Play facing top: Wealth", "Play facing right: Purpose", "Bottom: Purpose + Lose Health + Relationship"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("choices %q lack %q", got, want)
