@@ -2,8 +2,8 @@ package core
 
 import (
 	"context"
-	"errors"
 	"embed"
+	"errors"
 	"io/fs"
 	"path"
 	"strings"
