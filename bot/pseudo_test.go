@@ -42,8 +42,8 @@ func isSpeaker(g games.Game) bool {
 
 var (
 	// asTyped are parts of a text the pseudo-language leaves alone:
-	// mentions, timestamps and custom emoji, code, addresses.
-	asTyped     = regexp.MustCompile("<[^<>\\s]+>|`[^`]*`|https?://\\S+|\\]\\([^)]*\\)")
+	// mentions, timestamps and custom emoji, code, addresses, time zones.
+	asTyped     = regexp.MustCompile("<[^<>\\s]+>|`[^`]*`|https?://\\S+|\\]\\([^)]*\\)|[A-Z][a-z]+/[A-Za-z_/]+")
 	placeholder = regexp.MustCompile(`\{[a-z][a-z0-9_]*\}`)
 	// testNames are the names the tests and the bot give players and
 	// channels, drawn as typed in every language, and the bot's own.

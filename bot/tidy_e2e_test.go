@@ -251,8 +251,9 @@ func checkEnding(t *testing.T, st games.State, users []discordtest.User, end []*
 		}
 		// A part ends before the first sentence that does not fit, and
 		// the stories' sentences are far shorter than 400 characters:
-		// a part with more after it is nearly full.
-		if n := len([]rune(m.Content)); i < len(story) && n < 1600 {
+		// a part with more after it is nearly full, as sent (the
+		// pseudo-language reads back shorter than it was sent).
+		if n := len([]rune(m.Content)); i < len(story) && n < 1600 && !inPseudo() {
 			t.Errorf("part %d of the end holds %d characters, and more follow: %q", i+1, n, contents(end))
 		}
 	}

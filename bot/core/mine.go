@@ -336,7 +336,7 @@ func (s *Service) GameChoices(ctx context.Context, a Actor, typed string, closed
 			continue
 		}
 		name := s.choiceName(say, rec, t)
-		if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
+		if typed != "" && !s.suggests(name, rec, typed) {
 			continue
 		}
 		out = append(out, Choice{Name: name, Value: rec.ID})
@@ -345,6 +345,18 @@ func (s *Service) GameChoices(ctx context.Context, a Actor, typed string, closed
 		}
 	}
 	return out
+}
+
+// suggests reports whether a game named name in a suggestion list
+// matches what was typed: its name in the reader's language, or the
+// game's id or English name, which players of any language may type.
+func (s *Service) suggests(name string, rec storage.Record, typed string) bool {
+	for _, text := range []string{name, rec.Game, s.words.In(i18n.English).Say(s.GameName(rec.Game))} {
+		if strings.Contains(strings.ToLower(text), typed) {
+			return true
+		}
+	}
+	return false
 }
 
 // choiceName describes a game in a suggestion list, in at most the 100

@@ -162,6 +162,13 @@ func TestGameChoicesSuggestYourGames(t *testing.T) {
 	if got := f.svc.GameChoices(ctx, ada, "FINISHED", true); len(got) != 1 || got[0].Value != id {
 		t.Errorf("typing filters nothing: %+v", got)
 	}
+	// A German player finds it by its German name, its English one or
+	// its id.
+	for _, typed := range []string{"verflixxt", "that's", "thatslife"} {
+		if got := f.svc.GameChoices(ctx, in(ada, "de"), typed, false); len(got) != 1 || got[0].Value != open || !strings.HasPrefix(got[0].Name, "Verflixxt!") {
+			t.Errorf("a German player typing %q is offered %+v", typed, got)
+		}
+	}
 	// A stranger in the channel is offered the channel's open game.
 	if got := f.svc.GameChoices(ctx, Actor{User: "7", Guild: "g", Channel: "c"}, "", false); len(got) != 1 || got[0].Value != open {
 		t.Errorf("the channel's games are not suggested: %+v", got)
