@@ -210,6 +210,27 @@ func TestSim(t *testing.T) {
 	}
 }
 
+// A board is drawn in the language asked for: the same game, other words.
+func TestSimDrawsTheBoardInALanguage(t *testing.T) {
+	dir := t.TempDir()
+	drawn := map[string][]byte{}
+	for _, lang := range []string{"en-US", "de"} {
+		png := filepath.Join(dir, lang+".png")
+		args := []string{"sim", "-game", "thatslife", "-players", "2", "-games", "1", "-seed", "3", "-png", png, "-lang", lang}
+		if err := run(context.Background(), args, &bytes.Buffer{}, os.Getenv); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(png)
+		if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+			t.Fatalf("sim -lang %s wrote no PNG: %v", lang, err)
+		}
+		drawn[lang] = b
+	}
+	if bytes.Equal(drawn["en-US"], drawn["de"]) {
+		t.Error("the German board is the English one")
+	}
+}
+
 // Strategy names longer than the header keep the table's columns in line,
 // and a game's own figures follow the table.
 func TestSimNamedStrategies(t *testing.T) {
@@ -239,6 +260,7 @@ func TestSimRefusesBadInput(t *testing.T) {
 		{"sim", "-lineup", "ai,genius,random,random"},
 		{"sim", "-opt", "layout=sideways"},
 		{"sim", "-opt", "nonsense"},
+		{"sim", "-lang", "klingon"},
 	} {
 		err := run(context.Background(), args, &bytes.Buffer{}, os.Getenv)
 		if !errors.As(err, new(errUsage)) {

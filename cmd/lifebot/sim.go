@@ -31,10 +31,10 @@ func (o optionFlags) Set(v string) error {
 
 // simRun is what "lifebot sim" is asked to play.
 type simRun struct {
-	game, lineup, png, by string
-	players, games, top   int
-	seed                  uint64
-	opts                  optionFlags
+	game, lineup, png, by, lang string
+	players, games, top         int
+	seed                        uint64
+	opts                        optionFlags
 }
 
 // simFlags declares sim's flags and returns what plays the games.
@@ -46,6 +46,7 @@ func simFlags(fs *flag.FlagSet) runFunc {
 	fs.Uint64Var(&r.seed, "seed", 1, "seed of the batch; game g uses a seed derived from it and g")
 	fs.StringVar(&r.lineup, "lineup", "", "comma-separated policies per seat: ai, random, or a strategy the game offers (default: one ai, the rest random)")
 	fs.StringVar(&r.png, "png", "", "write the last game's final board to this PNG `file`")
+	fs.StringVar(&r.lang, "lang", string(i18n.English), "draw the -png board in this `language`: "+langList())
 	fs.Var(r.opts, "opt", "game option `key=value` (repeatable), e.g. -opt layout=random")
 	fs.StringVar(&r.by, "by", "", "break the results down by these `kinds` of facts, comma-separated, such as fate or card; the game says which it offers")
 	fs.IntVar(&r.top, "top", 0, "with -by, show only the `n` most and n least favoured facts of each kind")
@@ -74,6 +75,10 @@ func (r *simRun) run(_ context.Context, _ []string, out io.Writer, _ func(string
 	if err != nil {
 		return errUsage{err}
 	}
+	lang := i18n.Lang(r.lang)
+	if !slices.Contains(i18n.Langs, lang) && lang != i18n.Pseudo {
+		return errUsage{fmt.Errorf("unknown language %q (have %s)", r.lang, langList())}
+	}
 	rep, err := sim.Run(sim.Spec{
 		Game: g, Seats: r.players, Games: r.games, Seed: r.seed, Options: resolved,
 		Lineup: entrants, Rotate: true, By: by,
@@ -88,7 +93,7 @@ func (r *simRun) run(_ context.Context, _ []string, out io.Writer, _ func(string
 		for seat, slot := range rep.LastSeating {
 			names[seat] = fmt.Sprintf("%s %d", entrants[slot].Name, slot+1)
 		}
-		img, err := render.NewRenderer().Board(rep.Last.View(games.Observer), names, i18n.English)
+		img, err := render.NewRenderer().Board(rep.Last.View(games.Observer), names, lang)
 		if err != nil {
 			return err
 		}
@@ -98,6 +103,15 @@ func (r *simRun) run(_ context.Context, _ []string, out io.Writer, _ func(string
 		fmt.Fprintf(out, "final board of the last game written to %s\n", r.png)
 	}
 	return nil
+}
+
+// langList names the languages a board may be drawn in.
+func langList() string {
+	var names []string
+	for _, l := range append(slices.Clone(i18n.Langs), i18n.Pseudo) {
+		names = append(names, string(l))
+	}
+	return strings.Join(names, ", ")
 }
 
 func parseLineup(s string, seats int, g games.Game) ([]sim.Entrant, error) {
