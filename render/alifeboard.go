@@ -230,10 +230,7 @@ func (k *alifeKit) drawColumns(im *image.RGBA, v alife.View, say i18n.Printer) {
 // tile returns the next column's card c as its title alone, wrapped,
 // under a band of its phase's colour: enough to plan where to stand.
 func (k *alifeKit) tile(c alife.Card, say i18n.Printer) *packed {
-	key := alFaceKey{id: c.ID, tile: true}
-	if k.titleSmall.Clean(c.Title) == "" {
-		key.lang = say.Lang()
-	}
+	key := alFaceKey{id: c.ID, tile: true, lang: say.Lang()}
 	return k.cached(key, c, func() *image.RGBA {
 		return Sprite(abNextW, alCardH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)
