@@ -87,3 +87,30 @@ func TestEveryCardsButtonsFit(t *testing.T) {
 		}
 	}
 }
+
+// A German reader reads the game in German: the prompt, a button, the
+// log, and the card it names in the words the catalog gives that card.
+func TestAGermanReaderReadsGerman(t *testing.T) {
+	de := said.In(i18n.German)
+	s := newState(currentSet(), games.Config{Seats: 2, Seed: 7})
+	for len(s.Active()) > 0 && s.step == stepStart {
+		act(t, s, s.Active()[0], actStart, 1)
+	}
+	seat := s.Active()[0]
+	if got, want := de.Say(s.Prompt()), "Runde 1 (Phase 1): "+games.SeatRef(seat)+" wählt ein Erlebnis."; got != want {
+		t.Errorf("prompt %q, want %q", got, want)
+	}
+	row := s.connected(int(seat), true)[0]
+	card := s.card(s.slots[1][row])
+	title := de.T("alife.card." + cardKey(card.Title) + ".title")
+	if got, want := de.Say(s.Legal(seat)[0].Label), "Nimm "+title; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	ev := do(t, s, seat, actTake, row)
+	if got, want := de.Say(ev[0].Text), games.SeatRef(seat)+" hat *"+title+"* genommen."; got != want {
+		t.Errorf("event %q, want %q", got, want)
+	}
+	if got, want := de.Say(s.View(seat).(View).Seats[seat].Tableau[0][0].Card.Title), title; got != want {
+		t.Errorf("the view's card is said %q, want %q", got, want)
+	}
+}
