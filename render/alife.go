@@ -411,8 +411,9 @@ const (
 )
 
 // alFaceKey names a cached card sprite: a face, a one-line card with room
-// for marks at its right, or the title tile of a card in the next column;
-// the language of its words when it writes any but its title.
+// for marks at its right, or the title tile of a card in the next column,
+// in the language of its words: a card's title is a message of the game's
+// catalog.
 type alFaceKey struct {
 	id         int
 	line, tile bool
@@ -697,23 +698,13 @@ func (k *alifeKit) cached(key alFaceKey, c alife.Card, draw func() *image.RGBA) 
 // face returns card c's full face, alCardW×alCardH, its words in say's
 // language.
 func (k *alifeKit) face(c alife.Card, say i18n.Printer) *packed {
-	key := alFaceKey{id: c.ID}
-	if faceSpeaks(c) || k.title.Clean(c.Title) == "" {
-		key.lang = say.Lang()
-	}
+	key := alFaceKey{id: c.ID, lang: say.Lang()}
 	return k.cached(key, c, func() *image.RGBA { return k.drawFace(c, say) })
 }
 
-// faceSpeaks reports whether c's face writes words besides its title:
-// an area that gives nothing, a development it cannot have or that is
-// free, a choice of costs.
-func faceSpeaks(c alife.Card) bool {
-	return len(areaItems(c.Base)) == 0 || len(areaItems(c.Dev)) == 0 || len(c.Costs) != 1 || len(costItems(c.Costs[0])) == 0
-}
-
-// cardTitle is the drawable title of c, or its number in say's words.
+// cardTitle is the drawable title of c in say's words, or its number.
 func cardTitle(f *Face, c alife.Card, say i18n.Printer) string {
-	if t := f.Clean(c.Title); t != "" {
+	if t := f.Clean(say.Say(c.Title)); t != "" {
 		return t
 	}
 	return say.T("common.card", "id", c.ID)
@@ -806,10 +797,7 @@ func phaseDigit(p int) string {
 // phase's colour with its number, and its title, ending marks pixels
 // before the right edge to leave room for marks drawn there.
 func (k *alifeKit) cardLine(c alife.Card, marks int, say i18n.Printer) *packed {
-	key := alFaceKey{id: c.ID, line: true, marks: marks}
-	if k.titleSmall.Clean(c.Title) == "" {
-		key.lang = say.Lang()
-	}
+	key := alFaceKey{id: c.ID, line: true, marks: marks, lang: say.Lang()}
 	return k.cached(key, c, func() *image.RGBA {
 		return Sprite(alLineW, alLineH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)

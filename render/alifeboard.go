@@ -230,10 +230,7 @@ func (k *alifeKit) drawColumns(im *image.RGBA, v alife.View, say i18n.Printer) {
 // tile returns the next column's card c as its title alone, wrapped,
 // under a band of its phase's colour: enough to plan where to stand.
 func (k *alifeKit) tile(c alife.Card, say i18n.Printer) *packed {
-	key := alFaceKey{id: c.ID, tile: true}
-	if k.titleSmall.Clean(c.Title) == "" {
-		key.lang = say.Lang()
-	}
+	key := alFaceKey{id: c.ID, tile: true, lang: say.Lang()}
 	return k.cached(key, c, func() *image.RGBA {
 		return Sprite(abNextW, alCardH, func(dc *gg.Context) {
 			im := dc.Image().(*image.RGBA)
@@ -246,7 +243,7 @@ func (k *alifeKit) tile(c alife.Card, say i18n.Printer) *packed {
 			dc.Fill()
 			dc.ResetClip()
 			f := k.titleSmall
-			lines := f.Wrap(cardTitle(f, c, say), w-14)
+			lines := f.Wrap(breakCompounds(f, cardTitle(f, c, say), w-14), w-14)
 			if len(lines) > 4 {
 				lines[3] = f.Fit(lines[3]+" "+lines[4], w-14)
 				lines = lines[:4]
@@ -438,4 +435,16 @@ func (k *alifeKit) markLast(im *image.RGBA, v alife.View) {
 		}
 	}
 	markFresh(im, seatRect(l.Seat))
+}
+
+// breakCompounds lets a word too wide for width break after its hyphens,
+// as a long German compound ("Möbel-Bausatz") is broken by hand.
+func breakCompounds(f *Face, title string, width float64) string {
+	words := strings.Fields(title)
+	for i, word := range words {
+		if f.Measure(word) > width && strings.Contains(strings.Trim(word, "-"), "-") {
+			words[i] = strings.ReplaceAll(word, "-", "- ")
+		}
+	}
+	return strings.Join(words, " ")
 }

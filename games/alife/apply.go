@@ -1,10 +1,10 @@
 package alife
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Apply implements games.State.
@@ -16,7 +16,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		return nil, games.ErrNotYourTurn
 	}
 	if !games.IsLegal(s, seat, a) {
-		return nil, games.Refuse(games.ErrIllegal, "that is not one of the choices you have now")
+		return nil, games.Refuse(games.ErrIllegal, "%s", i18n.Msg("alife.refuse.not_a_choice"))
 	}
 	p := int(seat)
 	pl := &s.ps[p]
@@ -53,8 +53,8 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.Hand = append(pl.Hand, c)
 		pl.Draws--
 		pl.Step = ""
-		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You drew *%s* (phase %d).", s.card(c).Title, s.card(c).Phase)})
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s drew a phase %d card.", games.SeatRef(seat), a.Args[0])})
+		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: i18n.Msg("alife.event.you_drew", "card", titleOf(s.card(c)), "phase", s.card(c).Phase)})
+		ev = append(ev, games.Event{Text: i18n.Msg("alife.event.drew", "who", games.SeatRef(seat), "phase", a.Args[0])})
 	case actDevel, actFriend:
 		pl.Pending = a.String()
 		if _, cost := s.pending(p); cost.Discard > 0 {
@@ -68,7 +68,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.Step, pl.Pending = stepAction, ""
 	case actRes:
 		pl.Used[a.Args[0]] = true
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s used a resource space: %s.", games.SeatRef(seat), areaText(s.set.spaces[s.phase()-1][a.Args[0]]))})
+		ev = append(ev, games.Event{Text: i18n.Msg("alife.event.resources", "who", games.SeatRef(seat), "gain", areaText(s.set.spaces[s.phase()-1][a.Args[0]]))})
 		s.experience(p, s.set.spaces[s.phase()-1][a.Args[0]])
 		pl.Step, pl.After = "", ""
 	case actKeep:
@@ -76,7 +76,7 @@ func (s *state) Apply(seat games.Seat, a games.Action) ([]games.Event, error) {
 		pl.Children = pl.Children[1:]
 		kept := pair[a.Args[0]]
 		pl.Kept = append(pl.Kept, [2]int{kept, pair[1-a.Args[0]]})
-		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("You keep *%s* for your child: every child is shown once everyone has chosen.", s.card(kept).Title)})
+		ev = append(ev, games.Event{To: []games.Seat{seat}, Text: i18n.Msg("alife.event.you_keep", "card", titleOf(s.card(kept)))})
 	}
 	if pl.Step == "" && pl.Chosen != "" {
 		move = moveChose
@@ -100,13 +100,13 @@ func (s *state) carryOut(p int, discard []int) []games.Event {
 		t := &pl.Tableau[s.phase()-1][a.Args[0]]
 		c := s.card(t.Card)
 		t.Developed = true
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s developed *%s*.", games.SeatRef(seat), c.Title)})
+		ev = append(ev, games.Event{Text: i18n.Msg("alife.event.developed", "who", games.SeatRef(seat), "card", titleOf(c))})
 		s.experience(p, c.Dev)
 	} else {
 		q := a.Args[0]
 		c := s.card(s.ps[q].Tableau[s.phase()-1][a.Args[1]].Card)
 		pl.Friends = append(pl.Friends, c.ID)
-		ev = append(ev, games.Event{Text: fmt.Sprintf("%s befriended %s's *%s*.", games.SeatRef(seat), games.SeatRef(games.Seat(q)), c.Title)})
+		ev = append(ev, games.Event{Text: i18n.Msg("alife.event.befriended", "who", games.SeatRef(seat), "whose", games.SeatRef(games.Seat(q)), "card", titleOf(c))})
 		s.experience(p, friendship(c.Base))
 	}
 	pl.Step, pl.After, pl.Pending = "", "", ""

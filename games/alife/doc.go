@@ -11,7 +11,9 @@
 // records name (Content). A change to the content adds a version rather
 // than editing one in place: the first lives on in cards_retired.go, as
 // the cards and baby cards that differ. The board's shape is data too
-// (board.go).
+// (board.go). A card's words in every language are keyed by its English
+// title (words.go), so a retired version's card is said as the current
+// card of the same title.
 //
 // Decisions RULINGS leaves to us:
 //   - A seat whose connected slots are empty (every deck and discard pile

@@ -1,10 +1,10 @@
 package alife
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // advance moves the game on after a decision of seat until someone must
@@ -98,8 +98,8 @@ func (s *state) chooseCard(seat games.Seat, choice games.Action, ev *[]games.Eve
 	}
 	pl.Chosen = choice.String()
 	*ev = append(*ev,
-		games.Event{To: []games.Seat{seat}, Text: fmt.Sprintf("Your choice is made: %s as soon as %s has finished their turn.", s.choiceText(seat, choice), games.SeatRef(before))},
-		games.Event{Text: fmt.Sprintf("%s has chosen an experience; it is lived as soon as %s has finished their turn.", games.SeatRef(seat), games.SeatRef(before))})
+		games.Event{To: []games.Seat{seat}, Text: s.choiceText(seat, choice, before)},
+		games.Event{Text: i18n.Msg("alife.event.chose", "who", games.SeatRef(seat), "before", games.SeatRef(before))})
 }
 
 // finishing finds the seat before seat in this round's order that is
@@ -118,16 +118,17 @@ func (s *state) finishing(seat games.Seat) (games.Seat, bool) {
 	return 0, false
 }
 
-// choiceText says what a choice of card will do, to the seat that chose it.
-func (s *state) choiceText(seat games.Seat, choice games.Action) string {
+// choiceText tells the seat that chose a card what its choice will do
+// once the seat before it has finished its turn.
+func (s *state) choiceText(seat games.Seat, choice games.Action, before games.Seat) string {
 	row := choice.Args[len(choice.Args)-1]
 	switch choice.Kind {
 	case actTake:
-		return "you take *" + s.card(s.slots[s.round][row]).Title + "*"
+		return i18n.Msg("alife.event.you_chose_take", "card", titleOf(s.card(s.slots[s.round][row])), "before", games.SeatRef(before))
 	case actPlay:
-		return fmt.Sprintf("you play *%s* from your hand and stand on row %d", s.card(s.ps[seat].Hand[choice.Args[0]]).Title, row+1)
+		return i18n.Msg("alife.event.you_chose_play", "card", titleOf(s.card(s.ps[seat].Hand[choice.Args[0]])), "row", row+1, "before", games.SeatRef(before))
 	}
-	return fmt.Sprintf("you move on to row %d", row+1)
+	return i18n.Msg("alife.event.you_chose_move_on", "row", row+1, "before", games.SeatRef(before))
 }
 
 // layCard carries out a seat's choice of card: the card taken (its slot
@@ -142,13 +143,13 @@ func (s *state) layCard(seat games.Seat, choice games.Action, ev *[]games.Event)
 	case actTake:
 		c := s.slots[s.round][row]
 		s.slots[s.round][row] = s.deal(phaseOf(s.round))
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s took *%s*.", games.SeatRef(seat), s.card(c).Title)})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("alife.event.took", "who", games.SeatRef(seat), "card", titleOf(s.card(c)))})
 		s.live(p, c)
 	case actPlay:
 		i := choice.Args[0]
 		c := pl.Hand[i]
 		pl.Hand = slices.Delete(pl.Hand, i, i+1)
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s played *%s* from their hand.", games.SeatRef(seat), s.card(c).Title)})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("alife.event.played", "who", games.SeatRef(seat), "card", titleOf(s.card(c)))})
 		s.live(p, c)
 	}
 	pl.Col, pl.Row = s.round, row
@@ -189,7 +190,7 @@ func (s *state) bury(seat games.Seat, ev *[]games.Event) {
 	pl := &s.ps[seat]
 	if pl.Hearts == 0 && !pl.Dead {
 		pl.Dead, pl.DiedIn = true, s.round
-		*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s's heart has given out: their life is over, and will be scored as it stands.", games.SeatRef(seat))})
+		*ev = append(*ev, games.Event{Text: i18n.Msg("alife.event.heart_gave_out", "who", games.SeatRef(seat))})
 	}
 }
 
@@ -247,7 +248,7 @@ func (s *state) endRound(ev *[]games.Event) {
 		}
 		s.step = stepChild
 		if len(s.Active()) > 0 {
-			*ev = append(*ev, games.Event{Text: "Children grow up: everyone with a baby keeps one of two cards for each child."})
+			*ev = append(*ev, games.Event{Text: i18n.Msg("alife.event.children")})
 			return
 		}
 	}
@@ -265,7 +266,7 @@ func (s *state) revealChildren(ev *[]games.Event) {
 			s.discards[s.card(other).Phase] = append(s.discards[s.card(other).Phase], other)
 			pl.Tableau[s.phase()-1] = append(pl.Tableau[s.phase()-1], played{Card: kept, Child: true})
 			s.experience(p, childArea(s.card(kept).Base))
-			*ev = append(*ev, games.Event{Text: fmt.Sprintf("%s's child lived *%s*.", games.SeatRef(games.Seat(p)), s.card(kept).Title)})
+			*ev = append(*ev, games.Event{Text: i18n.Msg("alife.event.child_lived", "who", games.SeatRef(games.Seat(p)), "card", titleOf(s.card(kept)))})
 		}
 		pl.Kept = nil
 	}
@@ -306,7 +307,7 @@ func (s *state) newPhase(ev *[]games.Event) {
 		s.ps[p].Used = [3]bool{}
 	}
 	s.round++
-	*ev = append(*ev, games.Event{Text: fmt.Sprintf("Phase %d begins.", s.phase())})
+	*ev = append(*ev, games.Event{Text: i18n.Msg("alife.event.phase", "phase", s.phase())})
 	s.beginRound()
 }
 

@@ -5,26 +5,11 @@ import (
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Game is the rule set of A Life, registered as "alife".
 type Game struct{}
-
-const rulesText = `**A Life** — live a whole life in fifteen rounds, from childhood to old age, and score by your own values.
-
-Each resource (Sports, Education, Art, Fame, Experience, Strength, Knowledge, Creativity, Joy, Community) has two tracks: what matters to you (scoring) and what you can do (life). At the end each resource scores its two values multiplied, so a life of balance between them wins.
-
-Each round, on your turn:
-1. **Choose an experience**: take one of the 2–3 cards your marker is joined to (it refills at once), or play a card of the current phase from your hand and stand behind any of those cards. Either way you gain the card's top half now.
-2. **Spend your time**: *develop* a card of this phase you meet the cost of (you show life values, pay money, cards or hearts) and gain its bottom half; or *befriend* another player's card of this phase for the phase's price and gain its symbols; or take one of this phase's three resource spaces.
-
-**Words of the board and buttons**
-- Your **stack** is your marker on a row's space: it reaches the cards of the round's column that its lines join.
-- **matters** (a grey square, "matters 2 Sports") is what a resource is worth to you; **can do** (a coloured disc, "can do 1 Knowledge") is what you can do with it.
-- A cost "can do Joy ≥2" asks that you can do at least 2 Joy; it is shown, not spent.
-- **Develop** (the arrow): meet the cost on its left, gain what is on its right. A developed card is lived **to the full** and marked ✓.
-
-Drawing a card lets you pick the deck: this phase's or one of the next two. After phases 3 and 4 every baby you have had brings a child's card: keep one of two. You start with three hearts; lose them all and your life ends early, and is still scored.`
 
 // Info implements games.Game.
 func (Game) Info() games.Info {
@@ -32,7 +17,7 @@ func (Game) Info() games.Info {
 		ID: "alife", Name: "A Life",
 		Summary:  "Live a whole life, childhood to old age, scoring by the values you grew into.",
 		MinSeats: minSeats, MaxSeats: maxSeats,
-		Rules:   rulesText,
+		Rules:   i18n.Msg("alife.rules"),
 		Private: true,
 	}
 }

@@ -6,7 +6,21 @@ import (
 	"testing"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
+
+// said is the game's catalog with i18n's own words (how lists are
+// joined), as whoever shows the game's messages holds them.
+var said = func() *i18n.Catalog {
+	c, err := i18n.Join(i18n.Words(), words())
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// english says the game's messages in English, as the tests read them.
+var english = said.In(i18n.English)
 
 // testSet is a small content set for rules tests, independent of the
 // designed deck: per phase thirty plain cards, the last of phase 3 with

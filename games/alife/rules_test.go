@@ -504,7 +504,7 @@ func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
 	if got := s.Active(); !slices.Equal(got, []games.Seat{a, b}) || len(s.ps[a].Tableau[0]) != 1 {
 		t.Fatalf("after %d stood, %v act, want %d finishing and %d choosing", a, got, a, b)
 	}
-	if got := s.Prompt(); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} chooses an experience." {
+	if got := english.Say(s.Prompt()); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} chooses an experience." {
 		t.Fatalf("prompt %q", got)
 	}
 	legal := s.Legal(a)
@@ -522,7 +522,7 @@ func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
 	if !slices.EqualFunc(s.Legal(a), legal, func(x, y games.Choice) bool { return x.Action.Equal(y.Action) && x.Label == y.Label }) {
 		t.Fatalf("the first seat's choices changed when the next chose: %v, were %v", s.Legal(a), legal)
 	}
-	title := s.card(card).Title
+	title := titleOf(s.card(card))
 	for _, e := range ev {
 		if named := strings.Contains(e.Text, title); named != slices.Equal(e.To, []games.Seat{b}) {
 			t.Errorf("event %+v: only the seat that chose is told the card", e)
@@ -536,10 +536,10 @@ func TestPipelineNextSeatChoosesWhileTheFirstActs(t *testing.T) {
 			t.Fatalf("seat %d sees %+v of the sealed choice, step %q, last %+v", viewer, v.Chosen, v.Seats[b].Step, v.Last)
 		}
 	}
-	if got := s.Prompt(); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} has chosen an experience." {
+	if got := english.Say(s.Prompt()); got != "Round 1 (phase 1): {"+itoa(a)+"} chooses how to spend their time; {"+itoa(b)+"} has chosen an experience." {
 		t.Fatalf("prompt %q", got)
 	}
-	if got := s.PromptTo(b); !strings.Contains(got, "as soon as {"+itoa(a)+"} has finished their turn") {
+	if got := english.Say(s.PromptTo(b)); !strings.Contains(got, "as soon as {"+itoa(a)+"} has finished their turn") {
 		t.Fatalf("the waiting seat is told %q", got)
 	}
 

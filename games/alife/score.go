@@ -1,11 +1,10 @@
 package alife
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // product is what one resource scores for a seat: its scoring value times
@@ -25,11 +24,11 @@ func (s *state) Result() games.Result {
 			v := pl.product(Resource(res))
 			r.Scores[p] += v
 			if v != 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", Resource(res), v))
+				parts = append(parts, i18n.Msg("alife.detail.product", "resource", Resource(res).name(), "points", v))
 			}
 		}
 		joy[p], lifeJoy[p] = pl.product(Joy), pl.Life[Joy]
-		r.Detail[p] = strings.Join(parts, ", ")
+		r.Detail[p] = joinItems(parts)
 	}
 	r.Rank = games.RankByScore(r.Scores, joy, lifeJoy)
 	return r
@@ -41,7 +40,7 @@ func (s *state) finalLine() string {
 	for _, w := range r.Winners() {
 		who = append(who, games.SeatRef(w))
 	}
-	return fmt.Sprintf("The lives are lived. %s lived most by their own values, with %d.", strings.Join(who, " and "), r.Scores[r.Winners()[0]])
+	return i18n.Msg("alife.event.over", "n", len(who), "winners", i18n.List(who...), "points", r.Scores[r.Winners()[0]])
 }
 
 // Prompt implements games.State. In a round it names every seat with a
@@ -50,64 +49,46 @@ func (s *state) finalLine() string {
 func (s *state) Prompt() string {
 	switch s.step {
 	case stepOver:
-		return "The game is over."
+		return i18n.Msg("alife.prompt.over")
 	case stepStart:
-		return games.SeatRef(s.turn) + " chooses where to start."
+		return i18n.Msg("alife.prompt.start", "who", games.SeatRef(s.turn))
 	case stepChild:
-		return "Everyone with a child chooses the child's card."
+		return i18n.Msg("alife.prompt.child")
 	}
 	var parts []string
 	for _, seat := range s.Active() {
-		parts = append(parts, games.SeatRef(seat)+" "+stepWords[s.ps[seat].Step])
+		parts = append(parts, i18n.Msg("alife.prompt.doing."+s.ps[seat].Step, "who", games.SeatRef(seat)))
 	}
 	for p, pl := range s.ps {
 		if pl.Step == "" && pl.Chosen != "" {
-			parts = append(parts, games.SeatRef(games.Seat(p))+" has chosen an experience")
+			parts = append(parts, i18n.Msg("alife.prompt.doing."+moveChose, "who", games.SeatRef(games.Seat(p))))
 		}
 	}
-	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), strings.Join(parts, "; "))
+	return i18n.Msg("alife.prompt.round", "round", s.round, "phase", s.phase(), "doing", joinWith("alife.join.groups", parts))
 }
 
-// PromptTo implements games.Addresser.
+// PromptTo implements games.Addresser. At the start it explains the
+// board's words once, briefly, in the first DM of the game; /rules alife
+// says more.
 func (s *state) PromptTo(seat games.Seat) string {
 	switch s.step {
 	case stepOver:
-		return "The game is over."
+		return i18n.Msg("alife.prompt.over")
 	case stepStart:
-		return startWords
+		return i18n.Msg("alife.prompt_to.start")
 	case stepChild:
-		return "Choose your child's card."
+		return i18n.Msg("alife.prompt_to.child")
 	}
-	if pl := &s.ps[seat]; pl.Step == "" && pl.Chosen != "" {
+	pl := &s.ps[seat]
+	if pl.Step == "" && pl.Chosen != "" {
 		if before, waits := s.finishing(seat); waits {
-			return fmt.Sprintf("Round %d (phase %d): your experience is chosen; you live it as soon as %s has finished their turn.", s.round, s.phase(), games.SeatRef(before))
+			return i18n.Msg("alife.prompt_to.chosen", "round", s.round, "phase", s.phase(), "before", games.SeatRef(before))
 		}
 	}
-	return fmt.Sprintf("Round %d (phase %d): %s.", s.round, s.phase(), stepWordsYou[s.ps[seat].Step])
-}
-
-// startWords ask a seat where to start, in the first DM of its game, and
-// explain the board's words there once, briefly; /rules alife says more.
-const startWords = "Choose where to start: your **stack** (your marker) stands on a row's space and reaches the cards its lines join. " +
-	"On cards, a grey square is what **matters** to you, a coloured disc what you **can do**; each resource scores the two multiplied. " +
-	"A cost \"can do Joy ≥2\" is shown, not spent; a developed card is lived **to the full**. `/rules alife` says more."
-
-// stepWordsYou say to a seat what it does at each step of its turn.
-var stepWordsYou = map[string]string{
-	stepCard:   "choose an experience",
-	stepStand:  "choose which card to stand behind",
-	stepDraw:   "choose which deck to draw from",
-	stepAction: "choose how to spend your time",
-	stepPay:    "choose which cards to discard",
-}
-
-// stepWords say what a seat does at each step of its turn.
-var stepWords = map[string]string{
-	stepCard:   "chooses an experience",
-	stepStand:  "chooses which card to stand behind",
-	stepDraw:   "chooses which deck to draw from",
-	stepAction: "chooses how to spend their time",
-	stepPay:    "chooses which cards to discard",
+	if pl.Step == "" {
+		return i18n.Msg("alife.prompt_to.idle", "round", s.round, "phase", s.phase())
+	}
+	return i18n.Msg("alife.prompt_to."+pl.Step, "round", s.round, "phase", s.phase())
 }
 
 // Stats implements games.Reporter: the measures RULINGS 3.2 tunes.

@@ -1,11 +1,12 @@
 package alife
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
 // Steps of the game.
@@ -225,33 +226,33 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	switch s.stepOf(seat) {
 	case stepStart:
 		for r := range s.shape.rows {
-			add(actStart, fmt.Sprintf("Start on row %d", r+1), r)
+			add(actStart, i18n.Msg("alife.do.start.label", "row", r+1), r)
 		}
 	case stepCard:
 		for _, r := range s.connected(p, true) {
-			add(actTake, "Take "+s.card(s.slots[s.round][r]).Title, r)
+			add(actTake, i18n.Msg("alife.do.take.label", "card", titleOf(s.card(s.slots[s.round][r]))), r)
 		}
 		for _, i := range s.playable(p) {
-			add(actPlay, "Play "+s.card(s.ps[p].Hand[i]).Title+" from your hand", i)
+			add(actPlay, i18n.Msg("alife.do.play.label", "card", titleOf(s.card(s.ps[p].Hand[i]))), i)
 		}
 		if len(out) == 0 {
 			// Empty decks left nothing to take and the hand holds
 			// nothing of this phase: the seat only moves on (see doc.go).
 			for _, r := range s.connected(p, false) {
-				add(actStand, fmt.Sprintf("Move on to row %d: there is no card to take", r+1), r)
+				add(actStand, i18n.Msg("alife.do.move_on.label", "row", r+1), r)
 			}
 		}
 	case stepStand:
 		for _, r := range s.connected(p, false) {
-			label := fmt.Sprintf("Stand on row %d", r+1)
+			label := i18n.Msg("alife.do.stand.label", "row", r+1)
 			if c := s.slots[s.round][r]; c >= 0 {
-				label = "Stand behind " + s.card(c).Title
+				label = i18n.Msg("alife.do.stand_behind.label", "card", titleOf(s.card(c)))
 			}
 			add(actStand, label, r)
 		}
 	case stepDraw:
 		for _, ph := range s.drawPhases() {
-			add(actDraw, fmt.Sprintf("Draw from phase %d", ph), ph)
+			add(actDraw, i18n.Msg("alife.do.draw.label", "phase", ph), ph)
 		}
 	case stepAction:
 		out = s.actions(p)
@@ -260,7 +261,7 @@ func (s *state) Legal(seat games.Seat) []games.Choice {
 	case stepChild:
 		pair := s.ps[p].Children[0]
 		for k, c := range pair {
-			add(actKeep, "Keep "+s.card(c).Title+" for your child", k)
+			add(actKeep, i18n.Msg("alife.do.keep.label", "card", titleOf(s.card(c))), k)
 		}
 	}
 	return out
@@ -281,7 +282,13 @@ func (s *state) actions(p int) []games.Choice {
 			if !s.affords(p, cost) {
 				continue
 			}
-			out = append(out, games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: "Develop " + c.Title + ": " + s.costText(cost)})
+			// The cost tells a card's two options apart; a title and a
+			// cost of one would not fit a button in every language.
+			label := i18n.Msg("alife.do.develop.label", "card", titleOf(c))
+			if len(c.Costs) > 1 {
+				label = i18n.Msg("alife.do.develop_option.label", "c", titleOf(c), "x", costText(cost))
+			}
+			out = append(out, games.Choice{Action: games.Action{Kind: actDevel, Args: []int{i, o}}, Label: label})
 		}
 	}
 	fcost := s.set.friendship[ph-1]
@@ -295,13 +302,13 @@ func (s *state) actions(p int) []games.Choice {
 					continue
 				}
 				out = append(out, games.Choice{Action: games.Action{Kind: actFriend, Args: []int{q, i}},
-					Label: fmt.Sprintf("Befriend %s's %s: %s", games.SeatRef(games.Seat(q)), s.card(t.Card).Title, s.costText(fcost))})
+					Label: i18n.Msg("alife.do.befriend.label", "whose", games.SeatRef(games.Seat(q)), "card", titleOf(s.card(t.Card)))})
 			}
 		}
 	}
 	for k, used := range pl.Used {
 		if !used {
-			out = append(out, games.Choice{Action: games.Action{Kind: actRes, Args: []int{k}}, Label: "Resources: " + areaText(s.set.spaces[ph-1][k])})
+			out = append(out, games.Choice{Action: games.Action{Kind: actRes, Args: []int{k}}, Label: i18n.Msg("alife.do.resources.label", "gain", spaceText(s.set.spaces[ph-1][k]))})
 		}
 	}
 	return out
@@ -311,23 +318,21 @@ func (s *state) actions(p int) []games.Choice {
 // discards, or to choose another action.
 func (s *state) payChoices(p int) []games.Choice {
 	a, cost := s.pending(p)
-	var what string
+	var label string
 	if a.Kind == actFriend {
-		what = fmt.Sprintf("to befriend %s's %s", games.SeatRef(games.Seat(a.Args[0])), s.card(s.ps[a.Args[0]].Tableau[s.phase()-1][a.Args[1]].Card).Title)
+		card := s.card(s.ps[a.Args[0]].Tableau[s.phase()-1][a.Args[1]].Card)
+		label = i18n.Msg("alife.do.discard.label", "n", cost.Discard, "card", titleOf(card))
 	} else {
-		what = "to develop " + s.card(s.ps[p].Tableau[s.phase()-1][a.Args[0]].Card).Title
+		card := s.card(s.ps[p].Tableau[s.phase()-1][a.Args[0]].Card)
+		label = i18n.Msg("alife.do.discard.label", "n", cost.Discard, "card", titleOf(card))
 	}
 	pick := &games.Pick{Min: cost.Discard, Max: cost.Discard}
 	for i, c := range s.ps[p].Hand {
-		pick.Items = append(pick.Items, games.Item{Arg: i, Label: s.card(c).Title})
-	}
-	cards := "a card"
-	if cost.Discard > 1 {
-		cards = fmt.Sprintf("%d cards", cost.Discard)
+		pick.Items = append(pick.Items, games.Item{Arg: i, Label: titleOf(s.card(c))})
 	}
 	return []games.Choice{
-		{Action: games.Action{Kind: actDiscard}, Label: "Discard " + cards + " " + what, Pick: pick},
-		{Action: games.Action{Kind: actBack}, Label: "Do something else instead"},
+		{Action: games.Action{Kind: actDiscard}, Label: label, Pick: pick},
+		{Action: games.Action{Kind: actBack}, Label: i18n.Msg("alife.do.back.label")},
 	}
 }
 
@@ -353,31 +358,40 @@ func (s *state) affords(p int, c Cost) bool {
 	return pl.Money >= c.Money && len(pl.Hand) >= c.Discard && pl.Hearts >= c.Hearts
 }
 
-// costText writes a cost for a button in the words of the board's
-// legend: "can do Joy ≥2, pay 1 money".
-func (s *state) costText(c Cost) string {
-	var parts, need []string
+// costText writes a cost for a button, the life values to show by the
+// resources' codes the cards print in every language: "Jo ≥2, 1 money".
+// A button has room for 80 characters in every language, a card's title
+// among them.
+func costText(c Cost) string {
+	var need []string
 	for r := range numResources {
 		if c.Need[r] > 0 {
-			need = append(need, fmt.Sprintf("%s ≥%d", Resource(r), c.Need[r]))
+			need = append(need, resourceLetters(Resource(r))+" ≥"+strconv.Itoa(c.Need[r]))
 		}
 	}
+	var parts []string
 	if len(need) > 0 {
-		parts = append(parts, "can do "+strings.Join(need, ", "))
+		parts = append(parts, strings.Join(need, ", "))
 	}
 	if c.Money > 0 {
-		parts = append(parts, fmt.Sprintf("pay %d money", c.Money))
+		parts = append(parts, i18n.Msg("alife.cost.money", "n", c.Money))
 	}
 	if c.Discard > 0 {
-		parts = append(parts, fmt.Sprintf("discard %d", c.Discard))
+		parts = append(parts, i18n.Msg("alife.cost.discard", "n", c.Discard))
 	}
 	if c.Hearts > 0 {
-		parts = append(parts, fmt.Sprintf("give %d heart", c.Hearts))
+		parts = append(parts, i18n.Msg("alife.cost.hearts", "n", c.Hearts))
 	}
 	if len(parts) == 0 {
-		return "free"
+		return i18n.Msg("alife.cost.free")
 	}
-	return strings.Join(parts, ", ")
+	return joinItems(parts)
+}
+
+// resourceLetters is a resource's code as the cards write it in every
+// language: "Jo".
+func resourceLetters(r Resource) string {
+	return strings.ToUpper(resourceCodes[r][:1]) + resourceCodes[r][1:]
 }
 
 // areaText writes what an area gives, in short and in the words of the
@@ -385,30 +399,50 @@ func (s *state) costText(c Cost) string {
 func areaText(a Area) string {
 	var parts []string
 	for _, g := range [...]struct {
-		word   string
+		key    string
 		values [numResources]int
-	}{{"matters", a.Scoring}, {"can do", a.Life}, {"lose", a.Lose}} {
+	}{{"alife.area.matters", a.Scoring}, {"alife.area.can_do", a.Life}, {"alife.area.lose", a.Lose}} {
 		var items []string
 		for r, n := range g.values {
 			if n > 0 {
-				items = append(items, fmt.Sprintf("%d %s", n, Resource(r)))
+				items = append(items, i18n.Msg("alife.area.item", "count", n, "resource", Resource(r).name()))
 			}
 		}
 		if len(items) > 0 {
-			parts = append(parts, g.word+" "+strings.Join(items, ", "))
+			parts = append(parts, i18n.Msg(g.key, "items", joinItems(items)))
 		}
 	}
-	if a.Money > 0 {
-		parts = append(parts, fmt.Sprintf("%d money", a.Money))
+	for _, g := range [...]struct {
+		key string
+		n   int
+	}{{"alife.area.money", a.Money}, {"alife.area.draw", a.Draw}, {"alife.area.hearts", a.Hearts}, {"alife.area.babies", a.Babies}} {
+		if g.n > 0 {
+			parts = append(parts, i18n.Msg(g.key, "n", g.n))
+		}
 	}
-	if a.Draw > 0 {
-		parts = append(parts, fmt.Sprintf("draw %d", a.Draw))
+	return joinWith("alife.join.groups", parts)
+}
+
+// spaceText writes what a resource space gives for its button, shorter
+// than areaText: the spaces give life symbols, one of a kind, so it names
+// them by the codes the cards print: "Ed, Ex, Co, lose 1 heart".
+func spaceText(a Area) string {
+	var codes, parts []string
+	for r, n := range a.Life {
+		if n > 0 {
+			codes = append(codes, resourceLetters(Resource(r)))
+		}
 	}
-	if a.Hearts > 0 {
-		parts = append(parts, fmt.Sprintf("lose %d heart", a.Hearts))
+	if len(codes) > 0 {
+		parts = append(parts, strings.Join(codes, ", "))
 	}
-	if a.Babies > 0 {
-		parts = append(parts, fmt.Sprintf("%d baby", a.Babies))
+	for _, g := range [...]struct {
+		key string
+		n   int
+	}{{"alife.area.money", a.Money}, {"alife.area.draw", a.Draw}, {"alife.area.hearts", a.Hearts}} {
+		if g.n > 0 {
+			parts = append(parts, i18n.Msg(g.key, "n", g.n))
+		}
 	}
-	return strings.Join(parts, "; ")
+	return joinItems(parts)
 }

@@ -9,8 +9,8 @@ import (
 
 // hidden is the no-leak hook of the shared suite: a viewer may not see
 // the cards of other seats' hands or child pairs, nor the decks. Titles
-// are unique across the deck, so a title is a safe text secret, and in
-// views a card is known by its id.
+// are unique across the deck, so a title's message is a safe text
+// secret, in texts and in views alike.
 func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 	s := gs.(*state)
 	var secret []int
@@ -28,8 +28,8 @@ func hidden(gs games.State, viewer games.Seat) gametest.Secrets {
 	}
 	var sec gametest.Secrets
 	for _, c := range secret {
-		sec.Text = append(sec.Text, s.card(c).Title)
-		sec.View = append(sec.View, `"Title":"`+s.card(c).Title+`"`)
+		sec.Text = append(sec.Text, titleOf(s.card(c)))
+		sec.View = append(sec.View, `"Title":"`+titleOf(s.card(c))+`"`)
 	}
 	epoch, _ := s.rng.MarshalJSON()
 	sec.Epoch = string(epoch)

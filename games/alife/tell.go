@@ -1,15 +1,16 @@
 package alife
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/i18n"
 )
 
-// phaseNames name the five phases of a life, as the story tells them.
-var phaseNames = [numPhases]string{"Childhood", "Youth", "Adulthood", "Middle age", "Old age"}
+// phaseKeys name the five phases of a life in the story's keys.
+var phaseKeys = [numPhases]string{"childhood", "youth", "adulthood", "middle_age", "old_age"}
 
 // Story implements games.Teller: once the game is over, one paragraph per
 // life, winners first, told phase by phase from the titles of the cards
@@ -32,11 +33,11 @@ func (s *state) Story() []string {
 	return out
 }
 
-// lifeStory tells one seat's life in a paragraph.
+// lifeStory tells one seat's life in a paragraph, a message a sentence.
 func (s *state) lifeStory(p int, res games.Result) string {
 	pl := &s.ps[p]
-	var b strings.Builder
-	fmt.Fprintf(&b, "📖 **The life of %s**, %s with %s.", games.SeatRef(games.Seat(p)), ordinal(res.Rank[p]), pointsText(res.Scores[p]))
+	place := i18n.Msg("alife.story.place." + strconv.Itoa(min(max(res.Rank[p], 1), 4)))
+	said := []string{i18n.Msg("alife.story.opening", "who", games.SeatRef(games.Seat(p)), "place", place, "n", res.Scores[p], "points", signed(res.Scores[p]))}
 	for ph, col := range pl.Tableau {
 		var lived []string
 		best, bestWorth := -1, -1
@@ -45,10 +46,10 @@ func (s *state) lifeStory(p int, res games.Result) string {
 				continue
 			}
 			c := s.card(t.Card)
-			title := "*" + c.Title + "*"
+			title := i18n.Msg("alife.story.card", "card", titleOf(c))
 			worth := areaWorth(c.Base)
 			if t.Developed {
-				title += ", to the full"
+				title = i18n.Msg("alife.story.card_to_the_full", "card", titleOf(c))
 				worth += areaWorth(c.Dev)
 			}
 			lived = append(lived, title)
@@ -59,31 +60,27 @@ func (s *state) lifeStory(p int, res games.Result) string {
 		if len(lived) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, " %s: %s.", phaseNames[ph], joinWords(lived))
+		said = append(said, i18n.Msg("alife.story.phase."+phaseKeys[ph], "cards", i18n.List(lived...)))
 		if best >= 0 {
-			fmt.Fprintf(&b, " “%s”", s.card(best).Flavour)
+			said = append(said, i18n.Msg("alife.story.flavour", "flavour", flavourOf(s.card(best))))
 		}
 	}
 	var kids []string
 	for _, col := range pl.Tableau {
 		for _, t := range col {
 			if t.Child {
-				kids = append(kids, "*"+s.card(t.Card).Title+"*")
+				kids = append(kids, i18n.Msg("alife.story.card", "card", titleOf(s.card(t.Card))))
 			}
 		}
 	}
-	switch len(kids) {
-	case 0:
-	case 1:
-		fmt.Fprintf(&b, " A child grew up with %s.", kids[0])
-	default:
-		fmt.Fprintf(&b, " %d children grew up, with %s.", len(kids), joinWords(kids))
+	if len(kids) > 0 {
+		said = append(said, i18n.Msg("alife.story.children", "n", len(kids), "cards", i18n.List(kids...)))
 	}
 	if pl.Dead && pl.DiedIn < s.shape.columns {
-		fmt.Fprintf(&b, " The heart gave out in round %d, in %s.", pl.DiedIn, strings.ToLower(phaseNames[phaseOf(pl.DiedIn)-1]))
+		said = append(said, i18n.Msg("alife.story.heart_gave_out."+phaseKeys[phaseOf(pl.DiedIn)-1], "round", pl.DiedIn))
 	}
-	fmt.Fprintf(&b, " %s", valuesLine(pl))
-	return b.String()
+	said = append(said, valuesLine(pl))
+	return strings.Join(said, " ")
 }
 
 // valuesLine names what a life scored most by.
@@ -100,13 +97,13 @@ func valuesLine(pl *player) string {
 	}
 	slices.SortStableFunc(vs, func(a, b value) int { return b.v - a.v })
 	if len(vs) == 0 {
-		return "Nothing it held dear was ever lived."
+		return i18n.Msg("alife.story.nothing_dear")
 	}
 	var parts []string
 	for _, v := range vs[:min(3, len(vs))] {
-		parts = append(parts, fmt.Sprintf("%s (%d)", v.r, v.v))
+		parts = append(parts, i18n.Msg("alife.story.value", "resource", v.r.name(), "points", v.v))
 	}
-	return "It was lived above all for " + joinWords(parts) + "."
+	return i18n.Msg("alife.story.lived_for", "values", i18n.List(parts...))
 }
 
 // areaWorth weighs an area by its symbols, for picking the card that
@@ -119,34 +116,10 @@ func areaWorth(a Area) int {
 	return n
 }
 
-func joinWords(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "first"
-	case 2:
-		return "second"
-	case 3:
-		return "third"
-	}
-	return "fourth"
-}
-
-func pointsText(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
+// signed writes a score with a true minus sign: "−3".
+func signed(n int) string {
 	if n < 0 {
-		return fmt.Sprintf("−%d points", -n)
+		return "−" + strconv.Itoa(-n)
 	}
-	return fmt.Sprintf("%d points", n)
+	return strconv.Itoa(n)
 }

@@ -18,7 +18,7 @@ func TestStoryTellsEveryLifeInOrder(t *testing.T) {
 			t.Fatal("a story before the game began")
 		}
 		s = play(t, 3, seed, func(games.Seat) games.Policy { return policy{} })
-		story := s.Story()
+		story := english.SayAll(s.Story())
 		if len(story) != 3 {
 			t.Fatalf("seed %d: %d paragraphs, want one per life", seed, len(story))
 		}
@@ -98,7 +98,7 @@ func TestJargonIsExplained(t *testing.T) {
 	if s.stepOf(first) != stepStart {
 		t.Fatalf("the first seat is at %q, not choosing where to start", s.stepOf(first))
 	}
-	for where, text := range map[string]string{"the rules": Game{}.Info().Rules, "the words asking where to start": s.PromptTo(first)} {
+	for where, text := range map[string]string{"the rules": english.Say(Game{}.Info().Rules), "the words asking where to start": english.Say(s.PromptTo(first))} {
 		for _, term := range []string{"stack", "matters", "can do", "≥2", "to the full", "grey square", "coloured disc"} {
 			if !strings.Contains(text, term) {
 				t.Errorf("%s leave %q unexplained", where, term)

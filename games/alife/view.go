@@ -7,7 +7,9 @@ import (
 )
 
 // View is what one viewer may see. The public view (Seat −1) has no hand
-// and no child pairs; each seat's view adds its own.
+// and no child pairs; each seat's view adds its own. Its cards' titles
+// and flavour lines are messages (see shown), said in the reader's
+// language by whoever draws them.
 type View struct {
 	Seat  int    `json:"seat"`
 	Round int    `json:"round"`
@@ -119,7 +121,8 @@ func (s *state) View(seat games.Seat) any {
 		for _, id := range s.slots[c] {
 			var card *Card
 			if id >= 0 {
-				card = s.card(id)
+				c := shown(s.card(id))
+				card = &c
 			}
 			col.Cards = append(col.Cards, card)
 		}
@@ -139,21 +142,24 @@ func (s *state) View(seat games.Seat) any {
 	if seat >= 0 && int(seat) < s.seats {
 		pl := &s.ps[seat]
 		for _, c := range pl.Hand {
-			v.Hand = append(v.Hand, *s.card(c))
+			v.Hand = append(v.Hand, shown(s.card(c)))
 		}
 		for _, pair := range pl.Children {
-			v.Children = append(v.Children, [2]Card{*s.card(pair[0]), *s.card(pair[1])})
+			v.Children = append(v.Children, [2]Card{shown(s.card(pair[0])), shown(s.card(pair[1]))})
 		}
 		for _, k := range pl.Kept {
-			v.Kept = append(v.Kept, *s.card(k[0]))
+			v.Kept = append(v.Kept, shown(s.card(k[0])))
 		}
 		v.Draws = pl.Draws
 		if choice, err := games.ParseAction(pl.Chosen); err == nil && pl.Step == "" {
+			var chosen Card
 			switch choice.Kind {
 			case actTake:
-				v.Chosen = s.card(s.slots[s.round][choice.Args[0]])
+				chosen = shown(s.card(s.slots[s.round][choice.Args[0]]))
+				v.Chosen = &chosen
 			case actPlay:
-				v.Chosen = s.card(pl.Hand[choice.Args[0]])
+				chosen = shown(s.card(pl.Hand[choice.Args[0]]))
+				v.Chosen = &chosen
 			}
 		}
 	}
@@ -176,7 +182,7 @@ func (s *state) seatView(p int, res games.Result) SeatView {
 	}
 	for ph, col := range pl.Tableau {
 		for _, t := range col {
-			pv := PlayedView{Card: *s.card(t.Card), Developed: t.Developed, Child: t.Child}
+			pv := PlayedView{Card: shown(s.card(t.Card)), Developed: t.Developed, Child: t.Child}
 			for q := range s.ps {
 				if slices.Contains(s.ps[q].Friends, t.Card) {
 					pv.Friends++
@@ -189,7 +195,7 @@ func (s *state) seatView(p int, res games.Result) SeatView {
 		}
 	}
 	for _, f := range pl.Friends {
-		sv.Befriended = append(sv.Befriended, *s.card(f))
+		sv.Befriended = append(sv.Befriended, shown(s.card(f)))
 	}
 	return sv
 }
