@@ -74,13 +74,21 @@ func denseGoldens() map[string]bool {
 }
 
 // givesWay reports whether text, drawn on g in lang, may be cut short by
-// design: a player's name, or the name of a game.
+// design: a player's name, the name of a game, or the title of a card
+// (or the words of it on a line) where a tile or a line gives it the room
+// it has in every language
+// (A Life's card titles run up to 40 characters in German; the card's
+// face in its owner's hand and the life story give them room).
 func givesWay(g golden, lang i18n.Lang, text string) bool {
 	if slices.Contains(g.names, text) {
 		return true
 	}
 	say := words().In(lang)
 	return slices.ContainsFunc(words().Keys(), func(key string) bool {
+		if strings.Contains(key, ".card.") && strings.HasSuffix(key, ".title") {
+			// A tile breaks a title into lines, a word each at worst.
+			return strings.Contains(say.T(key), strings.TrimRight(text, "·"))
+		}
 		return strings.HasPrefix(key, "game.") && say.T(key) == text
 	})
 }
