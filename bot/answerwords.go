@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,7 +13,7 @@ import (
 // /help and its answers to interactions it cannot hand on. They are kept
 // apart from the commands' catalog, whose English file is written from
 // the commands. The tests check its files.
-func answerWords() *i18n.Catalog { return i18n.MustLoad(localeFiles, "answers") }
+var answerWords = sync.OnceValue(func() *i18n.Catalog { return i18n.MustLoad(localeFiles, "answers") })
 
 // say is a printer of the bot's own words for what only i's user reads:
 // the language they chose, else their Discord client's.

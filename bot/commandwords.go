@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -17,8 +18,9 @@ import (
 //go:embed locales/*.toml answers/*.toml
 var localeFiles embed.FS
 
-// commandWords loads the commands' catalog; the tests check its files.
-func commandWords() *i18n.Catalog { return i18n.MustLoad(localeFiles, "locales") }
+// commandWords is the commands' catalog, read once; the tests check its
+// files.
+var commandWords = sync.OnceValue(func() *i18n.Catalog { return i18n.MustLoad(localeFiles, "locales") })
 
 // commandKey is the catalog key of a command, an option or a choice: its
 // names from the command down ("cmd.notify.quiet.from"), then what of it

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/lifebot/lifebot/games"
 	"github.com/lifebot/lifebot/games/i18n"
@@ -19,8 +20,9 @@ import (
 //go:embed locales/*/*.toml
 var localeFiles embed.FS
 
-// coreWords loads the core's catalogs as one; the tests check its files.
-func coreWords() *i18n.Catalog {
+// coreWords are the core's catalogs as one, read once; the tests check
+// its files.
+var coreWords = sync.OnceValue(func() *i18n.Catalog {
 	areas, err := fs.ReadDir(localeFiles, "locales")
 	if err != nil {
 		panic(err)
@@ -34,7 +36,7 @@ func coreWords() *i18n.Catalog {
 		panic(err)
 	}
 	return c
-}
+})
 
 // wordsFor joins the core's words with those of the games of reg; a key
 // in two catalogs is a programming error, caught by any test that starts

@@ -66,10 +66,37 @@ func cardKey(title string) string {
 }
 
 // titleOf is the message of a card's title.
-func titleOf(c *Card) string { return i18n.Msg("alife.card." + cardKey(c.Title) + ".title") }
+func titleOf(c *Card) string { return cardWords(c.Title)[0] }
 
 // flavourOf is the message of a card's flavour line.
-func flavourOf(c *Card) string { return i18n.Msg("alife.card." + cardKey(c.Title) + ".flavour") }
+func flavourOf(c *Card) string { return cardWords(c.Title)[1] }
+
+// knownCardWords holds the messages of every card of every content
+// version, by English title, written once: views and labels name cards
+// at every step.
+var knownCardWords = sync.OnceValue(func() map[string][2]string {
+	out := map[string][2]string{}
+	for _, cs := range cardSets() {
+		for _, c := range cs.cards {
+			out[c.Title] = writeCardWords(c.Title)
+		}
+	}
+	return out
+})
+
+// cardWords are the messages of the title and flavour line of the card
+// titled title.
+func cardWords(title string) [2]string {
+	if w, ok := knownCardWords()[title]; ok {
+		return w
+	}
+	return writeCardWords(title)
+}
+
+func writeCardWords(title string) [2]string {
+	key := "alife.card." + cardKey(title)
+	return [2]string{i18n.Msg(key + ".title"), i18n.Msg(key + ".flavour")}
+}
 
 // shown is a card as views carry it: its title and flavour line as
 // messages, said in each reader's language.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -17,6 +18,7 @@ import (
 type words struct {
 	printers []i18n.Printer
 	seen     map[string]bool
+	said     map[string][]string
 }
 
 // newWords returns the checker of g's words, nil for a game without a
@@ -26,30 +28,50 @@ func newWords(t testing.TB, g games.Game) *words {
 	if !ok {
 		return nil
 	}
-	c, err := i18n.Join(i18n.Words(), sp.Words())
+	c, err := joinedWords(g.Info().ID, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &words{seen: map[string]bool{}}
+	w := &words{seen: map[string]bool{}, said: map[string][]string{}}
 	for _, l := range append(append([]i18n.Lang(nil), i18n.Langs...), i18n.Pseudo) {
 		w.printers = append(w.printers, c.In(l))
 	}
 	return w
 }
 
+// joined holds each game's catalog joined with i18n's, by game id: every
+// playout of a game says its texts with the same words.
+var joined sync.Map
+
+func joinedWords(id string, sp games.Speaker) (*i18n.Catalog, error) {
+	if c, ok := joined.Load(id); ok {
+		return c.(*i18n.Catalog), nil
+	}
+	c, err := i18n.Join(i18n.Words(), sp.Words())
+	if err != nil {
+		return nil, err
+	}
+	joined.Store(id, c)
+	return c, nil
+}
+
 // unfilled finds a placeholder a text left without its argument.
 var unfilled = regexp.MustCompile(`\{[a-z][a-z0-9_]*\}`)
 
-// forms says text in every language; a text of a game without a catalog
-// is its only form.
+// forms says text in every language, once per text; a text of a game
+// without a catalog is its only form.
 func (w *words) forms(text string) []string {
 	if w == nil {
 		return []string{text}
+	}
+	if out, ok := w.said[text]; ok {
+		return out
 	}
 	out := make([]string, len(w.printers))
 	for i, p := range w.printers {
 		out[i] = p.Say(text)
 	}
+	w.said[text] = out
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -286,5 +287,6 @@ func (p Printer) list(items []string) string {
 var own embed.FS
 
 // Words is the catalog of this package's own words, to be joined with
-// the catalogs of whoever says lists.
-func Words() *Catalog { return MustLoad(own, "locales") }
+// the catalogs of whoever says lists. It is read once: a catalog never
+// changes.
+var Words = sync.OnceValue(func() *Catalog { return MustLoad(own, "locales") })
