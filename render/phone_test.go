@@ -130,10 +130,3 @@ func legibleIn(t *testing.T, g golden, lang i18n.Lang) map[string]bool {
 	}
 	return s.cut
 }
-
-// Replays are made of the boards themselves: they must not be shrunk.
-func TestReplaysKeepTheBoardsWidth(t *testing.T) {
-	if defaultAnimateWidth < PhoneWidth {
-		t.Errorf("replays are stored %d px wide, boards are %d", defaultAnimateWidth, PhoneWidth)
-	}
-}

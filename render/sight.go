@@ -14,6 +14,7 @@ type sight struct {
 	icon     float64 // size of the smallest icon, 0 for none
 	iconWhat string
 	cut      map[string]bool // texts cut short or drawn past an edge
+	drawn    map[string]bool // every text drawn
 }
 
 // sawText records a label drawn at size pixels.
@@ -23,6 +24,10 @@ func (s *sight) sawText(label string, size float64) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.drawn == nil {
+		s.drawn = map[string]bool{}
+	}
+	s.drawn[label] = true
 	if s.text == 0 || size < s.text {
 		s.text, s.label = size, label
 	}
