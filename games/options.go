@@ -152,13 +152,19 @@ func (o Option) ChoiceName(v string) string {
 
 // Info describes a game to the platform.
 type Info struct {
-	ID       string // "thatslife"
+	ID string // "thatslife"
+	// Name and Summary are the game's name and one line of at most 80
+	// characters, in English, as /newgame shows them by default and logs
+	// and the simulator name the game; readers get the game's title
+	// ("<id>.title" of its catalog, see Speaker) and the commands'
+	// catalog's words.
 	Name     string // "That's Life!"
-	Summary  string // one line of at most 80 characters: /newgame shows it
+	Summary  string
 	MinSeats int
 	MaxSeats int
 	Options  []Option
-	// Rules is a short how-to in Discord markdown, for /rules.
+	// Rules is a short how-to in Discord markdown, for /rules: the
+	// message of "<id>.rules" in a game with a catalog.
 	Rules string
 	// Private says seats hold information only they may see (a hand): the
 	// bot then sends each player View(seat) privately, with the buttons for
