@@ -156,7 +156,8 @@ func (s *Service) Click(ctx context.Context, c Click, r Responder) {
 		var m *Message
 		var err error
 		if res.look {
-			m, err = s.lookMessage(res.snap, res.seat)
+			// Only the clicker reads the board they asked to look at.
+			m, err = s.lookMessage(res.snap, res.seat, say)
 		} else {
 			// Only the clicker reads their hand: in their language.
 			m, err = s.privateMessage(res.snap, res.seat, say)

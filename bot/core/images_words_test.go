@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lifebot/lifebot/games"
+	"github.com/lifebot/lifebot/games/alife"
 	"github.com/lifebot/lifebot/games/i18n"
 	"github.com/lifebot/lifebot/games/life"
 )
@@ -99,5 +100,24 @@ func TestImagesSpeakTheirReadersLanguage(t *testing.T) {
 	f.svc.Click(ctx, Click{Actor: host, CustomID: component(t, logMsg, "⏮ History").CustomID, Message: board.ID, Ephemeral: true}, rs)
 	if _, m := rs.answer(); m == nil || m.Image == nil || !strings.HasPrefix(string(m.Image.Data), "en-US ") {
 		t.Errorf("the history an English player opened shows %+v", m)
+	}
+}
+
+// A look at a player's own board answers whoever asked, in their
+// language, at a table that speaks another.
+func TestALookAtABoardIsInTheAskersLanguage(t *testing.T) {
+	f := newFixture(t)
+	f.svc.games = games.NewRegistry(alife.Game{})
+	f.svc.cfg.Renderer = &langRenderer{drawn: map[games.Seat][]i18n.Lang{}}
+	id, board := f.openBy("alife", ada, ben)
+	for _, who := range []struct {
+		a    Actor
+		want string
+	}{{ada, "en-US "}, {in(ben, "de"), "de "}, {in(Actor{User: "9", Guild: "g", Channel: "c"}, "fr"), "fr "}} {
+		rs := &responder{}
+		f.svc.Click(context.Background(), Click{Actor: who.a, CustomID: customID{Verb: verbLook, Game: id}.String(), Values: []string{"1"}, Message: board.ID}, rs)
+		if _, m := rs.answer(); m == nil || m.Image == nil || !strings.HasPrefix(string(m.Image.Data), who.want) {
+			t.Errorf("%s asked to look and got %+v", who.a.Locale, m)
+		}
 	}
 }

@@ -218,14 +218,13 @@ func lookRow(say i18n.Printer, sn *snapshot) Row {
 }
 
 // lookMessage draws one seat's own board as anyone may see it
-// (games.Inspector), for whoever asked, in the words of the board they
-// asked from.
-func (s *Service) lookMessage(sn *snapshot, seat games.Seat) (*Message, error) {
+// (games.Inspector), for whoever asked and in their words: only they
+// read the answer.
+func (s *Service) lookMessage(sn *snapshot, seat games.Seat, say i18n.Printer) (*Message, error) {
 	insp, ok := sn.st.(games.Inspector)
 	if !ok {
 		return nil, fmt.Errorf("game %s has no boards of its seats to look at", sn.rec.ID)
 	}
-	say := s.tableSay(sn.t)
 	png, err := s.draw(sn.rec.ID, placeLook+strconv.Itoa(int(seat)), insp.Inspect(seat), sn.t.names(), say.Lang())
 	if err != nil {
 		return nil, fmt.Errorf("drawing seat %d's board of game %s: %w", seat, sn.rec.ID, err)
