@@ -70,3 +70,22 @@ func FuzzSayNeverPanics(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSay is the cost of saying one event line with a nested
+// message and a list, the work a board's narration does per line.
+func BenchmarkSay(b *testing.B) {
+	good, err := Load(os.DirFS("testdata"), "good")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := Join(good, Words())
+	if err != nil {
+		b.Fatal(err)
+	}
+	de := c.In(German)
+	text := Msg("game.turn", "name", List("{0}", "{1}", Msg("game.moves", "n", 3)))
+	b.ReportAllocs()
+	for b.Loop() {
+		de.Say(text)
+	}
+}
