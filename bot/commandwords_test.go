@@ -176,3 +176,31 @@ func commandChild(say i18n.Printer, keys []string, path, name string) (string, b
 	}
 	return "", false
 }
+
+// A board names an option's value as /newgame offers it, in every
+// language: the core's options catalog and the commands' choices agree.
+func TestBoardsNameOptionValuesAsTheCommandsDo(t *testing.T) {
+	opts, err := i18n.Load(os.DirFS("core/locales"), "options")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := commandWords()
+	checked := 0
+	for _, key := range opts.Keys() {
+		parts := strings.Split(key, ".")
+		if len(parts) != 5 || parts[3] != "value" {
+			continue
+		}
+		choice := commandKey([]string{"newgame", parts[1], parts[2], parts[4]}, "choice")
+		for _, l := range i18n.Langs {
+			want, ok := cmds.In(l).Lookup(choice)
+			if got, _ := opts.In(l).Lookup(key); !ok || got != want {
+				t.Errorf("%s: %s reads %q where /newgame offers %q (%s)", l, key, got, want, choice)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no option values were compared")
+	}
+}

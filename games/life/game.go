@@ -1,6 +1,7 @@
 package life
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/lifebot/lifebot/games"
@@ -99,7 +100,8 @@ func rulesFor(seats int, given games.Options) (games.Options, rules, error) {
 	}
 	// The first turn needs a card left after the deal.
 	if r.packs*packSize <= handCards*seats {
-		return nil, rules{}, fmt.Errorf("one pack is too few for %d players: choose two packs", seats)
+		// A host reads this when Start refuses: a message, in their words.
+		return nil, rules{}, errors.New(i18n.Msg("life.refuse.packs", "n", seats))
 	}
 	return opts, r, nil
 }

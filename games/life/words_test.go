@@ -59,3 +59,18 @@ func TestOldNotesReadAsWritten(t *testing.T) {
 		t.Errorf("notes %q, want the old note as written", got)
 	}
 }
+
+// A host who chose one pack for too many players reads why the game
+// cannot start in their language.
+func TestTooFewPacksInTheHostsLanguage(t *testing.T) {
+	_, err := Game{}.New(games.Config{Seats: 8, Options: games.Options{optPacks: "1"}, Seed: 1})
+	if err == nil {
+		t.Fatal("one pack dealt to eight players")
+	}
+	if got, want := reader(i18n.German).Say(err.Error()), "ein Deck reicht nicht für 8 Spieler: Wähle zwei Decks"; got != want {
+		t.Errorf("a German host reads %q, want %q", got, want)
+	}
+	if got, want := reader(i18n.English).Say(err.Error()), "one pack is too few for 8 players: choose two packs"; got != want {
+		t.Errorf("an English host reads %q, want %q", got, want)
+	}
+}
