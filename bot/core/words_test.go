@@ -111,7 +111,7 @@ func TestEveryOptionHasItsWords(t *testing.T) {
 		}
 	}
 	opts := games.Options{"layout": "random", "recycle_cards": "true", "figures": "auto"}
-	if got := describe(coreWords().In(i18n.French), thatslife.Game{}.Info(), opts); got != "Parcours : Mélangé, Recycler les cartes" {
+	if got := describe(coreWords().In(i18n.French), thatslife.Game{}.Info(), opts); got != "Parcours : Au hasard, Recycler les cartes" {
 		t.Errorf("a French board names its options %q", got)
 	}
 }
@@ -123,7 +123,7 @@ func TestAHostReadsWhatIsWrongWithTheOptionsInTheirLanguage(t *testing.T) {
 	fr := wordsFor(games.NewRegistry()).In(i18n.French)
 	for given, want := range map[string]string{
 		"end_when_first_player_home=true,end_at_last_figure=true": "Fin dès qu'un joueur est arrivé et Fin au dernier pion ne se jouent pas ensemble",
-		"layout=spiral":   "Parcours doit être parmi : Standard, Cartes plus d'abord, Cartes chance à la fin et Mélangé",
+		"layout=spiral":   "Parcours doit être parmi : Standard, Cartes plus d'abord, Cartes chance à la fin et Au hasard",
 		"recycle_cards=1": "Recycler les cartes doit valoir true ou false",
 		"colour=blue":     "ce jeu n'a pas d'option colour ; Discord affiche peut-être une ancienne liste, retape donc la commande",
 	} {
