@@ -31,40 +31,6 @@ func loadWords() *i18n.Catalog {
 // Words implements games.Speaker.
 func (Game) Words() *i18n.Catalog { return words() }
 
-// foldAccents spells the accented letters a title may hold as plain ones,
-// for its key.
-var foldAccents = strings.NewReplacer(
-	"á", "a", "à", "a", "â", "a", "ä", "a",
-	"é", "e", "è", "e", "ê", "e", "ë", "e",
-	"í", "i", "ì", "i", "î", "i", "ï", "i",
-	"ó", "o", "ò", "o", "ô", "o", "ö", "o",
-	"ú", "u", "ù", "u", "û", "u", "ü", "u",
-	"ç", "c", "ñ", "n", "ß", "ss",
-)
-
-// cardKey is the part of a card's catalog keys its English title makes:
-// lowercase, accents folded, every other run of characters but a–z and
-// 0–9 one "_", none at either end ("Opening a corner café" is
-// "opening_a_corner_cafe"). The title, not the id, names a card in every
-// content version, so a retired version's card shares its words with
-// the current card of the same title.
-func cardKey(title string) string {
-	var b strings.Builder
-	gap := false
-	for _, r := range foldAccents.Replace(strings.ToLower(title)) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if gap && b.Len() > 0 {
-				b.WriteByte('_')
-			}
-			gap = false
-			b.WriteRune(r)
-			continue
-		}
-		gap = true
-	}
-	return b.String()
-}
-
 // titleOf is the message of a card's title.
 func titleOf(c *Card) string { return cardWords(c.Title)[0] }
 
@@ -94,7 +60,7 @@ func cardWords(title string) [2]string {
 }
 
 func writeCardWords(title string) [2]string {
-	key := "alife.card." + cardKey(title)
+	key := "alife.card." + i18n.Slug(title)
 	return [2]string{i18n.Msg(key + ".title"), i18n.Msg(key + ".flavour")}
 }
 

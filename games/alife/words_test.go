@@ -9,23 +9,6 @@ import (
 	"github.com/lifebot/lifebot/games/i18n"
 )
 
-// A card's keys come from its English title by the slug rule every
-// catalog of the game's content shares.
-func TestCardKeysFollowTheSlugRule(t *testing.T) {
-	for title, want := range map[string]string{
-		"Opening a corner café":         "opening_a_corner_cafe",
-		"Grandma's kitchen table":       "grandma_s_kitchen_table",
-		"Are we there yet?":             "are_we_there_yet",
-		"  Über-große Straße, 2. Akt! ": "uber_grosse_strasse_2_akt",
-		"Niño en el jardín":             "nino_en_el_jardin",
-		"ÀÉÎÓÜ Ç":                       "aeiou_c",
-	} {
-		if got := cardKey(title); got != want {
-			t.Errorf("cardKey(%q) = %q, want %q", title, got, want)
-		}
-	}
-}
-
 // Every card of every content version has a title and a flavour line in
 // the catalog, and no two titles share a key.
 func TestEveryCardHasItsWords(t *testing.T) {
@@ -34,7 +17,7 @@ func TestEveryCardHasItsWords(t *testing.T) {
 	for _, set := range cardSets() {
 		for i := range set.cards {
 			c := &set.cards[i]
-			k := cardKey(c.Title)
+			k := i18n.Slug(c.Title)
 			if other, ok := byKey[k]; ok && other != c.Title {
 				t.Errorf("%q and %q share the key %s", c.Title, other, k)
 			}
@@ -102,7 +85,7 @@ func TestAGermanReaderReadsGerman(t *testing.T) {
 	}
 	row := s.connected(int(seat), true)[0]
 	card := s.card(s.slots[1][row])
-	title := de.T("alife.card." + cardKey(card.Title) + ".title")
+	title := de.T("alife.card." + i18n.Slug(card.Title) + ".title")
 	if got, want := de.Say(s.Legal(seat)[0].Label), "Nimm "+title; got != want {
 		t.Errorf("label %q, want %q", got, want)
 	}

@@ -2,7 +2,6 @@ package lagom
 
 import (
 	"embed"
-	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -27,38 +26,11 @@ func (Game) Words() *i18n.Catalog { return words() }
 // tables and their hash stay as they are. A card the catalog does not
 // know (one a test made up) is named by its title as it is.
 func (c Card) Name() string {
-	key := "lagom.card." + slug(c.Title) + ".title"
+	key := "lagom.card." + i18n.Slug(c.Title) + ".title"
 	if !words().In(i18n.English).Has(key) {
 		return c.Title
 	}
 	return i18n.Msg(key)
-}
-
-// slugLetters spells the accented letters a title may hold in plain ones.
-var slugLetters = strings.NewReplacer(
-	"á", "a", "à", "a", "â", "a", "ä", "a", "é", "e", "è", "e", "ê", "e", "ë", "e",
-	"í", "i", "ì", "i", "î", "i", "ï", "i", "ó", "o", "ò", "o", "ô", "o", "ö", "o",
-	"ú", "u", "ù", "u", "û", "u", "ü", "u", "ç", "c", "ñ", "n", "ß", "ss",
-)
-
-// slug is the part of a card's keys its title gives: lowercased, accents
-// dropped, every run of other characters than a–z and 0–9 one "_", none
-// at the ends ("Kid's birthday party" → "kid_s_birthday_party").
-func slug(title string) string {
-	var b strings.Builder
-	gap := false
-	for _, r := range slugLetters.Replace(strings.ToLower(title)) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if gap && b.Len() > 0 {
-				b.WriteByte('_')
-			}
-			gap = false
-			b.WriteRune(r)
-			continue
-		}
-		gap = true
-	}
-	return b.String()
 }
 
 // symbolKeys are the catalog keys of the symbols' names, which the boards'

@@ -31,19 +31,6 @@ func TestEveryCardHasItsWords(t *testing.T) {
 	}
 }
 
-func TestSlug(t *testing.T) {
-	for title, want := range map[string]string{
-		"Opening a corner café": "opening_a_corner_cafe",
-		"Kid's birthday party":  "kid_s_birthday_party",
-		"Fly-in fly-out work":   "fly_in_fly_out_work",
-		" Straße über Ñandú!":   "strasse_uber_nandu",
-	} {
-		if got := slug(title); got != want {
-			t.Errorf("slug(%q) = %q, want %q", title, got, want)
-		}
-	}
-}
-
 // A German reader reads the game in German: a card drawn, what the game
 // asks, the buttons and the log, with the players' names put in.
 func TestGermanReaderReadsGerman(t *testing.T) {

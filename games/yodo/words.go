@@ -12,7 +12,7 @@ import (
 
 // The game's words live in locales/, one file per language. The content
 // tables keep their English, which the content version hashes; a text of
-// the content is said through the key its English names (contentKey), so
+// the content is said through the key its English names (i18n.Slug), so
 // every content version that shares a text shares its translations.
 
 //go:embed locales
@@ -24,38 +24,11 @@ var catalog = sync.OnceValue(func() *i18n.Catalog { return i18n.MustLoad(localeF
 // Words implements games.Speaker.
 func (Game) Words() *i18n.Catalog { return catalog() }
 
-// slugLetters spells the accented letters of a title in plain ones.
-var slugLetters = strings.NewReplacer(
-	"á", "a", "à", "a", "â", "a", "ä", "a", "é", "e", "è", "e", "ê", "e", "ë", "e",
-	"í", "i", "ì", "i", "î", "i", "ï", "i", "ó", "o", "ò", "o", "ô", "o", "ö", "o",
-	"ú", "u", "ù", "u", "û", "u", "ü", "u", "ç", "c", "ñ", "n", "ß", "ss",
-)
-
-// slug is the part of a key an English title names: lowercased, plain
-// letters and digits, every other run of characters one "_" ("A first
-// word" → "a_first_word").
-func slug(title string) string {
-	var b strings.Builder
-	gap := false
-	for _, r := range slugLetters.Replace(strings.ToLower(title)) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if gap && b.Len() > 0 {
-				b.WriteByte('_')
-			}
-			gap = false
-			b.WriteRune(r)
-			continue
-		}
-		gap = true
-	}
-	return b.String()
-}
-
 // fateKey is the key of a fate's texts: "yodo.fate.mirth".
-func fateKey(f fateText) string { return "yodo.fate." + slug(f.Name) }
+func fateKey(f fateText) string { return "yodo.fate." + i18n.Slug(f.Name) }
 
 // memoryKey is the key of a memory's texts: "yodo.memory.a_first_word".
-func memoryKey(e eventText) string { return "yodo.memory." + slug(e.Title) }
+func memoryKey(e eventText) string { return "yodo.memory." + i18n.Slug(e.Title) }
 
 // fateName is fate f's name, as a message.
 func (c *content) fateName(f int) string { return i18n.Msg(fateKey(c.fates[f]) + ".title") }
@@ -68,7 +41,7 @@ func (c *content) title(e int) string { return i18n.Msg(memoryKey(c.events[e]) +
 
 // line is how fate f remembers memory e, as a message.
 func (c *content) line(e, f int) string {
-	return i18n.Msg(memoryKey(c.events[e]) + "." + slug(c.fates[f].Name))
+	return i18n.Msg(memoryKey(c.events[e]) + "." + i18n.Slug(c.fates[f].Name))
 }
 
 // forgotten is how memory e is told when nobody held it, as a message.

@@ -46,21 +46,6 @@ func TestCatalogSaysEveryContentInItsOwnEnglish(t *testing.T) {
 	}
 }
 
-// Keys come from the English titles, as every game's content keys do.
-func TestSlug(t *testing.T) {
-	for title, want := range map[string]string{
-		"A first word":          "a_first_word",
-		"A father's funeral":    "a_father_s_funeral",
-		"Opening a corner café": "opening_a_corner_cafe",
-		"  Über Straße -- 2 ":   "uber_strasse_2",
-		"Señor Ça?":             "senor_ca",
-	} {
-		if got := slug(title); got != want {
-			t.Errorf("slug(%q) = %q, want %q", title, got, want)
-		}
-	}
-}
-
 // A German reader reads the game in German: a move, a prompt, a button,
 // a memory and the story, with the players' names put in after.
 func TestGermanReaderReadsGerman(t *testing.T) {
