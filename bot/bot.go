@@ -95,11 +95,7 @@ func New(cfg Config) *Bot {
 		cfg.DeferAfter = 1500 * time.Millisecond
 	}
 	words := commandWords()
-	reg := cfg.Games
-	if reg == nil {
-		reg = games.NewRegistry()
-	}
-	played, err := reg.Words()
+	played, err := cfg.Games.Words()
 	if err != nil {
 		panic(err)
 	}

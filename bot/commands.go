@@ -215,11 +215,7 @@ func (b *Bot) playable() []string {
 func (b *Bot) helpText(say i18n.Printer) string {
 	var names []string
 	for _, id := range b.playable() {
-		g, _ := b.cfg.Games.Get(id)
-		name := g.Info().Name
-		if key := id + ".title"; say.Has(key) {
-			name = say.T(key)
-		}
+		name := say.Say(b.svc.GameName(id))
 		newgame, _ := say.Lookup(commandKey([]string{"newgame"}, "name"))
 		sub, _ := say.Lookup(commandKey([]string{"newgame", id}, "name"))
 		names = append(names, fmt.Sprintf("**%s** (`/%s %s`)", name, newgame, sub))

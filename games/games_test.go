@@ -353,3 +353,16 @@ func TestStandinFor(t *testing.T) {
 		t.Error("a game's own stand-in rule was not used")
 	}
 }
+
+// A registry's words say its speaking games' messages and i18n's lists;
+// a nil registry has the lists alone.
+func TestARegistrysWords(t *testing.T) {
+	var none *games.Registry
+	c, err := none.Words()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.In(i18n.French).Say(i18n.List("a", "b")); got != "a et b" {
+		t.Errorf("a nil registry lists %q", got)
+	}
+}

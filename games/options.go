@@ -75,16 +75,16 @@ func Resolve(schema []Option, given Options) (Options, error) {
 		switch o.Kind {
 		case Bool:
 			if v != "true" && v != "false" {
-				return nil, &OptionError{Problem: BadValue, Key: k, option: o}
+				return nil, &OptionError{Problem: BadValue, Key: k, Option: o}
 			}
 		case Enum:
 			if !slices.Contains(o.Choices, v) {
-				return nil, &OptionError{Problem: BadValue, Key: k, option: o}
+				return nil, &OptionError{Problem: BadValue, Key: k, Option: o}
 			}
 		case Int:
 			n, err := strconv.Atoi(v)
 			if err != nil || n < o.Min || n > o.Max {
-				return nil, &OptionError{Problem: BadValue, Key: k, option: o}
+				return nil, &OptionError{Problem: BadValue, Key: k, Option: o}
 			}
 			v = strconv.Itoa(n)
 		}
@@ -96,7 +96,7 @@ func Resolve(schema []Option, given Options) (Options, error) {
 		}
 		for _, x := range o.Excludes {
 			if out.Bool(x) {
-				return nil, &OptionError{Problem: Excluded, Key: o.Key, Other: x, option: o, other: byKey[x]}
+				return nil, &OptionError{Problem: Excluded, Key: o.Key, Other: x, Option: o, OtherOption: byKey[x]}
 			}
 		}
 	}
@@ -193,17 +193,18 @@ const (
 type OptionError struct {
 	Problem    OptionProblem
 	Key, Other string
-	option     Option
-	other      Option
+	// Option and OtherOption are the options Key and Other name, for a
+	// BadValue and an Excluded problem.
+	Option, OtherOption Option
 }
 
 func (e *OptionError) Error() string {
-	o := e.option
+	o := e.Option
 	switch {
 	case e.Problem == UnknownOption:
 		return fmt.Sprintf("this game has no option %q; Discord may be showing an old list of options, so type the command again", e.Key)
 	case e.Problem == Excluded:
-		return fmt.Sprintf("%s and %s cannot be played together", o.Name, e.other.Name)
+		return fmt.Sprintf("%s and %s cannot be played together", o.Name, e.OtherOption.Name)
 	case o.Kind == Bool:
 		return fmt.Sprintf("%s must be true or false", o.Name)
 	case o.Kind == Enum:

@@ -52,9 +52,12 @@ func Forced(s State) (Seat, Action, bool) {
 
 // Words joins the catalogs of the registered games that speak through
 // one (Speaker) with i18n's own words: everything needed to say what the
-// games return.
+// games return. A nil registry has i18n's words alone.
 func (r *Registry) Words() (*i18n.Catalog, error) {
 	cs := []*i18n.Catalog{i18n.Words()}
+	if r == nil {
+		return i18n.Join(cs...)
+	}
 	for _, id := range r.order {
 		if sp, ok := r.byID[id].(Speaker); ok {
 			cs = append(cs, sp.Words())

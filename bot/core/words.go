@@ -42,9 +42,6 @@ var coreWords = sync.OnceValue(func() *i18n.Catalog {
 // in two catalogs is a programming error, caught by any test that starts
 // a service.
 func wordsFor(reg *games.Registry) *i18n.Catalog {
-	if reg == nil {
-		reg = games.NewRegistry()
-	}
 	played, err := reg.Words()
 	if err != nil {
 		panic(err)
@@ -149,17 +146,21 @@ func (s *Service) NoteLocale(a Actor) {
 	}()
 }
 
-// optionName is what say calls an option of info's game.
-func optionName(say i18n.Printer, info games.Info, key string) string {
-	if k := "options." + info.ID + "." + key + ".named"; say.Has(k) {
+// optionName is what say calls option o of game id: the options
+// catalog's word, else the game's own.
+func optionName(say i18n.Printer, id string, o games.Option) string {
+	if k := "options." + id + "." + o.Key + ".named"; say.Has(k) {
 		return say.T(k)
 	}
-	for _, o := range info.Options {
-		if o.Key == key {
-			return o.Name
-		}
+	return o.Name
+}
+
+// optionValue is what say calls value v of option o of game id.
+func optionValue(say i18n.Printer, id string, o games.Option, v string) string {
+	if k := "options." + id + "." + o.Key + ".value." + v; say.Has(k) {
+		return say.T(k)
 	}
-	return key
+	return o.ChoiceName(v)
 }
 
 // optionProblem says what games.Resolve found wrong with a host's
@@ -169,41 +170,27 @@ func optionProblem(say i18n.Printer, info games.Info, err error) string {
 	if !errors.As(err, &oe) {
 		return err.Error()
 	}
-	name := optionName(say, info, oe.Key)
-	switch oe.Problem {
-	case games.UnknownOption:
+	o := oe.Option
+	name := optionName(say, info.ID, o)
+	switch {
+	case oe.Problem == games.UnknownOption:
 		return say.T("options.problem.unknown", "option", oe.Key)
-	case games.Excluded:
-		return say.T("options.problem.excluded", "a", name, "b", optionName(say, info, oe.Other))
-	}
-	for _, o := range info.Options {
-		if o.Key != oe.Key {
-			continue
+	case oe.Problem == games.Excluded:
+		return say.T("options.problem.excluded", "a", name, "b", optionName(say, info.ID, oe.OtherOption))
+	case o.Kind == games.Bool:
+		return say.T("options.problem.bool", "option", name)
+	case o.Kind == games.Enum:
+		values := make([]string, len(o.Choices))
+		for i, v := range o.Choices {
+			values[i] = optionValue(say, info.ID, o, v)
 		}
-		switch o.Kind {
-		case games.Bool:
-			return say.T("options.problem.bool", "option", name)
-		case games.Enum:
-			var values []string
-			for _, v := range o.Choices {
-				if k := "options." + info.ID + "." + o.Key + ".value." + v; say.Has(k) {
-					values = append(values, say.T(k))
-				} else {
-					values = append(values, o.ChoiceName(v))
-				}
-			}
-			return say.T("options.problem.choice", "option", name, "values", say.Say(i18n.List(values...)))
-		case games.Int:
-			return say.T("options.problem.number", "option", name, "min", o.Min, "max", o.Max)
-		}
+		return say.T("options.problem.choice", "option", name, "values", say.Say(i18n.List(values...)))
 	}
-	return err.Error()
+	return say.T("options.problem.number", "option", name, "min", o.Min, "max", o.Max)
 }
 
 // describe names the options of a game that differ from its defaults, as
-// games.Describe does, in say's language: an option's words are
-// "options.<game>.<key>.named" and "….value.<value>" where the catalog
-// has them, the game's own otherwise.
+// games.Describe does, in say's language.
 func describe(say i18n.Printer, info games.Info, opts games.Options) string {
 	var parts []string
 	for _, o := range info.Options {
@@ -211,19 +198,11 @@ func describe(say i18n.Printer, info games.Info, opts games.Options) string {
 		if !ok || v == o.DefaultValue() {
 			continue
 		}
-		key := "options." + info.ID + "." + o.Key
-		name := o.Name
-		if say.Has(key + ".named") {
-			name = say.T(key + ".named")
-		}
 		switch {
 		case o.Kind == games.Bool && v == "true":
-			parts = append(parts, name)
-		case o.Kind == games.Bool:
-		case say.Has(key + ".value." + v):
-			parts = append(parts, say.T("options.set", "name", name, "value", say.T(key+".value."+v)))
-		default:
-			parts = append(parts, say.T("options.set", "name", name, "value", o.ChoiceName(v)))
+			parts = append(parts, optionName(say, info.ID, o))
+		case o.Kind != games.Bool:
+			parts = append(parts, say.T("options.set", "name", optionName(say, info.ID, o), "value", optionValue(say, info.ID, o, v)))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -136,5 +137,33 @@ func TestAHostReadsWhatIsWrongWithTheOptionsInTheirLanguage(t *testing.T) {
 		if got := optionProblem(fr, info, err); got != want {
 			t.Errorf("%s: a French host reads %q, want %q", given, got, want)
 		}
+	}
+}
+
+// A number out of range, and the refusals a game gives by its sentinels
+// alone, are said in the reader's language too; /rules shows a game's
+// title and rules in the asker's.
+func TestMoreRefusalsInTheReadersLanguage(t *testing.T) {
+	fr := wordsFor(games.NewRegistry(life.Game{})).In(i18n.French)
+	info := life.Game{}.Info()
+	_, err := games.Resolve(info.Options, games.Options{"target": "20"})
+	if got, want := optionProblem(fr, info, err), "Score à atteindre doit être un nombre de 50 à 500"; got != want {
+		t.Errorf("a French host reads %q, want %q", got, want)
+	}
+	f := newFixture(t)
+	for err, want := range map[error]string{
+		fmt.Errorf("%w: malformed action", games.ErrIllegal): "Ce coup n'est pas permis maintenant.",
+		games.ErrNotYourTurn: "Ce n'est pas ton tour.",
+		games.ErrOver:        "La partie est terminée.",
+	} {
+		if got := f.svc.playerError(f.svc.words.In(i18n.French), err, "1"); got != want {
+			t.Errorf("%v reads %q in French, want %q", err, got, want)
+		}
+	}
+	if got := f.svc.Rules(context.Background(), in(ada, "de"), "thatslife").Content; !strings.HasPrefix(got, "## Verflixxt!\n") {
+		t.Errorf("a German /rules reads %q", got[:min(len(got), 80)])
+	}
+	if got := f.svc.Rules(context.Background(), in(ada, "de"), "chess").Content; got != "**`chess`** kommt bald: Die Regeln kommen mit dem Spiel." {
+		t.Errorf("a German /rules of a game to come reads %q", got)
 	}
 }

@@ -97,11 +97,11 @@ func IsMsg(text string) bool {
 func matching(text string) int {
 	depth := 0
 	for i := 0; i < len(text); {
-		r, size := decodeRune(text[i:])
+		r, size := utf8.DecodeRuneInString(text[i:])
 		switch r {
 		case escape:
 			if depth > 0 {
-				_, next := decodeRune(text[i+size:])
+				_, next := utf8.DecodeRuneInString(text[i+size:])
 				i += size + next
 				continue
 			}
@@ -123,10 +123,10 @@ func matching(text string) int {
 func indexTop(body string, r rune) int {
 	depth := 0
 	for i := 0; i < len(body); {
-		c, size := decodeRune(body[i:])
+		c, size := utf8.DecodeRuneInString(body[i:])
 		switch {
 		case c == escape:
-			_, next := decodeRune(body[i+size:])
+			_, next := utf8.DecodeRuneInString(body[i+size:])
 			i += size + next
 			continue
 		case c == open:
@@ -140,8 +140,6 @@ func indexTop(body string, r rune) int {
 	}
 	return -1
 }
-
-func decodeRune(s string) (rune, int) { return utf8.DecodeRuneInString(s) }
 
 // literal is an argument written as a literal: said as it is, even when
 // it reads like a message.
